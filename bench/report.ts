@@ -1,0 +1,30 @@
+/** Bench output: a readable table and the machine it ran on. Numbers only, never pass/fail. */
+import os from 'node:os';
+
+export interface Figure {
+  readonly what: string;
+  readonly value: string;
+  readonly target?: string;
+}
+
+export interface Section {
+  readonly title: string;
+  readonly figures: readonly Figure[];
+}
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const memory = (os.totalmem() / 2 ** 30).toFixed(1);
+  return `${cpu.trim()}, ${os.cpus().length} cores, ${memory} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`;
+}
+
+export function table(section: Section): string {
+  const rows = section.figures.map((f) => [f.what, f.value, f.target ?? '']);
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => (r[i] as string).length), 6));
+  const line = (r: string[]) =>
+    `  ${(r[0] as string).padEnd(widths[0] as number)}  ${(r[1] as string).padStart(widths[1] as number)}  ${r[2]}`.trimEnd();
+  return [section.title, line(['figure', 'value', 'target']), ...rows.map(line)].join('\n');
+}
+
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

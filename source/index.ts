@@ -1,0 +1,10 @@
+/**
+ * madang as a library: each game's pure engine, for other programs and graders.
+ *
+ *   import { yut } from 'madang';
+ *   yut.movePlayer(5, 'gae');  // 21
+ */
+export * from './engine/game.js';
+export * from './engine/random.js';
+export * as yutRules from './games/yut/index.js';
+export { yut } from './games/yut/index.js';

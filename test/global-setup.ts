@@ -1,0 +1,12 @@
+/**
+ * Build the program once before the tests: the library test imports the package as a consumer
+ * would ('madang' → dist), and the end-to-end tests run dist/cli.js in a real terminal.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export default function setup(): void {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+
+describe("the library entry, as another program imports it ('madang' → dist/index.js)", () => {
+  it('offers the seed’s graded function and the pure engine', async () => {
+    const madang = await import('madang');
+    const { yut } = madang;
+    expect(yut.movePlayer(0, 'mo')).toBe(5);
+    expect(yut.movePlayer(5, 'geol')).toBe(22);
+    expect(yut.movePlayer(22, 'yut')).toBe(100);
+    expect(yut.movePlayer(0, 'back-do')).toBe(0);
+    expect(yut.movePlayer(4, 'gae', 'cow')).toBe(20);
+    const state = yut.setup({ players: 2, pieces: 4 });
+    const next = yut.reduce(state, { type: 'yut/sticksThrown', sticks: [0, 0, 1, 1] });
+    expect(yut.legalEvents(next)).toEqual([{ type: 'yut/pieceMoved', from: 0, result: 'gae' }]);
+    expect(madang.apply(yut, next, { type: 'yut/pieceMoved', from: 3, result: 'gae' })).toEqual({
+      ok: false,
+      problem: 'Player 0 has no piece at 3.',
+      state: next,
+    });
+  });
+});
