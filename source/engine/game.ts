@@ -16,8 +16,7 @@ export interface ChanceOutcome<E extends GameEvent> {
 }
 
 export type Outcome =
-  | { readonly status: 'running' }
-  | { readonly status: 'won'; readonly winner: number };
+  { readonly status: 'running' } | { readonly status: 'won'; readonly winner: number };
 
 export interface Game<S, E extends GameEvent, O> {
   /** The name used in event types and recordings (`yut`, `ur`, …). */

@@ -7,8 +7,7 @@ import { isResult } from './board.js';
 import { type Face, parseFaces, STICKS_FOR, type Sticks } from './sticks.js';
 
 export type Drawn =
-  | { readonly ok: true; readonly sticks: Sticks }
-  | { readonly ok: false; readonly problem: string };
+  { readonly ok: true; readonly sticks: Sticks } | { readonly ok: false; readonly problem: string };
 
 export interface ThrowSource {
   next(): Drawn;
