@@ -16,5 +16,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Tests read terminal output, escape sequences and all.
+    files: ['test/**'],
+    rules: { 'no-control-regex': 'off' },
+  },
   prettier,
 );

@@ -1,0 +1,173 @@
+import { Box, Text } from 'ink';
+import { Styled } from '../../../ui/theme.js';
+import { ARRIVED, IN_HAND, type Result } from '../board.js';
+import { animalOf, arrived, inHand, type YutState } from '../rules.js';
+import { resultOfSticks } from '../sticks.js';
+import { SEAT_LETTERS } from './board-layout.js';
+import { distinctResults, type Preview, type YutPlay } from './play.js';
+
+/** The engine speaks of seats ("Player 1"); the screen uses the players' names. */
+export function withNames(text: string, names: readonly string[]): string {
+  return text.replace(/Player (\d)/g, (whole, seat: string) => names[Number(seat)] ?? whole);
+}
+
+/** Lines a log entry takes when wrapped at `width` (an estimate that only decides what to show). */
+function wrappedHeight(text: string, width: number): number {
+  return Math.max(1, Math.ceil(text.length / Math.max(1, width)));
+}
+
+function Sticks({ play }: { play: YutPlay }) {
+  const last = play.lastThrow;
+  if (!last) return <Text dimColor>Sticks not thrown yet</Text>;
+  const faces = last.sticks.map((face) => (face === 1 ? '■' : '□'));
+  return (
+    <Text>
+      <Text dimColor>Sticks </Text>
+      <Styled seat={last.seat}>[{faces[0]}]</Styled> {faces.slice(1).join(' ')}
+      {'  '}
+      <Text bold>{resultOfSticks(last.sticks)}</Text>
+    </Text>
+  );
+}
+
+function Results({ state, selected }: { state: YutState; selected: Result | undefined }) {
+  if (state.results.length === 0) {
+    return <Text dimColor>Results none</Text>;
+  }
+  const counts = new Map<Result, number>();
+  for (const r of state.results) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return (
+    <Text>
+      <Text dimColor>Results </Text>
+      {distinctResults(state).map((r) => (
+        <Text key={r}>
+          <Text inverse={r === selected} bold={r === selected}>
+            {r}
+            {(counts.get(r) ?? 0) > 1 ? `×${counts.get(r)}` : ''}
+          </Text>{' '}
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+function previewWords(p: Preview, names: readonly string[]): string {
+  if (p.problem) return p.problem;
+  const parts: string[] = [];
+  if (p.to === ARRIVED) parts.push('arrives home');
+  else parts.push(`to ${p.to}${p.shortcut ? ' by the shortcut' : ''}`);
+  if (p.catches) {
+    const who = names[p.catches.seat] ?? `Player ${p.catches.seat}`;
+    parts.push(`catches ${who}'s ${p.catches.size === 1 ? 'piece' : `stack of ${p.catches.size}`}`);
+  }
+  if (p.joins)
+    parts.push(`stacks with ${p.joins.size === 1 ? 'your piece' : `your ${p.joins.size}`}`);
+  return parts.join(', ');
+}
+
+export function TurnPanel({
+  play,
+  preview,
+  width,
+  height,
+}: {
+  play: YutPlay;
+  preview: Preview | undefined;
+  width: number;
+  height: number;
+}) {
+  const { state, seats } = play;
+  const names = seats.map((s) => s.name);
+  const turn = state.turn;
+  const inner = width - 4;
+  const over = state.phase === 'over';
+  const winner = state.winner ?? 0;
+  const doing = state.phase === 'throw' ? 'to throw' : 'to move';
+  const keys = over
+    ? ['Enter play again · m menu', 'q quit · ? help']
+    : ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · ? help · q quit'];
+  const fixedLines = 2 + 5 + 1 + seats.length + 1 + keys.length + 2;
+  const logRoom = Math.max(1, height - fixedLines);
+  const log: string[] = [];
+  let used = 0;
+  for (let i = play.log.length - 1; i >= 0; i--) {
+    const line = play.log[i] as string;
+    const h = wrappedHeight(line, inner);
+    if (used + h > logRoom) break;
+    log.unshift(line);
+    used += h;
+  }
+  const selectedFrom = preview?.from;
+  return (
+    <Box
+      borderStyle="round"
+      flexDirection="column"
+      paddingX={1}
+      width={width}
+      height={height}
+      flexShrink={0}
+    >
+      {over ? (
+        <Text>
+          <Styled seat={winner} bold>
+            ★ {SEAT_LETTERS[winner]} {names[winner]} wins! ★
+          </Styled>
+        </Text>
+      ) : (
+        <Text wrap="truncate-end">
+          <Styled seat={turn} bold>
+            ▶ {SEAT_LETTERS[turn]} {names[turn]}
+          </Styled>{' '}
+          {doing}
+          {state.phase === 'throw' && state.throwsOwed > 1 ? ` (${state.throwsOwed} throws)` : ''}
+        </Text>
+      )}
+      <Sticks play={play} />
+      <Results state={state} selected={preview?.result} />
+      <Text wrap="truncate-end">
+        <Text dimColor>Piece </Text>
+        {selectedFrom === undefined
+          ? '—'
+          : selectedFrom === IN_HAND
+            ? 'a new piece from hand'
+            : `${preview?.size === 1 ? 'the piece' : `the stack of ${preview?.size}`} at ${selectedFrom}`}
+      </Text>
+      <Text wrap="truncate-end" dimColor={preview?.problem !== undefined}>
+        <Text dimColor>{'  → '}</Text>
+        {preview ? withNames(previewWords(preview, names), names) : ''}
+      </Text>
+      <Text dimColor>{'─'.repeat(inner)}</Text>
+      {seats.map((seat, i) => {
+        const animal = animalOf(state, i);
+        const hand = inHand(state, i);
+        const home = arrived(state, i);
+        return (
+          <Text key={i} wrap="truncate-end">
+            <Styled seat={i} bold={i === turn}>
+              {i === turn && !over ? '▶' : ' '}
+              {SEAT_LETTERS[i]} {seat.name.slice(0, 10).padEnd(10)}
+            </Styled>
+            {` hand ${hand} home ${home}`}
+            {animal ? ` ${animal}` : ''}
+          </Text>
+        );
+      })}
+      <Text dimColor>{'─'.repeat(inner)}</Text>
+      <Box flexDirection="column" height={logRoom} overflow="hidden">
+        {log.map((line, i) => (
+          <Text key={i} dimColor={i < log.length - 3}>
+            {line}
+          </Text>
+        ))}
+      </Box>
+      <Box height={2} overflow="hidden">
+        <Styled colour="yellow">{play.notice ? withNames(play.notice, names) : ' '}</Styled>
+      </Box>
+      {keys.map((k) => (
+        <Text key={k} dimColor wrap="truncate-end">
+          {k}
+        </Text>
+      ))}
+    </Box>
+  );
+}

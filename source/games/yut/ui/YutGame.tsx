@@ -1,0 +1,124 @@
+/** The Yut play screen: board, turn panel and overlays, and the dispatcher that runs effects. */
+import { Box, Text } from 'ink';
+import { useCallback, useLayoutEffect } from 'react';
+import type { Key } from '../../../ui/keys.js';
+import { useStore } from '../../../ui/store.js';
+import { check, type YutEvent, type YutState } from '../rules.js';
+import type { ThrowSource } from '../throws.js';
+import { Board, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './Board.js';
+import { YUT_HELP } from './help.js';
+import {
+  newPlay,
+  type PlayAction,
+  playKey,
+  preview,
+  reducePlay,
+  type Seat,
+  type YutPlay,
+} from './play.js';
+import { TurnPanel } from './TurnPanel.js';
+
+export type AppRequest = 'quit' | 'again' | 'menu';
+
+export interface YutGameProps {
+  readonly initial: YutState;
+  readonly seats: readonly Seat[];
+  readonly throws: ThrowSource;
+  readonly width: number;
+  readonly height: number;
+  /** Every accepted game event, as it happens (for the recording). */
+  readonly onEvent?: ((event: YutEvent, play: YutPlay) => void) | undefined;
+  readonly onRequest: (request: AppRequest, play: YutPlay) => void;
+  /** Hands this screen's key handler to the app's one input handler. */
+  readonly registerKeys: (handler: (key: Key) => void) => void;
+}
+
+const PROBE_THROW: YutEvent = { type: 'yut/sticksThrown', sticks: [0, 0, 0, 0] };
+
+export function YutGame({
+  initial,
+  seats,
+  throws,
+  width,
+  height,
+  onEvent,
+  onRequest,
+  registerKeys,
+}: YutGameProps) {
+  const [play, dispatch, current] = useStore(reducePlay, () => newPlay(initial, seats));
+
+  const act = useCallback(
+    (action: PlayAction) => {
+      const before = current();
+      if (action.type === 'play/throwRequested') {
+        // Ask the rules first, so a refused throw never draws from the throw source.
+        const problem = check(before.state, PROBE_THROW);
+        if (problem !== undefined) return dispatch({ type: 'play/noticeShown', notice: problem });
+        const drawn = throws.next();
+        if (!drawn.ok) return dispatch({ type: 'play/noticeShown', notice: drawn.problem });
+        action = { type: 'yut/sticksThrown', sticks: drawn.sticks };
+      }
+      if (action.type === 'app/quitConfirmed') return onRequest('quit', before);
+      if (action.type === 'app/againRequested') return onRequest('again', before);
+      if (action.type === 'app/menuRequested') return onRequest('menu', before);
+      const after = dispatch(action);
+      if (after.events.length > before.events.length && onEvent) {
+        onEvent(after.events.at(-1) as YutEvent, after);
+      }
+      return after;
+    },
+    [current, dispatch, throws, onEvent, onRequest],
+  );
+
+  // The app's one input handler calls this. A layout effect runs before any key can arrive.
+  useLayoutEffect(() => {
+    registerKeys((key: Key) => {
+      const action = playKey(current(), key);
+      if (action) act(action);
+    });
+  }, [registerKeys, current, act]);
+
+  if (play.overlay === 'help') return <Help width={width} height={height} />;
+  const p = preview(play.state, play.selection);
+  const panelWidth = Math.min(width - BOARD_BOX_WIDTH, 56);
+  return (
+    <Box width={width} height={height} alignItems="center" justifyContent="center">
+      <Box flexDirection="column" height={BOARD_BOX_HEIGHT}>
+        <Box>
+          <Board state={play.state} preview={p} />
+          <TurnPanel play={play} preview={p} width={panelWidth} height={BOARD_BOX_HEIGHT} />
+        </Box>
+        {play.overlay === 'quit' ? <QuitBar /> : null}
+      </Box>
+    </Box>
+  );
+}
+
+function QuitBar() {
+  return (
+    <Box position="absolute" marginTop={10} marginLeft={8} borderStyle="double" paddingX={2}>
+      <Text bold>Quit this game? </Text>
+      <Text>y / Enter: quit · any other key: keep playing</Text>
+    </Box>
+  );
+}
+
+function Help({ width, height }: { width: number; height: number }) {
+  return (
+    <Box
+      flexDirection="column"
+      borderStyle="round"
+      paddingX={2}
+      width={Math.min(width, 86)}
+      height={height}
+    >
+      <Text bold>Yut Nori · help</Text>
+      {YUT_HELP.map((line, i) => (
+        <Text key={i} bold={!line.startsWith(' ') && line !== ''}>
+          {line || ' '}
+        </Text>
+      ))}
+      <Text dimColor>Press any key to return to the game.</Text>
+    </Box>
+  );
+}

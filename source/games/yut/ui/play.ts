@@ -1,0 +1,288 @@
+/**
+ * The Yut play screen as a pure model: the game's events and their fold, what the player has
+ * selected, the move preview, the turn log, and the mapping from a key to an action. The Ink
+ * components only draw this; the dispatcher in YutGame.tsx runs the one effect (drawing sticks).
+ */
+import { foldEvents } from '../../../engine/game.js';
+import type { Key } from '../../../ui/keys.js';
+import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
+import { describeEvent, takesShortcut } from '../describe.js';
+import {
+  animalOf,
+  check,
+  legalEvents,
+  movablePositions,
+  occupant,
+  type PieceMoved,
+  reduce,
+  type Stack,
+  yutGame,
+  type YutEvent,
+  type YutState,
+} from '../rules.js';
+import type { Sticks } from '../sticks.js';
+
+export interface Seat {
+  readonly name: string;
+  readonly kind: 'human' | 'computer';
+}
+
+export interface Selection {
+  readonly from: number;
+  readonly result: Result;
+}
+
+export type Overlay = 'help' | 'quit' | null;
+
+export interface YutPlay {
+  readonly initial: YutState;
+  readonly events: readonly YutEvent[];
+  /** Always the fold of `events` over `initial`. */
+  readonly state: YutState;
+  readonly seats: readonly Seat[];
+  readonly selection: Selection | null;
+  readonly log: readonly string[];
+  /** The last refusal or hint, shown until the next action. */
+  readonly notice: string | null;
+  readonly lastThrow: { readonly seat: number; readonly sticks: Sticks } | null;
+  readonly overlay: Overlay;
+}
+
+export type PlayAction =
+  | YutEvent
+  | { readonly type: 'play/throwRequested' }
+  | { readonly type: 'play/stackChosen'; readonly delta: 1 | -1 }
+  | { readonly type: 'play/resultChosen'; readonly delta: 1 | -1 }
+  | { readonly type: 'play/moveRequested' }
+  | { readonly type: 'play/undoRequested' }
+  | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' }
+  | { readonly type: 'play/overlayClosed' }
+  | { readonly type: 'play/noticeShown'; readonly notice: string }
+  | { readonly type: 'app/quitConfirmed' }
+  | { readonly type: 'app/againRequested' }
+  | { readonly type: 'app/menuRequested' };
+
+const LOG_LENGTH = 50;
+
+export function newPlay(initial: YutState, seats: readonly Seat[]): YutPlay {
+  return withSelection({
+    initial,
+    events: [],
+    state: initial,
+    seats,
+    selection: null,
+    log: [`${seats[initial.turn]?.name ?? 'Player 0'} to throw.`],
+    notice: null,
+    lastThrow: null,
+    overlay: null,
+  });
+}
+
+const names = (play: YutPlay) => play.seats.map((s) => s.name);
+
+// ---------------------------------------------------------------------------------------------
+// Selection and preview
+
+/** The distinct results in the list, in canonical order. */
+export function distinctResults(state: YutState): Result[] {
+  return [...new Set(state.results)];
+}
+
+/** Keep the selection when it still makes sense, else pick the first legal move. */
+function withSelection(play: YutPlay): YutPlay {
+  const { state } = play;
+  if (state.phase !== 'move') return { ...play, selection: null };
+  const froms = movablePositions(state, state.turn);
+  const results = distinctResults(state);
+  const kept = play.selection;
+  if (kept && froms.includes(kept.from) && results.includes(kept.result)) return play;
+  const legal = legalEvents(state)[0];
+  const from = kept && froms.includes(kept.from) ? kept.from : (legal?.from ?? froms[0] ?? 0);
+  const result =
+    results.find((r) => check(state, move(from, r)) === undefined) ??
+    legal?.result ??
+    (results[0] as Result);
+  return { ...play, selection: { from, result } };
+}
+
+const move = (from: number, result: Result): PieceMoved => ({
+  type: 'yut/pieceMoved',
+  from,
+  result,
+});
+
+export interface Preview {
+  readonly from: number;
+  readonly result: Result;
+  /** The stack that would move (size 1 from hand). */
+  readonly size: number;
+  /** Where it would land: 1..29, 100 = arrives; undefined when the move is not allowed. */
+  readonly to: number | undefined;
+  /** Stations passed through and stopped at. */
+  readonly route: readonly number[];
+  readonly catches: Stack | undefined;
+  readonly joins: Stack | undefined;
+  readonly shortcut: boolean;
+  readonly problem: string | undefined;
+}
+
+export function preview(state: YutState, selection: Selection | null): Preview | undefined {
+  if (!selection || state.phase !== 'move') return undefined;
+  const { from, result } = selection;
+  const problem = check(state, move(from, result));
+  const cow = animalOf(state, state.turn) === 'cow';
+  const path = problem === undefined ? route(from, result, cow) : [];
+  const to = path.at(-1);
+  const there = to === undefined || to === ARRIVED ? undefined : occupant(state, to);
+  return {
+    from,
+    result,
+    size: from === IN_HAND ? 1 : (occupant(state, from)?.size ?? 0),
+    to,
+    route: path,
+    catches: there && there.seat !== state.turn ? there : undefined,
+    joins: there && there.seat === state.turn ? there : undefined,
+    shortcut: problem === undefined && takesShortcut(from, result, cow),
+    problem,
+  };
+}
+
+function cycle<T>(items: readonly T[], current: T, delta: number): T {
+  const index = items.indexOf(current);
+  return items[(index + delta + items.length) % items.length] as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+/** What a key does on the play screen; undefined when it does nothing. Pure. */
+export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
+  if (play.overlay === 'help') return { type: 'play/overlayClosed' };
+  if (play.overlay === 'quit') {
+    if (key === 'y' || key === 'Y' || key === 'enter') return { type: 'app/quitConfirmed' };
+    return { type: 'play/overlayClosed' };
+  }
+  if (play.state.phase === 'over') {
+    if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
+    if (key === 'm' || key === 'escape') return { type: 'app/menuRequested' };
+    if (key === 'q') return { type: 'app/quitConfirmed' };
+    if (key === '?') return { type: 'play/overlayOpened', overlay: 'help' };
+    return undefined;
+  }
+  switch (key) {
+    case 'space':
+    case 't':
+      return { type: 'play/throwRequested' };
+    case 'left':
+      return { type: 'play/stackChosen', delta: -1 };
+    case 'right':
+      return { type: 'play/stackChosen', delta: 1 };
+    case 'up':
+      return { type: 'play/resultChosen', delta: -1 };
+    case 'down':
+      return { type: 'play/resultChosen', delta: 1 };
+    case 'enter':
+      return { type: 'play/moveRequested' };
+    case 'u':
+      return { type: 'play/undoRequested' };
+    case '?':
+      return { type: 'play/overlayOpened', overlay: 'help' };
+    case 'q':
+    case 'escape':
+      return { type: 'play/overlayOpened', overlay: 'quit' };
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reducer
+
+/** Apply a game event: accepted events are appended and logged; refused ones only set the notice. */
+export function applyEvent(play: YutPlay, event: YutEvent): YutPlay {
+  const problem = check(play.state, event);
+  if (problem !== undefined) return { ...play, notice: problem };
+  const state = reduce(play.state, event);
+  const lines = describeEvent(play.state, event, state, names(play));
+  return withSelection({
+    ...play,
+    events: [...play.events, event],
+    state,
+    log: [...play.log, ...lines].slice(-LOG_LENGTH),
+    notice: null,
+    lastThrow:
+      event.type === 'yut/sticksThrown'
+        ? { seat: play.state.turn, sticks: event.sticks }
+        : play.lastThrow,
+  });
+}
+
+/** Can the last move be taken back? Only a move of the player still to act, with no throw since. */
+export function undoProblem(play: YutPlay): string | undefined {
+  const last = play.events.at(-1);
+  if (play.state.phase === 'over') return 'The game is over.';
+  if (!last || last.type !== 'yut/pieceMoved') {
+    return 'Nothing to take back: a throw is never taken back.';
+  }
+  const before = foldEvents(yutGame, play.initial, play.events.slice(0, -1)).state;
+  if (before.turn !== play.state.turn) return 'That move ended the turn; it cannot be taken back.';
+  return undefined;
+}
+
+/** Take back the last move by folding the events again without it (never by patching state). */
+export function undo(play: YutPlay): YutPlay {
+  const problem = undoProblem(play);
+  if (problem !== undefined) return { ...play, notice: problem };
+  const events = play.events.slice(0, -1);
+  const taken = play.events.at(-1) as PieceMoved;
+  const state = foldEvents(yutGame, play.initial, events).state;
+  const who = play.seats[state.turn]?.name ?? `Player ${state.turn}`;
+  return withSelection({
+    ...play,
+    events,
+    state,
+    selection: { from: taken.from, result: taken.result },
+    log: [
+      ...play.log,
+      `${who} took back the move (${taken.result} from ${taken.from === 0 ? 'hand' : taken.from}).`,
+    ].slice(-LOG_LENGTH),
+    notice: null,
+  });
+}
+
+export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
+  switch (action.type) {
+    case 'yut/sticksThrown':
+    case 'yut/pieceMoved':
+      return applyEvent(play, action);
+    case 'play/stackChosen':
+    case 'play/resultChosen': {
+      const { state, selection } = play;
+      if (state.phase !== 'move' || !selection) {
+        return { ...play, notice: `${play.seats[state.turn]?.name} must throw first (Space).` };
+      }
+      const next =
+        action.type === 'play/stackChosen'
+          ? {
+              ...selection,
+              from: cycle(movablePositions(state, state.turn), selection.from, action.delta),
+            }
+          : { ...selection, result: cycle(distinctResults(state), selection.result, action.delta) };
+      return { ...play, selection: next, notice: null };
+    }
+    case 'play/moveRequested':
+      if (!play.selection) return applyEvent(play, move(IN_HAND, 'do'));
+      return applyEvent(play, move(play.selection.from, play.selection.result));
+    case 'play/undoRequested':
+      return undo(play);
+    case 'play/overlayOpened':
+      return { ...play, overlay: action.overlay };
+    case 'play/overlayClosed':
+      return { ...play, overlay: null };
+    case 'play/noticeShown':
+      return { ...play, notice: action.notice };
+    default:
+      // Throws need the throw source, and app/* actions belong to the app: handled by the caller.
+      return play;
+  }
+}

@@ -1,0 +1,23 @@
+/** Keys as names, so that key handling is a pure function of (screen, key) tested without Ink. */
+import type { Key as InkKey } from 'ink';
+
+/** 'up' 'down' 'left' 'right' 'enter' 'space' 'escape' 'backspace' 'tab' 'home' 'end' 'ctrl+c', or a character. */
+export type Key = string;
+
+export function keyName(input: string, key: InkKey): Key {
+  if (key.ctrl && input === 'c') return 'ctrl+c';
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
+  if (key.return) return 'enter';
+  if (key.escape) return 'escape';
+  if (key.backspace || key.delete) return 'backspace';
+  if (key.tab) return 'tab';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  if (key.pageUp) return 'pageup';
+  if (key.pageDown) return 'pagedown';
+  if (input === ' ') return 'space';
+  return input;
+}

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, hasTmux, Terminal } from '../support/tmux.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.close());
+
+/** The board's rows inside its box: row y of the board is pane line top + 1 + y. */
+function boardRow(screen: string, y: number): string {
+  const lines = screen.split('\n');
+  const top = lines.findIndex((line) => line.startsWith('╭'));
+  return lines[top + 1 + y] ?? '';
+}
+
+describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
+  it('starts with a fixed seed, throws, moves, shows the piece, quits, and the shell is back', async () => {
+    terminal = new Terminal(`node ${CLI} yut --seed 3`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Down', 'Down', 'Down', 'Down', 'Enter');
+    expect(await terminal.waitFor('to throw')).toContain('▶ R Player 0 to throw');
+    await terminal.keys('Space');
+    const thrown = await terminal.waitFor(/Player 0 threw (\S+?)[.:]/);
+    const result = /Player 0 threw (\S+?)[.:]/.exec(thrown)?.[1];
+    // Seed 3's first throw is gae (the same seed, the same throws).
+    expect(result).toBe('gae');
+    expect(boardRow(thrown, 12)).toContain('»R1«');
+    await terminal.keys('Enter');
+    const moved = await terminal.waitFor('moved a new piece to 2');
+    expect(boardRow(moved, 12)).toMatch(/\(R1\) │/);
+    expect(moved).toContain('▶ B Player 1 to throw');
+    await terminal.keys('q');
+    expect(await terminal.waitFor('Quit this game?')).toContain('y / Enter: quit');
+    await terminal.keys('y');
+    const after = await terminal.waitFor('EXITED');
+    expect(after).toMatch(/^EXITED 0$/m);
+    expect(after).not.toContain('start/finish');
+    expect(after).not.toContain('╭');
+  });
+
+  it('plays the throws of a script, and Ctrl+C leaves cleanly', async () => {
+    terminal = new Terminal(`node ${CLI} yut --throws fixtures/throws/e2e-gae-do.txt --players 2`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter', 'Space');
+    expect(await terminal.waitFor('Player 0 threw gae')).toContain('Player 0 threw gae.');
+    await terminal.keys('Enter', 'Space');
+    const screen = await terminal.waitFor('Player 1 threw do');
+    expect(boardRow(screen, 16)).toContain('»B1«');
+    await terminal.keys('C-c');
+    const after = await terminal.waitFor('EXITED');
+    expect(after).toMatch(/^EXITED 0$/m);
+    expect(after).not.toContain('╭');
+  });
+
+  it('asks for a larger window when the board does not fit', async () => {
+    terminal = new Terminal(`node ${CLI}`, { columns: 60, rows: 20 });
+    const screen = await terminal.waitFor('Make the window');
+    expect(screen).toContain('Make the window at least 80×24');
+    expect(screen).toContain('It is 60×20 now.');
+    expect(screen).not.toContain('start/finish');
+  });
+
+  it('respects NO_COLOR', async () => {
+    terminal = new Terminal(`node ${CLI} yut --seed 11`, undefined, { NO_COLOR: '1' });
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter', 'Space');
+    await terminal.waitFor('Player 0 threw');
+    expect(terminal.screen(true)).not.toMatch(/\x1b\[(3[1-7]|9[0-7])m/);
+  });
+});
+
+describe('without a terminal', () => {
+  it('says so clearly and exits with code 2', () => {
+    const run = spawnSync(process.execPath, [CLI], { input: '', encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      'madang: the full-screen game needs a terminal, and standard input or output is not one\n',
+    );
+  });
+
+  it('bad flags and files get a one-line message and exit code 2', () => {
+    const cases: [string[], string][] = [
+      [['--players', '5'], 'madang: --players takes 2, 3 or 4\n'],
+      [
+        ['--throws', 'no-such-file.txt'],
+        'madang: cannot read the throw script no-such-file.txt: ENOENT\n',
+      ],
+      [['--bogus'], 'madang: Unknown argument: bogus (see madang --help)\n'],
+    ];
+    for (const [args, message] of cases) {
+      const run = spawnSync(process.execPath, [CLI, ...args], { input: '', encoding: 'utf8' });
+      expect(run.stderr).toBe(message);
+      expect(run.status).toBe(2);
+    }
+  });
+});

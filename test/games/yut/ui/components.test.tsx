@@ -1,0 +1,106 @@
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setup } from '../../../../source/games/yut/rules.js';
+import { Board } from '../../../../source/games/yut/ui/Board.js';
+import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
+import { TurnPanel } from '../../../../source/games/yut/ui/TurnPanel.js';
+import { ThemeContext } from '../../../../source/ui/theme.js';
+import { moved, thrown } from '../../../support/yut.js';
+
+const seats = [
+  { name: 'Alice', kind: 'human' as const },
+  { name: 'Bob', kind: 'human' as const },
+];
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function frameOf(node: React.ReactElement, colour = true): string {
+  const r = render(<ThemeContext.Provider value={{ colour }}>{node}</ThemeContext.Provider>);
+  cleanup = r.unmount;
+  return r.lastFrame() ?? '';
+}
+
+const plain = (frame: string) => frame.replace(/\x1b\[[0-9;]*m/g, '');
+
+describe('<Board>', () => {
+  const state = setup({
+    players: 2,
+    pieces: 4,
+    start: {
+      positions: [
+        [5, 5, 0, 0],
+        [22, 0, 0, 0],
+      ],
+      turn: 0,
+    },
+  });
+  const moving = [thrown('geol')].reduce((play, e) => reducePlay(play, e), newPlay(state, seats));
+
+  it('draws every station, the stacks with their sizes, and the start label', () => {
+    const frame = plain(frameOf(<Board state={state} />));
+    const lines = frame.split('\n');
+    expect(lines[1]).toContain('[  ]────(  )────(  )────(  )────(  )────[R2]');
+    expect(lines[11]).toContain('[B1]');
+    expect(lines[21]).toContain('[  ]────(  )────(  )────(  )────(  )────[  ]');
+    expect(frame).toContain('start/finish ▲');
+    expect(frame.match(/\( {2}\)|\[ {2}\]|\[R2\]|\[B1\]/g)).toHaveLength(29);
+  });
+
+  it('highlights the selected stack and previews where it lands, with the catch', () => {
+    const p = preview(moving.state, { from: 5, result: 'geol' });
+    const frame = plain(frameOf(<Board state={moving.state} preview={p} />));
+    expect(frame.split('\n')[11]).toContain('»B1«');
+    // The stations passed on the way are marked.
+    expect(frame.split('\n')[3]).toContain('(··)');
+    expect(frame.split('\n')[7]).toContain('(··)');
+  });
+
+  it('uses the seat colours, and none with colour off', () => {
+    const coloured = frameOf(<Board state={state} />, true);
+    expect(coloured).toContain('\x1b[31m');
+    expect(coloured).toContain('\x1b[94m');
+    const mono = frameOf(<Board state={state} />, false);
+    expect(mono).not.toMatch(/\x1b\[(3[1-7]|9[0-7])m/);
+    expect(plain(mono)).toContain('[R2]');
+  });
+});
+
+describe('<TurnPanel>', () => {
+  it('shows whose turn, the sticks, the results, every player and the log', () => {
+    let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
+    for (const e of [thrown('yut'), thrown('gae'), moved(0, 'gae')]) play = reducePlay(play, e);
+    const p = preview(play.state, play.selection);
+    const frame = plain(frameOf(<TurnPanel play={play} preview={p} width={52} height={24} />));
+    expect(frame).toContain('▶ R Alice to move');
+    expect(frame).toContain('Sticks [□] □ ■ ■  gae');
+    expect(frame).toContain('Results yut');
+    expect(frame).toContain('Piece a new piece from hand');
+    expect(frame).toContain('→ to 4');
+    expect(frame).toMatch(/▶R Alice +hand 3 home 0/);
+    expect(frame).toMatch(/ B Bob +hand 4 home 0/);
+    expect(frame).toContain('Alice threw yut: throws again.');
+    expect(frame).toContain('Alice moved a new piece to 2 with gae.');
+  });
+
+  it('speaks of players by name in the engine’s reasons', () => {
+    let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
+    play = reducePlay(play, { type: 'play/moveRequested' });
+    const frame = plain(
+      frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
+    );
+    expect(frame).toContain('Alice must throw the sticks first.');
+  });
+
+  it('announces the winner', () => {
+    let play = newPlay(
+      setup({ players: 2, pieces: 1, start: { positions: [[29], [0]], turn: 0 } }),
+      seats,
+    );
+    play = reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
+    const frame = plain(
+      frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
+    );
+    expect(frame).toContain('★ R Alice wins! ★');
+    expect(frame).toContain('Enter play again · m menu');
+  });
+});

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { setup } from '../../../../source/games/yut/rules.js';
+import {
+  newPlay,
+  type PlayAction,
+  playKey,
+  preview,
+  reducePlay,
+  undoProblem,
+  type YutPlay,
+} from '../../../../source/games/yut/ui/play.js';
+import { thrown } from '../../../support/yut.js';
+
+const seats = [
+  { name: 'Alice', kind: 'human' as const },
+  { name: 'Bob', kind: 'human' as const },
+];
+
+function start(positions?: number[][], turn = 0): YutPlay {
+  const initial = setup({
+    players: 2,
+    pieces: 4,
+    ...(positions ? { start: { positions, turn } } : {}),
+  });
+  return newPlay(initial, seats);
+}
+
+const run = (play: YutPlay, ...actions: PlayAction[]) => actions.reduce(reducePlay, play);
+
+describe('keys on the play screen (a pure mapping)', () => {
+  const play = start();
+  it.each([
+    ['space', { type: 'play/throwRequested' }],
+    ['left', { type: 'play/stackChosen', delta: -1 }],
+    ['right', { type: 'play/stackChosen', delta: 1 }],
+    ['up', { type: 'play/resultChosen', delta: -1 }],
+    ['down', { type: 'play/resultChosen', delta: 1 }],
+    ['enter', { type: 'play/moveRequested' }],
+    ['u', { type: 'play/undoRequested' }],
+    ['?', { type: 'play/overlayOpened', overlay: 'help' }],
+    ['q', { type: 'play/overlayOpened', overlay: 'quit' }],
+  ])('%s → %j', (key, action) => {
+    expect(playKey(play, key)).toEqual(action);
+  });
+
+  it('ignores keys that mean nothing', () => {
+    expect(playKey(play, 'x')).toBeUndefined();
+  });
+
+  it('asks before quitting: y quits, anything else returns to the game', () => {
+    const asking = run(play, { type: 'play/overlayOpened', overlay: 'quit' });
+    expect(playKey(asking, 'y')).toEqual({ type: 'app/quitConfirmed' });
+    expect(playKey(asking, 'n')).toEqual({ type: 'play/overlayClosed' });
+    expect(playKey(asking, 'space')).toEqual({ type: 'play/overlayClosed' });
+  });
+
+  it('any key closes the help', () => {
+    const help = run(play, { type: 'play/overlayOpened', overlay: 'help' });
+    expect(playKey(help, 'space')).toEqual({ type: 'play/overlayClosed' });
+  });
+
+  it('after the game: Enter plays again, m goes to the menu, q quits', () => {
+    const won = run(
+      start([
+        [29, 100, 100, 100],
+        [0, 0, 0, 0],
+      ]),
+      thrown('do'),
+      {
+        type: 'play/moveRequested',
+      },
+    );
+    expect(won.state.phase).toBe('over');
+    expect(playKey(won, 'enter')).toEqual({ type: 'app/againRequested' });
+    expect(playKey(won, 'm')).toEqual({ type: 'app/menuRequested' });
+    expect(playKey(won, 'q')).toEqual({ type: 'app/quitConfirmed' });
+    expect(playKey(won, 'space')).toBeUndefined();
+    expect(won.log.at(-1)).toBe('Alice wins!');
+  });
+});
+
+describe('choosing and moving', () => {
+  it('selects a legal move as soon as the throw phase ends', () => {
+    const play = run(start(), thrown('yut'), thrown('gae'));
+    expect(play.selection).toEqual({ from: 0, result: 'gae' });
+  });
+
+  it('←/→ cycle through a new piece and the stacks; ↑/↓ through the results', () => {
+    let play = run(
+      start([
+        [3, 3, 7, 0],
+        [0, 0, 0, 0],
+      ]),
+      thrown('yut'),
+      thrown('gae'),
+    );
+    expect(play.selection).toEqual({ from: 0, result: 'gae' });
+    play = run(play, { type: 'play/stackChosen', delta: 1 });
+    expect(play.selection?.from).toBe(3);
+    play = run(
+      play,
+      { type: 'play/stackChosen', delta: 1 },
+      { type: 'play/stackChosen', delta: 1 },
+    );
+    expect(play.selection?.from).toBe(0);
+    play = run(play, { type: 'play/stackChosen', delta: -1 });
+    expect(play.selection?.from).toBe(7);
+    play = run(play, { type: 'play/resultChosen', delta: 1 });
+    expect(play.selection?.result).toBe('yut');
+    play = run(play, { type: 'play/moveRequested' });
+    expect(play.state.positions[0]).toEqual([3, 3, 11, 0]);
+    expect(play.log.at(-1)).toBe('Alice moved the piece at 7 to 11 with yut.');
+  });
+
+  it('an illegal choice shows the engine’s reason and changes nothing', () => {
+    const play = run(start(), thrown('yut'), thrown('back-do'), {
+      type: 'play/resultChosen',
+      delta: -1,
+    });
+    expect(play.selection).toEqual({ from: 0, result: 'back-do' });
+    const after = run(play, { type: 'play/moveRequested' });
+    expect(after.notice).toBe('Back-do cannot bring a new piece onto the board.');
+    expect(after.state).toBe(play.state);
+    expect(after.events).toBe(play.events);
+  });
+
+  it('choosing before throwing says to throw first', () => {
+    const play = run(start(), { type: 'play/stackChosen', delta: 1 });
+    expect(play.notice).toBe('Alice must throw first (Space).');
+    expect(run(start(), { type: 'play/moveRequested' }).notice).toBe(
+      'Player 0 must throw the sticks first.',
+    );
+  });
+});
+
+describe('the move preview', () => {
+  it('shows the landing station, a catch, and the shortcut from a corner', () => {
+    const play = run(
+      start([
+        [5, 0, 0, 0],
+        [22, 0, 0, 0],
+      ]),
+      thrown('geol'),
+    );
+    const p = preview(play.state, { from: 5, result: 'geol' });
+    expect(p).toMatchObject({ to: 22, route: [20, 21, 22], shortcut: true, size: 1 });
+    expect(p?.catches).toEqual({ seat: 1, position: 22, size: 1 });
+  });
+
+  it('shows stacking with one’s own piece and arriving', () => {
+    const play = run(
+      start([
+        [28, 2, 2, 0],
+        [0, 0, 0, 0],
+      ]),
+      thrown('gae'),
+    );
+    expect(preview(play.state, { from: 0, result: 'gae' })?.joins).toEqual({
+      seat: 0,
+      position: 2,
+      size: 2,
+    });
+    expect(preview(play.state, { from: 28, result: 'gae' })).toMatchObject({
+      to: 100,
+      shortcut: false,
+    });
+  });
+
+  it('carries the engine’s reason for a move that is not allowed', () => {
+    const play = run(
+      start([
+        [3, 0, 0, 0],
+        [0, 0, 0, 0],
+      ]),
+      thrown('yut'),
+      thrown('back-do'),
+    );
+    expect(preview(play.state, { from: 0, result: 'back-do' })).toMatchObject({
+      to: undefined,
+      problem: 'Back-do cannot bring a new piece onto the board.',
+    });
+  });
+});
+
+describe('u takes back the last move of the turn, by folding again', () => {
+  it('restores a catch, and never takes back a throw', () => {
+    let play = run(
+      start([
+        [0, 0, 0, 0],
+        [2, 0, 0, 0],
+      ]),
+      thrown('yut'),
+      thrown('gae'),
+    );
+    const beforeMove = play.state;
+    play = run(play, { type: 'play/moveRequested' });
+    expect(play.state.positions[1]).toEqual([0, 0, 0, 0]);
+    play = run(play, { type: 'play/undoRequested' });
+    expect(play.state).toEqual(beforeMove);
+    expect(play.events).toHaveLength(2);
+    expect(play.log.at(-1)).toBe('Alice took back the move (gae from hand).');
+    play = run(play, { type: 'play/undoRequested' });
+    expect(play.notice).toBe('Nothing to take back: a throw is never taken back.');
+  });
+
+  it('not once a throw has happened since the move', () => {
+    let play = run(
+      start([
+        [0, 0, 0, 0],
+        [2, 0, 0, 0],
+      ]),
+      thrown('gae'),
+      { type: 'play/moveRequested' },
+      thrown('do'),
+    );
+    expect(undoProblem(play)).toBe('Nothing to take back: a throw is never taken back.');
+    play = run(start(), thrown('gae'), { type: 'play/moveRequested' });
+    expect(play.state.turn).toBe(1);
+    expect(undoProblem(play)).toBe('That move ended the turn; it cannot be taken back.');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Drive the built program in a real terminal: tmux on a private socket, send-keys to type,
+ * capture-pane to read the screen. In CI tmux must be there (.ci/run installs it); on a
+ * developer's machine without tmux these tests are skipped with a note.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI = `${ROOT}dist/cli.js`;
+
+export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+if (!hasTmux && process.env.CI)
+  throw new Error('tmux is missing: .ci/run installs it with apt-get');
+if (!hasTmux)
+  console.warn('tmux not found: the end-to-end tests are skipped (apt-get install tmux)');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Terminal {
+  private readonly socket = `madang-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
+
+  constructor(
+    command: string,
+    size: { columns: number; rows: number } = { columns: 100, rows: 30 },
+    env: Record<string, string> = {},
+  ) {
+    const exports = Object.entries(env)
+      .map(([k, v]) => `export ${k}='${v}'; `)
+      .join('');
+    // After the program ends the shell prints its exit code and lingers, so we can read the screen.
+    const script = `${exports}cd '${ROOT}' && ${command}; echo "EXITED $?"; sleep 30`;
+    this.tmux('new-session', '-d', '-x', String(size.columns), '-y', String(size.rows), script);
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], {
+      encoding: 'utf8',
+    });
+  }
+
+  screen(escapes = false): string {
+    return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []));
+  }
+
+  async keys(...keys: string[]): Promise<void> {
+    for (const key of keys) {
+      this.tmux('send-keys', key);
+      await sleep(40);
+    }
+  }
+
+  /** Wait up to `ms` for the screen to contain `text`; return the screen either way. */
+  async waitFor(text: string | RegExp, ms = 5000): Promise<string> {
+    const end = Date.now() + ms;
+    let screen = this.screen();
+    while (
+      !(typeof text === 'string' ? screen.includes(text) : text.test(screen)) &&
+      Date.now() < end
+    ) {
+      await sleep(50);
+      screen = this.screen();
+    }
+    return screen;
+  }
+
+  close(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // Already gone.
+    }
+  }
+}
