@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-bench/', 'coverage/', 'node_modules/', 'fixtures/'] },
+  { ignores: ['dist/', 'dist-bench/', 'coverage/', 'node_modules/', 'fixtures/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

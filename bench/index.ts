@@ -2,13 +2,17 @@
  * `npm run bench`: madang's figures as readable tables. `--quick` finishes in seconds (smoke
  * checks); a full run measures longer. These are measurements to report, never pass/fail tests.
  */
-import { machine, table } from './report.js';
+import { machine, type Section, table } from './report.js';
+import { uiSection } from './ui.js';
 import { yutEngineSection } from './yut-engine.js';
 
 const quick = process.argv.includes('--quick');
 console.log(`madang bench${quick ? ' (quick)' : ''}: ${new Date().toISOString()}`);
 console.log(`machine: ${machine()}\n`);
-for (const section of [yutEngineSection]) {
-  console.log(table(section(quick)));
+const sections: ((quick: boolean) => Section | Promise<Section>)[] = [yutEngineSection, uiSection];
+for (const section of sections) {
+  console.log(table(await section(quick)));
   console.log();
 }
+// Ink keeps stdin listeners; the figures are printed, so leave.
+process.exit(0);

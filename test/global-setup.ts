@@ -1,6 +1,6 @@
 /**
  * Build the program once before the tests: the library test imports the package as a consumer
- * would ('madang' → dist), and the end-to-end tests run dist/cli.js in a real terminal.
+ * would ('madang' → dist/index.js), and the end-to-end tests run the bundled dist/madang.js.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = `${ROOT}dist/cli.js`;
+export const CLI = `${ROOT}dist/madang.js`;
 
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 if (!hasTmux && process.env.CI)

@@ -1,0 +1,130 @@
+/**
+ * The full-screen UI's figures: how long from a key to the next frame written (through Ink's
+ * real render path, to a fake 100×30 terminal), and from starting the built program in a real
+ * pseudo-terminal (util-linux `script`) to its first frame.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { render } from 'ink';
+import { createElement } from 'react';
+import { App } from '../source/ui/App.js';
+import { type Figure, fmt, type Section } from './report.js';
+
+class FakeTerminal extends EventEmitter {
+  isTTY = true;
+  columns = 100;
+  rows = 30;
+  onWrite: (() => void) | undefined;
+  write = (_chunk: string, callback?: () => void) => {
+    this.onWrite?.();
+    callback?.();
+    return true;
+  };
+}
+
+class FakeKeyboard extends EventEmitter {
+  isTTY = true;
+  private data: string | null = null;
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+  read = () => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+  type(data: string) {
+    this.data = data;
+    this.emit('readable');
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Key → frame on the play screen: ←/→ move the selection, so every key changes the board. */
+async function keyToFrame(samples: number): Promise<number[]> {
+  const stdout = new FakeTerminal();
+  const stdin = new FakeKeyboard();
+  const instance = render(createElement(App, { options: { start: 'yut', seed: 5 } }), {
+    stdout: stdout as never,
+    stdin: stdin as never,
+    stderr: new FakeTerminal() as never,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  // Setup → Start, then throw until a move is due, so the board previews a landing.
+  for (const key of ['\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\r', ' ', ' ', ' ']) {
+    stdin.type(key);
+    await sleep(50);
+  }
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const written = new Promise<number>((resolve) => {
+      stdout.onWrite = () => resolve(performance.now());
+    });
+    const start = performance.now();
+    stdin.type(i % 2 === 0 ? '\x1b[C' : '\x1b[D');
+    times.push((await written) - start);
+    stdout.onWrite = undefined;
+    await sleep(40); // past Ink's 30 fps throttle, so each key gets its own frame
+  }
+  instance.unmount();
+  return times;
+}
+
+/** Start → first frame: the built program in a pseudo-terminal, until the menu is drawn. */
+async function startToFrame(runs: number): Promise<number[] | undefined> {
+  if (spawnSync('script', ['--version']).status !== 0) return undefined;
+  const cli = fileURLToPath(new URL('../../dist/madang.js', import.meta.url));
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const child = spawn('script', ['-qfec', `stty cols 100 rows 30; node ${cli}`, '/dev/null'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    const time = await new Promise<number>((resolve) => {
+      let seen = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes('Yut Nori')) resolve(performance.now() - start);
+      });
+      child.on('exit', () => resolve(Number.NaN));
+    });
+    child.kill('SIGTERM');
+    times.push(time);
+  }
+  return times.filter((t) => !Number.isNaN(t));
+}
+
+export async function uiSection(quick: boolean): Promise<Section> {
+  const keys = await keyToFrame(quick ? 40 : 300);
+  const figures: Figure[] = [
+    {
+      what: `key → full board frame, median (${keys.length} keys)`,
+      value: `${fmt(median(keys), 2)} ms`,
+      target: '< 16 ms',
+    },
+    {
+      what: 'key → full board frame, 95th percentile',
+      value: `${fmt(percentile(keys, 0.95), 2)} ms`,
+    },
+  ];
+  const starts = await startToFrame(quick ? 3 : 10);
+  if (starts && starts.length > 0) {
+    figures.push({
+      what: `start → first frame, median (${starts.length} runs, real pty)`,
+      value: `${fmt(median(starts), 0)} ms`,
+      target: '< 500 ms',
+    });
+  } else {
+    figures.push({ what: 'start → first frame', value: 'not measured (needs util-linux script)' });
+  }
+  return { title: 'Full-screen UI (Ink)', figures };
+}

@@ -1,0 +1,25 @@
+// The command-line program as one bundled file: Node loads one module instead of hundreds, and
+// React runs its production build. The library entry (dist/index.js) stays unbundled, from tsc.
+import { defineConfig } from 'rolldown';
+
+/** Ink loads react-devtools-core only when DEV=true; the bundle has no use for it. */
+const noDevtools = {
+  name: 'no-react-devtools',
+  resolveId: (id) => (id === 'react-devtools-core' ? '\0no-devtools' : null),
+  load: (id) => (id === '\0no-devtools' ? 'export default { connectToDevTools() {} };' : null),
+};
+
+export default defineConfig({
+  input: 'source/cli.tsx',
+  platform: 'node',
+  plugins: [noDevtools],
+  transform: {
+    define: { 'process.env.NODE_ENV': '"production"' },
+  },
+  output: {
+    file: 'dist/madang.js',
+    format: 'esm',
+    codeSplitting: false,
+    minify: true,
+  },
+});
