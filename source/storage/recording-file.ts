@@ -1,0 +1,213 @@
+/**
+ * Recordings on disk: a writer that appends and flushes each line as it happens (a crash loses
+ * at most the line being written), and a reader that streams a file through the Replayer.
+ */
+import {
+  closeSync,
+  createReadStream,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { GameEvent, Outcome } from '../engine/game.js';
+import {
+  endLine,
+  eventLine,
+  type Header,
+  headerLine,
+  parseHeader,
+  Replayer,
+  resumedLine,
+  type Step,
+  takenBackLine,
+} from '../engine/recording.js';
+import { recordingName, recordingsDirectory } from './paths.js';
+
+export class RecordingWriter {
+  private fd: number | undefined;
+
+  private constructor(
+    readonly file: string,
+    fd: number,
+  ) {
+    this.fd = fd;
+  }
+
+  /** A new recording: in `file`, or a fresh timestamped file in the recordings directory. */
+  static create(header: Header, file?: string): RecordingWriter {
+    let path = file;
+    let fd: number;
+    if (path === undefined) {
+      const directory = recordingsDirectory();
+      mkdirSync(directory, { recursive: true });
+      const base = recordingName(header.game, new Date(header.startedAt));
+      // Never overwrite: a second game in the same second gets -2, -3, …
+      for (let n = 1; ; n++) {
+        path = join(directory, n === 1 ? base : base.replace('.jsonl', `-${n}.jsonl`));
+        try {
+          fd = openSync(path, 'wx');
+          break;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n > 1000) throw error;
+        }
+      }
+    } else {
+      mkdirSync(dirname(path), { recursive: true });
+      fd = openSync(path, 'w');
+    }
+    const writer = new RecordingWriter(path, fd);
+    writer.write(headerLine(header));
+    return writer;
+  }
+
+  /** Go on appending to an unfinished recording, cut back to its last whole line first. */
+  static append(
+    file: string,
+    goodBytes: number,
+    resumedAt: string,
+    seed: number | null,
+  ): RecordingWriter {
+    if (statSync(file).size > goodBytes) truncateSync(file, goodBytes);
+    const writer = new RecordingWriter(file, openSync(file, 'a'));
+    writer.write(resumedLine(resumedAt, seed));
+    return writer;
+  }
+
+  private write(text: string): void {
+    if (this.fd === undefined) return;
+    writeSync(this.fd, text);
+  }
+
+  event(event: GameEvent): void {
+    this.write(eventLine(event));
+  }
+
+  takenBack(): void {
+    this.write(takenBackLine());
+  }
+
+  end(outcome: Outcome): void {
+    this.write(endLine(outcome));
+    this.close();
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    fsyncSync(this.fd);
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+export interface ReadResult {
+  readonly replayer: Replayer;
+  /** Lines read, the header included. */
+  readonly lines: number;
+  /** Bytes up to the end of the last whole, accepted line (where an append may go on). */
+  readonly goodBytes: number;
+  readonly warnings: readonly string[];
+}
+
+/** `unreadable`: not a recording this madang can read; `rejected`: a recording that does not hold. */
+export type ReadOutcome =
+  | { ok: true; result: ReadResult }
+  | { ok: false; problem: string; kind: 'unreadable' | 'rejected' };
+
+/**
+ * Stream a recording through the Replayer. `onStep` sees each line's effect as it is read.
+ * A torn last line (no final newline, or not JSON) is dropped with a warning; any other
+ * problem stops the read and names the file and line.
+ */
+export async function readRecording(
+  file: string,
+  onStep?: (step: Step, replayer: Replayer) => void,
+): Promise<ReadOutcome> {
+  let replayer: Replayer | undefined;
+  let line = 0;
+  let goodBytes = 0;
+  let pending = '';
+  const warnings: string[] = [];
+  let stream: ReturnType<typeof createReadStream>;
+  try {
+    stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 });
+    for await (const chunk of stream as AsyncIterable<string>) {
+      pending += chunk;
+      let start = 0;
+      let newline = pending.indexOf('\n');
+      while (newline >= 0) {
+        const text = pending.slice(start, newline);
+        line++;
+        const problem = consume(text);
+        if (problem !== undefined) return failed(problem);
+        goodBytes += Buffer.byteLength(text, 'utf8') + 1;
+        start = newline + 1;
+        newline = pending.indexOf('\n', start);
+      }
+      pending = pending.slice(start);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return {
+      ok: false,
+      problem: `${file}: cannot read it (${code ?? String(error)})`,
+      kind: 'unreadable',
+    };
+  }
+  if (pending !== '') {
+    // A last line without its newline: whole if it parses and is accepted, else torn.
+    line++;
+    if (replayer && isJson(pending)) {
+      const problem = consume(pending);
+      if (problem !== undefined) return failed(problem);
+      goodBytes += Buffer.byteLength(pending, 'utf8');
+    } else if (replayer) {
+      warnings.push(
+        `${file}:${line}: the last line is torn (cut off while being written); it is dropped`,
+      );
+      line--;
+    } else {
+      const problem = consume(pending);
+      if (problem !== undefined) return failed(problem);
+    }
+  }
+  if (!replayer)
+    return { ok: false, problem: `${file}: empty, not a madang recording`, kind: 'unreadable' };
+  return { ok: true, result: { replayer, lines: line, goodBytes, warnings } };
+
+  function failed(problem: string): ReadOutcome {
+    // Until the header is read the file is not (yet) a recording; after it, the recording is wrong.
+    return {
+      ok: false,
+      problem: `${file}:${line}: ${problem}`,
+      kind: replayer ? 'rejected' : 'unreadable',
+    };
+  }
+
+  function consume(text: string): string | undefined {
+    const clean = text.endsWith('\r') ? text.slice(0, -1) : text;
+    if (!replayer) {
+      if (clean.trim() === '') return 'not a madang recording (its first line is empty)';
+      const parsed = parseHeader(clean);
+      if (!parsed.ok) return parsed.problem;
+      replayer = new Replayer(parsed.header, parsed.entry);
+      return undefined;
+    }
+    const step = replayer.push(clean, line);
+    if (step.kind === 'problem') return step.problem;
+    onStep?.(step, replayer);
+    return undefined;
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,215 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../../source/engine/game.js';
+import { setup, type YutOptions, yutGame } from '../../source/games/yut/rules.js';
+import { readRecording } from '../../source/storage/recording-file.js';
+import { verify } from '../../source/verify.js';
+import { goldenHeader, playGolden } from '../support/golden.js';
+import { ROOT } from '../support/tmux.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'madang-recording-'));
+let files = 0;
+function file(text: string): string {
+  const path = join(dir, `r${files++}.jsonl`);
+  writeFileSync(path, text);
+  return path;
+}
+const SHORT = readFileSync(join(ROOT, 'fixtures/recordings/short.jsonl'), 'utf8');
+const header = (changes: object) =>
+  `${JSON.stringify({ ...goldenHeader({ name: 'x', options: { players: 2, pieces: 1 }, names: ['A', 'B'], seed: 1 }), ...changes })}\n`;
+
+async function problemOf(text: string) {
+  const read = await readRecording(file(text));
+  return read.ok
+    ? undefined
+    : { problem: read.problem.replace(/^.*?\.jsonl/, 'FILE'), kind: read.kind };
+}
+
+describe('reading recordings: bad input', () => {
+  it('an empty file', async () => {
+    expect(await problemOf('')).toEqual({
+      problem: 'FILE: empty, not a madang recording',
+      kind: 'unreadable',
+    });
+  });
+
+  it('a file that is not a recording', async () => {
+    expect(await problemOf('hello\nworld\n')).toEqual({
+      problem: 'FILE:1: not a madang recording (its first line is not a header)',
+      kind: 'unreadable',
+    });
+    expect((await problemOf('{"format":"something-else"}\n'))?.problem).toMatch(
+      /not a madang recording/,
+    );
+  });
+
+  it('a newer format version', async () => {
+    expect((await problemOf(header({ version: 2 })))?.problem).toBe(
+      'FILE:1: recording format version 2 is newer than this madang reads (1); update madang',
+    );
+  });
+
+  it('a game this version lacks', async () => {
+    expect((await problemOf(header({ game: 'kono' })))?.problem).toBe(
+      'FILE:1: a recording of "kono", a game this version of madang does not have',
+    );
+  });
+
+  it('options the rules refuse', async () => {
+    expect((await problemOf(header({ options: { players: 9, pieces: 1 } })))?.problem).toBe(
+      "FILE:1: the header's options: The number of players must be 2, 3 or 4.",
+    );
+  });
+
+  it('an event the rules reject: which line and why', async () => {
+    const lines = SHORT.split('\n');
+    lines[4] = '{"type":"yut/pieceMoved","from":7,"result":"do"}';
+    expect(await problemOf(lines.join('\n'))).toEqual({
+      problem: 'FILE:5: Player 1 has no piece at 7.',
+      kind: 'rejected',
+    });
+  });
+
+  it('a closing line the replay does not reach', async () => {
+    expect(SHORT).toContain('"outcome":{"status":"won","winner":0}');
+    const flipped = SHORT.replace('"winner":0', '"winner":1');
+    expect((await problemOf(flipped))?.problem).toMatch(
+      /^FILE:\d+: the closing line says Liam won, but the replay ends with Noah won$/,
+    );
+  });
+
+  it('a take-back with nothing to take back', async () => {
+    expect((await problemOf(`${header({})}{"type":"session/moveTakenBack"}\n`))?.problem).toBe(
+      'FILE:2: a take-back with no move of this turn to take back',
+    );
+  });
+
+  it('a torn last line is dropped with a warning, and everything before it replays', async () => {
+    const lines = SHORT.split('\n');
+    const torn = `${lines.slice(0, 6).join('\n')}\n${(lines[6] as string).slice(0, 20)}`;
+    const read = await readRecording(file(torn));
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.result.warnings).toEqual([
+      expect.stringMatching(
+        /:7: the last line is torn \(cut off while being written\); it is dropped$/,
+      ),
+    ]);
+    expect(read.result.replayer.events).toBe(5);
+    expect(read.result.goodBytes).toBe(Buffer.byteLength(`${lines.slice(0, 6).join('\n')}\n`));
+  });
+
+  it('CRLF line endings read the same', async () => {
+    const read = await readRecording(file(SHORT.replaceAll('\n', '\r\n')));
+    const plain = await readRecording(file(SHORT));
+    expect(read.ok && read.result.replayer.state).toEqual(plain.ok && plain.result.replayer.state);
+  });
+
+  it('names lose their control characters, so a file cannot drive the terminal', async () => {
+    const read = await readRecording(
+      file(
+        header({
+          players: [
+            { name: 'Eve\x1b[2J\x07', kind: 'human' },
+            { name: 'Bob', kind: 'human' },
+          ],
+        }),
+      ),
+    );
+    expect(read.ok && read.result.replayer.header.players[0]?.name).toBe('Eve[2J');
+  });
+});
+
+describe('verify', () => {
+  it('prints one line per file and exits 0, 1 or 2', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const good = join(ROOT, 'fixtures/recordings/short.jsonl');
+    const unfinished = join(ROOT, 'fixtures/recordings/unfinished.jsonl');
+    expect(
+      await verify(
+        [good, unfinished],
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(0);
+    expect(out).toEqual([
+      `${good}: yut, 2 players (Noah, Liam), ${playGolden({ name: 's', options: { players: 2, pieces: 1 }, names: [], seed: 4 }).events.length} events, Noah won`,
+      expect.stringMatching(
+        /unfinished\.jsonl: yut, 3 players \(Ethan, Olivia, Liam\), \d+ events, unfinished, \w+ to play$/,
+      ),
+    ]);
+    const bad = file(SHORT.replace('"from":0', '"from":9'));
+    expect(
+      await verify(
+        [good, bad],
+        () => {},
+        (l) => err.push(l),
+      ),
+    ).toBe(1);
+    expect(
+      await verify(
+        [bad, file('')],
+        () => {},
+        (l) => err.push(l),
+      ),
+    ).toBe(2);
+    expect(
+      await verify(
+        [join(dir, 'missing.jsonl')],
+        () => {},
+        (l) => err.push(l),
+      ),
+    ).toBe(2);
+    expect(err.at(-1)).toMatch(/missing\.jsonl: cannot read it \(ENOENT\)$/);
+  });
+});
+
+describe('record, then replay (random games)', () => {
+  it('replaying a recording gives the identical final state, and every prefix resumes to its state', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 2, max: 4 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (seed, players, pieces) => {
+          const game = {
+            name: 'p',
+            options: { players, pieces },
+            names: ['A', 'B', 'C', 'D'].slice(0, players),
+            seed,
+            takeBackAt: [5, 9, 20],
+          };
+          const path = join(dir, `prop-${seed}.jsonl`);
+          const played = playGolden(game, path);
+          const read = await readRecording(path);
+          if (!read.ok) throw new Error(read.problem);
+          expect(read.result.replayer.state).toEqual(played.state);
+
+          // Any prefix of whole lines is a valid unfinished recording of the game so far.
+          const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+          const cut = 1 + (seed % (lines.length - 1));
+          const prefix = await readRecording(file(`${lines.slice(0, cut).join('\n')}\n`));
+          if (!prefix.ok) throw new Error(prefix.problem);
+          expect(prefix.result.replayer.state).toEqual(
+            stateAfter(game.options, lines.slice(1, cut)),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+/** The state after these lines, folded independently of the Replayer: a take-back pops a move. */
+function stateAfter(options: YutOptions, lines: readonly string[]) {
+  const events: unknown[] = [];
+  for (const line of lines) {
+    const event = JSON.parse(line);
+    if (event.type === 'session/moveTakenBack') events.pop();
+    else if (event.type.startsWith('yut/')) events.push(event);
+  }
+  return foldEvents(yutGame, setup(options), events).state;
+}
