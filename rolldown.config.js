@@ -10,7 +10,7 @@ const noDevtools = {
 };
 
 export default defineConfig({
-  input: 'source/cli.tsx',
+  input: 'source/main.ts',
   platform: 'node',
   plugins: [noDevtools],
   transform: {

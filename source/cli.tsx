@@ -1,13 +1,14 @@
-#!/usr/bin/env node
 /** madang's command line (yargs): commands and flags → which front end, which game, which files. */
 import { readFileSync } from 'node:fs';
 import { render } from 'ink';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { parseThrowScript, type ThrowScript } from './games/yut/throws.js';
-import { App, type AppOptions } from './ui/App.js';
+import { latestRecording, loadRecording } from './storage/load.js';
+import { App, type AppOptions, type LoadedRecording, type RecordSetting } from './ui/App.js';
 import { enterFullScreen } from './ui/terminal.js';
 import { colourWanted, ThemeContext } from './ui/theme.js';
+import { verify } from './verify.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -40,9 +41,22 @@ interface Common {
   pieces?: number | undefined;
   color?: boolean | undefined;
   classic?: boolean | undefined;
+  record?: string | boolean | undefined;
+  replay?: string | undefined;
+  resume?: string | undefined;
 }
 
-async function fullScreen(start: AppOptions['start'], argv: Common): Promise<void> {
+async function load(
+  file: string,
+  warnings: string[],
+): Promise<{ recording: LoadedRecording; finished: boolean }> {
+  const loaded = await loadRecording(file);
+  if (!loaded.ok) fail(loaded.problem);
+  warnings.push(...loaded.warnings.map((w) => `madang: warning: ${w}`));
+  return loaded;
+}
+
+async function fullScreen(start: AppOptions['start'], argv: Common, file?: string): Promise<void> {
   if (argv.seed !== undefined && !Number.isSafeInteger(argv.seed))
     fail('--seed takes a whole number');
   if (argv.players !== undefined && ![2, 3, 4].includes(argv.players))
@@ -50,6 +64,23 @@ async function fullScreen(start: AppOptions['start'], argv: Common): Promise<voi
   if (argv.pieces !== undefined && ![1, 2, 3, 4].includes(argv.pieces))
     fail('--pieces takes 1, 2, 3 or 4');
   const throwScript = argv.throws === undefined ? undefined : readThrowScript(argv.throws);
+  const record: RecordSetting =
+    argv.record === false
+      ? { mode: 'off' }
+      : typeof argv.record === 'string' && argv.record !== ''
+        ? { mode: 'file', file: argv.record }
+        : { mode: 'auto' };
+  const report: string[] = [];
+  let recording: LoadedRecording | undefined;
+  if (argv.replay !== undefined) [start, file] = ['replay', argv.replay];
+  if (argv.resume !== undefined) [start, file] = ['resume', argv.resume];
+  if (file !== undefined) {
+    const loaded = await load(file, report);
+    if (start === 'resume' && loaded.finished) {
+      fail(`${file}: this game is over, nothing to resume (watch it with: madang replay ${file})`);
+    }
+    recording = loaded.recording;
+  }
   if (argv.classic || !process.stdin.isTTY || !process.stdout.isTTY) {
     fail(
       argv.classic
@@ -63,6 +94,11 @@ async function fullScreen(start: AppOptions['start'], argv: Common): Promise<voi
     throwScript,
     players: argv.players,
     pieces: argv.pieces,
+    record,
+    recording,
+    latestRecording,
+    report: (line) => report.push(line),
+    app: `madang ${VERSION}`,
   };
   const restore = enterFullScreen(process.stdout);
   try {
@@ -75,6 +111,7 @@ async function fullScreen(start: AppOptions['start'], argv: Common): Promise<voi
     await instance.waitUntilExit();
   } finally {
     restore();
+    for (const line of report) process.stderr.write(`${line}\n`);
   }
 }
 
@@ -85,6 +122,16 @@ await yargs(hideBin(process.argv))
   .option('throws', { type: 'string', describe: 'play the throws of a script file (one per line)' })
   .option('players', { type: 'number', describe: 'number of players (2-4)' })
   .option('pieces', { type: 'number', describe: 'pieces per player (1-4)' })
+  .option('record', {
+    describe:
+      'record the game in FILE (default: a new file in the data directory); --no-record: none',
+    type: 'string',
+  })
+  .option('replay', {
+    type: 'string',
+    describe: 'watch a recorded game (same as: madang replay FILE)',
+  })
+  .option('resume', { type: 'string', describe: 'go on with an unfinished recorded game' })
   .option('color', {
     type: 'boolean',
     default: true,
@@ -98,7 +145,28 @@ await yargs(hideBin(process.argv))
   .command('yut', 'Yut Nori: straight to the setup screen', {}, (argv) =>
     fullScreen('yut', argv as Common),
   )
+  .command(
+    'replay <file>',
+    'watch a recorded game: ←→ step, Space play, g go to a turn',
+    (y) => y.positional('file', { type: 'string', demandOption: true }),
+    (argv) => fullScreen('replay', argv as Common, argv.file),
+  )
+  .command(
+    'verify <files..>',
+    'replay recordings headless: one line per file; exit 1 if one does not hold, 2 if unreadable',
+    (y) => y.positional('files', { type: 'string', array: true, demandOption: true }),
+    async (argv) => {
+      const code = await verify(
+        argv.files,
+        (line) => process.stdout.write(`${line}\n`),
+        (line) => process.stderr.write(`madang: ${line}\n`),
+      );
+      process.exitCode = code;
+    },
+  )
   .example('$0 yut --seed 7', 'Yut Nori with reproducible throws')
+  .example('$0 replay game.jsonl', 'watch a recorded game')
+  .example('$0 verify recordings/*.jsonl', 'check recordings against the rules')
   .strict()
   .version(VERSION)
   .help()

@@ -1,8 +1,15 @@
 /** The app shell: which screen is showing, the terminal-size guard, and the app-wide keys. */
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
+import type { GameEvent } from '../engine/game.js';
 import { freshSeed } from '../engine/random.js';
-import { setup as setupYut } from '../games/yut/rules.js';
+import type { Header } from '../engine/recording.js';
+import {
+  setup as setupYut,
+  type YutOptions,
+  type YutState,
+  reduce as yutReduce,
+} from '../games/yut/rules.js';
 import {
   scriptedThrows,
   seededThrows,
@@ -14,125 +21,250 @@ import type { Seat } from '../games/yut/ui/play.js';
 import { Setup } from '../games/yut/ui/Setup.js';
 import { newSetup, type SetupForm, setupKey } from '../games/yut/ui/setup.js';
 import { type AppRequest, YutGame } from '../games/yut/ui/YutGame.js';
-import { type Key, keyName } from './keys.js';
+import { RecordingWriter } from '../storage/recording-file.js';
+import { type Key, keyNames } from './keys.js';
 import { Menu } from './Menu.js';
 import { type MenuItem, menuKey } from './menu.js';
+import { NO_RECORDING, type Recorder, recorderFor } from './recorder.js';
+import { Replay } from './Replay.js';
 import { useStore } from './store.js';
 import { useTerminalSize } from './useTerminalSize.js';
 
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
 
-type MenuId = 'yut' | 'help' | 'quit';
+type MenuId = 'yut' | 'replay' | 'help' | 'quit';
 const MENU: readonly MenuItem<MenuId>[] = [
   { id: 'yut', label: 'Yut Nori', hint: '2–4 players, hot-seat' },
+  { id: 'replay', label: 'Replay a recording', hint: 'the latest recorded game' },
   { id: 'help', label: 'Help', hint: 'keys and rules' },
   { id: 'quit', label: 'Quit', hint: '' },
 ];
 
+export type RecordSetting =
+  | { readonly mode: 'auto' }
+  | { readonly mode: 'file'; readonly file: string }
+  | { readonly mode: 'off' };
+
+/** A loaded recording: to watch, or to go on playing (resume). */
+export interface LoadedRecording {
+  readonly file: string;
+  readonly header: Header;
+  readonly events: readonly GameEvent[];
+  /** Where appending may go on (after the last whole line). */
+  readonly goodBytes: number;
+}
+
 export interface AppOptions {
-  readonly start: 'menu' | 'yut';
+  readonly start: 'menu' | 'yut' | 'replay' | 'resume';
   readonly seed?: number | undefined;
   readonly throwScript?: ThrowScript | undefined;
   readonly players?: number | undefined;
   readonly pieces?: number | undefined;
+  readonly record?: RecordSetting | undefined;
+  readonly recording?: LoadedRecording | undefined;
+  /** Finds the latest recording for the menu's replay entry. */
+  readonly latestRecording?: (() => Promise<LoadedRecording | string>) | undefined;
+  /** Lines to print on the normal screen after the program leaves full screen. */
+  readonly report?: ((line: string) => void) | undefined;
+  readonly app?: string | undefined;
 }
 
 interface Game {
   readonly id: number;
-  readonly players: number;
-  readonly pieces: number;
+  readonly initial: YutState;
   readonly seats: readonly Seat[];
-  readonly seed: number | undefined;
   readonly throws: ThrowSource;
+  readonly recorder: Recorder;
+  readonly log?: readonly string[] | undefined;
 }
 
 type Screen =
-  | { readonly name: 'menu'; readonly index: number }
+  | { readonly name: 'menu'; readonly index: number; readonly notice?: string | undefined }
   | { readonly name: 'help' }
   | { readonly name: 'setup'; readonly form: SetupForm }
-  | { readonly name: 'play'; readonly game: Game };
+  | { readonly name: 'play'; readonly game: Game }
+  | { readonly name: 'replay'; readonly recording: LoadedRecording };
 
 export function App({ options }: { options: AppOptions }) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const firstForm = newSetup(options.players ?? 2, options.pieces ?? 4);
-  // Keys may arrive faster than renders: every key must see the screen the last key left.
-  const [screen, setScreen, currentScreen] = useStore(
-    (_: Screen, next: Screen) => next,
-    (): Screen =>
-      options.start === 'yut' ? { name: 'setup', form: firstForm } : { name: 'menu', index: 0 },
-  );
   const gamesStarted = useRef(0);
   const screenKeys = useRef<((key: Key) => void) | null>(null);
   const registerKeys = useCallback((handler: (key: Key) => void) => {
     screenKeys.current = handler;
   }, []);
 
-  const startGame = useCallback(
-    (players: number, pieces: number, seats: readonly Seat[]) => {
-      // The first game uses --seed; a game played again gets fresh throws.
-      const id = gamesStarted.current++;
-      const seed = options.throwScript
-        ? undefined
-        : id === 0 && options.seed !== undefined
-          ? options.seed
-          : freshSeed();
-      const throws = options.throwScript
-        ? scriptedThrows(options.throwScript)
-        : seededThrows(seed as number);
-      setScreen({ name: 'play', game: { id, players, pieces, seats, seed, throws } });
+  /** Say on the normal screen, after the program, where each recording went. */
+  const reportRecording = useCallback(
+    (file: string, finished: boolean) =>
+      options.report?.(
+        finished
+          ? `madang: the game was recorded in ${file}`
+          : `madang: the unfinished game was recorded in ${file} (go on with: madang --resume ${file})`,
+      ),
+    [options],
+  );
+
+  /** Throws for a game: the script, else --seed for the first game, else a fresh seed. */
+  const throwsFor = useCallback(
+    (id: number): { throws: ThrowSource; seed: number | null } => {
+      if (options.throwScript) return { throws: scriptedThrows(options.throwScript), seed: null };
+      const seed = id === 0 && options.seed !== undefined ? options.seed : freshSeed();
+      return { throws: seededThrows(seed), seed };
     },
-    [options.seed, options.throwScript, setScreen],
+    [options.seed, options.throwScript],
+  );
+
+  const recorderFor_ = useCallback(
+    (header: Header): Recorder => {
+      const record = options.record ?? { mode: 'auto' };
+      if (record.mode === 'off') return NO_RECORDING;
+      try {
+        const writer = RecordingWriter.create(
+          header,
+          record.mode === 'file' ? record.file : undefined,
+        );
+        return recorderFor(writer, reportRecording);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        return { ...NO_RECORDING, problem: `Not recording: ${code}.` };
+      }
+    },
+    [options, reportRecording],
+  );
+
+  const newGame = useCallback(
+    (options_: YutOptions, seats: readonly Seat[]): Game => {
+      const id = gamesStarted.current++;
+      const { throws, seed } = throwsFor(id);
+      const recorder = recorderFor_({
+        format: 'madang-recording',
+        version: 1,
+        game: 'yut',
+        options: { ...options_, frontProbability: 0.5 },
+        players: seats.map((s) => ({
+          name: s.name,
+          kind: s.kind === 'computer' ? 'bot' : 'human',
+        })),
+        seed,
+        startedAt: new Date().toISOString(),
+        app: options.app ?? 'madang',
+      });
+      return { id, initial: setupYut(options_), seats, throws, recorder };
+    },
+    [throwsFor, recorderFor_, options.app],
+  );
+
+  function resumedGame(loaded: LoadedRecording): Game {
+    const id = gamesStarted.current++;
+    const { throws, seed } = throwsFor(id);
+    const initial = setupYut(loaded.header.options as YutOptions);
+    let state = initial;
+    for (const event of loaded.events) state = yutReduce(state, event);
+    const writer = RecordingWriter.append(
+      loaded.file,
+      loaded.goodBytes,
+      new Date().toISOString(),
+      seed,
+    );
+    return {
+      id,
+      initial: state,
+      seats: loaded.header.players.map((p) => ({
+        name: p.name,
+        kind: p.kind === 'bot' ? 'computer' : 'human',
+      })),
+      throws,
+      recorder: recorderFor(writer, reportRecording),
+      log: [`Resumed after ${loaded.events.length} events.`],
+    };
+  }
+
+  const [screen, setScreen, currentScreen] = useStore(
+    (_: Screen, next: Screen) => next,
+    (): Screen => {
+      const loaded = options.recording;
+      if (options.start === 'replay' && loaded) return { name: 'replay', recording: loaded };
+      if (options.start === 'resume' && loaded) return { name: 'play', game: resumedGame(loaded) };
+      if (options.start === 'yut') return { name: 'setup', form: firstForm };
+      return { name: 'menu', index: 0 };
+    },
   );
 
   const onRequest = useCallback(
     (request: AppRequest) => {
+      const now = currentScreen();
+      if (now.name === 'play') now.game.recorder.close();
       if (request === 'quit') return exit();
       if (request === 'menu') return void setScreen({ name: 'menu', index: 0 });
-      const now = currentScreen();
-      if (now.name === 'play') startGame(now.game.players, now.game.pieces, now.game.seats);
+      if (now.name === 'play') {
+        const { rules } = now.game.initial;
+        setScreen({
+          name: 'play',
+          game: newGame({ players: rules.players, pieces: rules.pieces }, now.game.seats),
+        });
+      }
     },
-    [exit, currentScreen, setScreen, startGame],
+    [exit, currentScreen, setScreen, newGame],
   );
 
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
-  useInput((input, key) => {
-    const k = keyName(input, key);
-    if (k === 'ctrl+c') return exit();
+  function onKey(k: Key): void {
+    const now = currentScreen();
+    if (k === 'ctrl+c') {
+      if (now.name === 'play') now.game.recorder.close();
+      return exit();
+    }
     if (small) {
       if (k === 'q') exit();
       return;
     }
-    const screen = currentScreen();
-    if (screen.name === 'menu') {
+    if (now.name === 'menu') {
       if (k === 'q' || k === 'escape') return exit();
-      const outcome = menuKey(MENU, screen.index, k);
+      const outcome = menuKey(MENU, now.index, k);
       if (outcome.type === 'cursor') setScreen({ name: 'menu', index: outcome.index });
-      if (outcome.type === 'chosen') {
-        if (outcome.id === 'quit') exit();
-        if (outcome.id === 'help') setScreen({ name: 'help' });
-        if (outcome.id === 'yut') setScreen({ name: 'setup', form: firstForm });
+      if (outcome.type !== 'chosen') return;
+      if (outcome.id === 'quit') exit();
+      if (outcome.id === 'help') setScreen({ name: 'help' });
+      if (outcome.id === 'yut') setScreen({ name: 'setup', form: firstForm });
+      if (outcome.id === 'replay') {
+        void (options.latestRecording?.() ?? Promise.resolve('No recordings here.')).then((found) =>
+          setScreen(
+            typeof found === 'string'
+              ? { name: 'menu', index: now.index, notice: found }
+              : { name: 'replay', recording: found },
+          ),
+        );
       }
-    } else if (screen.name === 'help') {
+    } else if (now.name === 'help') {
       setScreen({ name: 'menu', index: 0 });
-    } else if (screen.name === 'play') {
+    } else if (now.name === 'play' || now.name === 'replay') {
       screenKeys.current?.(k);
-    } else if (screen.name === 'setup') {
-      const outcome = setupKey(screen.form, k);
+    } else if (now.name === 'setup') {
+      const outcome = setupKey(now.form, k);
       if (outcome.type === 'form') setScreen({ name: 'setup', form: outcome.form });
       if (outcome.type === 'back') setScreen({ name: 'menu', index: 0 });
-      if (outcome.type === 'start') startGame(outcome.players, outcome.pieces, outcome.seats);
+      if (outcome.type === 'start') {
+        setScreen({
+          name: 'play',
+          game: newGame({ players: outcome.players, pieces: outcome.pieces }, outcome.seats),
+        });
+      }
     }
+  }
+
+  useInput((input, key) => {
+    for (const k of keyNames(input, key)) onKey(k);
   });
 
   if (small) return <TooSmall columns={columns} rows={rows} />;
-  const height = rows;
   switch (screen.name) {
     case 'menu':
       return (
-        <Centre columns={columns} rows={height}>
-          <Menu items={MENU} index={screen.index} />
+        <Centre columns={columns} rows={rows}>
+          <Menu items={MENU} index={screen.index} notice={screen.notice} />
         </Centre>
       );
     case 'help':
@@ -147,7 +279,7 @@ export function App({ options }: { options: AppOptions }) {
       );
     case 'setup':
       return (
-        <Centre columns={columns} rows={height}>
+        <Centre columns={columns} rows={rows}>
           <Setup form={screen.form} />
         </Centre>
       );
@@ -155,13 +287,27 @@ export function App({ options }: { options: AppOptions }) {
       return (
         <YutGame
           key={screen.game.id}
-          initial={setupYut({ players: screen.game.players, pieces: screen.game.pieces })}
+          initial={screen.game.initial}
           seats={screen.game.seats}
           throws={screen.game.throws}
+          recorder={screen.game.recorder}
+          log={screen.game.log}
           width={columns}
-          height={height}
+          height={rows}
           onRequest={onRequest}
           registerKeys={registerKeys}
+        />
+      );
+    case 'replay':
+      return (
+        <Replay
+          recording={screen.recording}
+          width={columns}
+          height={rows}
+          registerKeys={registerKeys}
+          onQuit={() =>
+            options.start === 'replay' ? exit() : setScreen({ name: 'menu', index: 1 })
+          }
         />
       );
   }

@@ -7,9 +7,11 @@ const TITLE = ['┏┳┓┏━┓╺┳┓┏━┓┏┓╻┏━╸', '┃┃
 export function Menu<T extends string>({
   items,
   index,
+  notice,
 }: {
   items: readonly MenuItem<T>[];
   index: number;
+  notice?: string | undefined;
 }) {
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={3} paddingY={1} width={60}>
@@ -29,7 +31,7 @@ export function Menu<T extends string>({
           <Text dimColor>{item.hint}</Text>
         </Text>
       ))}
-      <Text> </Text>
+      <Styled colour="yellow">{notice ?? ' '}</Styled>
       <Text dimColor>↑↓ choose · Enter or 1-{items.length} select · q quit</Text>
     </Box>
   );

@@ -21,3 +21,24 @@ export function keyName(input: string, key: InkKey): Key {
   if (input === ' ') return 'space';
   return input;
 }
+
+const CONTROL_KEYS: Readonly<Record<string, Key>> = {
+  '\r': 'enter',
+  '\n': 'enter',
+  ' ': 'space',
+  '\x7f': 'backspace',
+  '\b': 'backspace',
+  '\t': 'tab',
+  '\x1b': 'escape',
+  '\x03': 'ctrl+c',
+};
+
+/**
+ * The keys in one input event. Ink hands a run of plain characters (fast typing, a paste, a
+ * script) over as one input; each character is a key of its own.
+ */
+export function keyNames(input: string, key: InkKey): Key[] {
+  const single = keyName(input, key);
+  if ([...input].length <= 1 || single !== input) return [single];
+  return [...input].map((char) => CONTROL_KEYS[char] ?? char);
+}

@@ -4,6 +4,9 @@
  * developer's machine without tmux these tests are skipped with a note.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,13 +22,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Terminal {
   private readonly socket = `madang-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  /** A private data directory, so that tests never touch the user's recordings. */
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'madang-e2e-'));
 
   constructor(
     command: string,
     size: { columns: number; rows: number } = { columns: 100, rows: 30 },
     env: Record<string, string> = {},
   ) {
-    const exports = Object.entries(env)
+    const exports = Object.entries({ MADANG_DATA_DIR: this.dataDir, ...env })
       .map(([k, v]) => `export ${k}='${v}'; `)
       .join('');
     // After the program ends the shell prints its exit code and lingers, so we can read the screen.

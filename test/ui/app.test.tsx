@@ -8,12 +8,13 @@ afterEach(() => cleanup?.());
 
 describe('<App>', () => {
   it('opens on the main menu, goes to setup, starts a game and throws', async () => {
-    const r = render(<App options={{ start: 'menu', seed: 7 }} />);
+    const r = render(<App options={{ start: 'menu', seed: 7, record: { mode: 'off' } }} />);
     cleanup = r.unmount;
     const menu = plain(r.lastFrame());
     expect(menu).toContain('1. Yut Nori');
-    expect(menu).toContain('2. Help');
-    expect(menu).toContain('3. Quit');
+    expect(menu).toContain('2. Replay a recording');
+    expect(menu).toContain('3. Help');
+    expect(menu).toContain('4. Quit');
     await press(r.stdin, '\r');
     const has = (text: string) => (frame: string) => frame.includes(text);
     expect(await frameWhen(r.lastFrame, has('new game'))).toContain('Yut Nori · new game');
@@ -28,9 +29,24 @@ describe('<App>', () => {
   it('the help screen returns to the menu on any key', async () => {
     const r = render(<App options={{ start: 'menu' }} />);
     cleanup = r.unmount;
-    await press(r.stdin, '2');
+    await press(r.stdin, '3');
     expect(await frameWhen(r.lastFrame, (f) => f.includes('help'))).toContain('madang · help');
     await press(r.stdin, 'x');
     expect(await frameWhen(r.lastFrame, (f) => f.includes('Yut Nori'))).toContain('1. Yut Nori');
+  });
+});
+
+describe('<App> with recordings', () => {
+  it('the menu’s replay entry says so when there are no recordings', async () => {
+    const r = render(
+      <App
+        options={{ start: 'menu', latestRecording: async () => 'No recordings yet in /nowhere.' }}
+      />,
+    );
+    cleanup = r.unmount;
+    await press(r.stdin, '2');
+    expect(await frameWhen(r.lastFrame, (f) => f.includes('No recordings'))).toContain(
+      'No recordings yet in /nowhere.',
+    );
   });
 });

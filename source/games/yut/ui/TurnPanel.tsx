@@ -70,11 +70,17 @@ export function TurnPanel({
   preview,
   width,
   height,
+  recording,
+  keyLines,
 }: {
   play: YutPlay;
   preview: Preview | undefined;
   width: number;
   height: number;
+  /** Where the game is recorded (shown when it ends), or why the recording stopped. */
+  recording?: string | undefined;
+  /** The key lines at the bottom, when not the play screen's. */
+  keyLines?: readonly string[] | undefined;
 }) {
   const { state, seats } = play;
   const names = seats.map((s) => s.name);
@@ -83,9 +89,11 @@ export function TurnPanel({
   const over = state.phase === 'over';
   const winner = state.winner ?? 0;
   const doing = state.phase === 'throw' ? 'to throw' : 'to move';
-  const keys = over
-    ? ['Enter play again · m menu', 'q quit · ? help']
-    : ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · ? help · q quit'];
+  const keys =
+    keyLines ??
+    (over
+      ? ['Enter play again · m menu', 'q quit · ? help']
+      : ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · ? help · q quit']);
   const fixedLines = 2 + 5 + 1 + seats.length + 1 + keys.length + 2;
   const logRoom = Math.max(1, height - fixedLines);
   const log: string[] = [];
@@ -155,13 +163,19 @@ export function TurnPanel({
       <Text dimColor>{'─'.repeat(inner)}</Text>
       <Box flexDirection="column" height={logRoom} overflow="hidden">
         {log.map((line, i) => (
-          <Text key={i} dimColor={i < log.length - 3}>
+          <Text key={i} dimColor={i < log.length - 3} wrap="wrap">
             {line}
           </Text>
         ))}
       </Box>
       <Box height={2} overflow="hidden">
-        <Styled colour="yellow">{play.notice ? withNames(play.notice, names) : ' '}</Styled>
+        {play.notice ? (
+          <Styled colour="yellow">{withNames(play.notice, names)}</Styled>
+        ) : over && recording ? (
+          <Text dimColor>{recording}</Text>
+        ) : (
+          <Text> </Text>
+        )}
       </Box>
       {keys.map((k) => (
         <Text key={k} dimColor wrap="truncate-end">

@@ -3,7 +3,8 @@ import { Box, Text } from 'ink';
 import { useCallback, useLayoutEffect } from 'react';
 import type { Key } from '../../../ui/keys.js';
 import { useStore } from '../../../ui/store.js';
-import { check, type YutEvent, type YutState } from '../rules.js';
+import type { Recorder } from '../../../ui/recorder.js';
+import { check, outcome, type YutEvent, type YutState } from '../rules.js';
 import type { ThrowSource } from '../throws.js';
 import { Board, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './Board.js';
 import { YUT_HELP } from './help.js';
@@ -26,8 +27,10 @@ export interface YutGameProps {
   readonly throws: ThrowSource;
   readonly width: number;
   readonly height: number;
-  /** Every accepted game event, as it happens (for the recording). */
-  readonly onEvent?: ((event: YutEvent, play: YutPlay) => void) | undefined;
+  /** Where every accepted event, take-back and the end go, as they happen. */
+  readonly recorder: Recorder;
+  /** A starting log, e.g. for a resumed game. */
+  readonly log?: readonly string[] | undefined;
   readonly onRequest: (request: AppRequest, play: YutPlay) => void;
   /** Hands this screen's key handler to the app's one input handler. */
   readonly registerKeys: (handler: (key: Key) => void) => void;
@@ -41,11 +44,15 @@ export function YutGame({
   throws,
   width,
   height,
-  onEvent,
+  recorder,
+  log,
   onRequest,
   registerKeys,
 }: YutGameProps) {
-  const [play, dispatch, current] = useStore(reducePlay, () => newPlay(initial, seats));
+  const [play, dispatch, current] = useStore(reducePlay, () => {
+    const fresh = newPlay(initial, seats);
+    return log ? { ...fresh, log: [...log, ...fresh.log] } : fresh;
+  });
 
   const act = useCallback(
     (action: PlayAction) => {
@@ -62,12 +69,15 @@ export function YutGame({
       if (action.type === 'app/againRequested') return onRequest('again', before);
       if (action.type === 'app/menuRequested') return onRequest('menu', before);
       const after = dispatch(action);
-      if (after.events.length > before.events.length && onEvent) {
-        onEvent(after.events.at(-1) as YutEvent, after);
+      if (after.events.length > before.events.length) {
+        recorder.event(after.events.at(-1) as YutEvent);
+        if (after.state.phase === 'over') recorder.end(outcome(after.state));
+      } else if (after.events.length < before.events.length) {
+        recorder.takenBack();
       }
       return after;
     },
-    [current, dispatch, throws, onEvent, onRequest],
+    [current, dispatch, throws, recorder, onRequest],
   );
 
   // The app's one input handler calls this. A layout effect runs before any key can arrive.
@@ -86,7 +96,15 @@ export function YutGame({
       <Box flexDirection="column" height={BOARD_BOX_HEIGHT}>
         <Box>
           <Board state={play.state} preview={p} />
-          <TurnPanel play={play} preview={p} width={panelWidth} height={BOARD_BOX_HEIGHT} />
+          <TurnPanel
+            play={play}
+            preview={p}
+            width={panelWidth}
+            height={BOARD_BOX_HEIGHT}
+            recording={
+              recorder.problem ?? (recorder.file ? `Recording: ${recorder.file}` : undefined)
+            }
+          />
         </Box>
         {play.overlay === 'quit' ? <QuitBar /> : null}
       </Box>

@@ -1,0 +1,64 @@
+/**
+ * What the play screens tell the recording: each accepted event, each take-back, the end.
+ * A recording that cannot be written (a full disk, no permission) stops with a message;
+ * the game goes on.
+ */
+import type { GameEvent, Outcome } from '../engine/game.js';
+import type { RecordingWriter } from '../storage/recording-file.js';
+
+export interface Recorder {
+  readonly file: string | undefined;
+  event(event: GameEvent): void;
+  takenBack(): void;
+  end(outcome: Outcome): void;
+  close(): void;
+  /** Why the recording stopped, if it did. */
+  readonly problem: string | undefined;
+}
+
+export const NO_RECORDING: Recorder = {
+  file: undefined,
+  event() {},
+  takenBack() {},
+  end() {},
+  close() {},
+  problem: undefined,
+};
+
+/** `onClosed` hears once where the recording went and whether the game finished. */
+export function recorderFor(
+  writer: RecordingWriter,
+  onClosed?: (file: string, finished: boolean) => void,
+): Recorder {
+  let problem: string | undefined;
+  let closed = false;
+  const done = (finished: boolean) => {
+    if (closed) return;
+    closed = true;
+    onClosed?.(writer.file, finished);
+  };
+  const guard = (write: () => void) => {
+    if (problem !== undefined) return;
+    try {
+      write();
+    } catch (error) {
+      problem = `The recording stopped: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`;
+    }
+  };
+  return {
+    file: writer.file,
+    event: (event) => guard(() => writer.event(event)),
+    takenBack: () => guard(() => writer.takenBack()),
+    end: (outcome) => {
+      guard(() => writer.end(outcome));
+      done(true);
+    },
+    close: () => {
+      guard(() => writer.close());
+      done(false);
+    },
+    get problem() {
+      return problem;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.close());
+
+const SHORT = join(ROOT, 'fixtures/recordings/short.jsonl');
+
+function boardRow(screen: string, y: number): string {
+  const lines = screen.split('\n');
+  const top = lines.findIndex((line) => line.startsWith('╭'));
+  return lines[top + 1 + y] ?? '';
+}
+
+function run(...args: string[]) {
+  return spawnSync(process.execPath, [CLI, ...args], { input: '', encoding: 'utf8' });
+}
+
+describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
+  it('replays a fixture: step forward and back, and read the board', async () => {
+    terminal = new Terminal(`node ${CLI} replay ${SHORT}`);
+    expect(await terminal.waitFor('Turn 1 of')).toContain('event 0 of 39');
+    await terminal.keys('Right', 'Right');
+    const two = await terminal.waitFor('event 2 of 39');
+    expect(two).toContain('Noah moved a new piece to 2 with gae.');
+    expect(boardRow(two, 12)).toContain('(R1) │');
+    await terminal.keys('Left');
+    const one = await terminal.waitFor('event 1 of 39');
+    expect(one).toContain('Noah threw gae.');
+    expect(boardRow(one, 12)).toContain('(  ) │');
+    await terminal.keys('End');
+    const end = await terminal.waitFor('■ the end');
+    expect(end).toContain('event 39 of 39');
+    expect(end).toContain('Noah wins!');
+    await terminal.keys('q');
+    expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
+  });
+
+  it('records a game as it is played, resumes it, and verify accepts it', async () => {
+    terminal = new Terminal(`node ${CLI} yut --seed 3 --record game.jsonl`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter', 'Space', 'Enter', 'Space', 'Enter');
+    await terminal.waitFor('Player 1 moved');
+    await terminal.keys('q', 'y');
+    const after = await terminal.waitFor('EXITED');
+    expect(after).toContain('madang: the unfinished game was recorded in game.jsonl');
+    terminal.close();
+    const file = join(ROOT, 'game.jsonl');
+    try {
+      const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+      expect(JSON.parse(lines[0] as string)).toMatchObject({
+        format: 'madang-recording',
+        game: 'yut',
+        seed: 3,
+      });
+      expect(lines).toHaveLength(5);
+
+      terminal = new Terminal(`node ${CLI} --resume game.jsonl --seed 5`);
+      expect(await terminal.waitFor('Resumed after 4 events.')).toContain('▶ R Player 0 to throw');
+      await terminal.keys('Space');
+      await terminal.waitFor('Player 0 threw');
+      await terminal.keys('q', 'y');
+      await terminal.waitFor('EXITED');
+      const verified = run('verify', file);
+      expect(verified.status).toBe(0);
+      expect(verified.stdout).toMatch(
+        /game\.jsonl: yut, 2 players \(Player 0, Player 1\), [5-9] events, unfinished/,
+      );
+      expect(readFileSync(file, 'utf8')).toContain('"type":"session/resumed"');
+    } finally {
+      spawnSync('rm', ['-f', file]);
+    }
+  });
+
+  it('records in the data directory by default, with a timestamped name', async () => {
+    terminal = new Terminal(`node ${CLI} yut --seed 3`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter', 'Space', 'Enter', 'q', 'y');
+    await terminal.waitFor('EXITED');
+    const files = readdirSync(join(terminal.dataDir, 'recordings'));
+    expect(files).toEqual([expect.stringMatching(/^yut-\d{4}-\d\d-\d\d-\d{6}\.jsonl$/)]);
+  });
+});
+
+describe('replay and verify with bad files', () => {
+  it('a one-line error and exit code 2, no stack trace', () => {
+    const dir = join(ROOT, 'dist');
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '');
+    const cases: [string[], RegExp][] = [
+      [['replay', empty], /^madang: .*empty\.jsonl: empty, not a madang recording\n$/],
+      [
+        ['replay', '/etc/hostname'],
+        /^madang: \/etc\/hostname:1: not a madang recording \(its first line is not a header\)\n$/,
+      ],
+      [['replay', 'missing.jsonl'], /^madang: missing\.jsonl: cannot read it \(ENOENT\)\n$/],
+      [
+        ['--resume', SHORT],
+        /^madang: .*short\.jsonl: this game is over, nothing to resume \(watch it with: madang replay .*\)\n$/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const result = run(...args);
+      expect(result.stderr).toMatch(message);
+      expect(result.status).toBe(2);
+    }
+  });
+
+  it('verify: a line per file, exit 1 for a recording that does not hold', () => {
+    const bad = join(ROOT, 'dist', 'bad.jsonl');
+    writeFileSync(
+      bad,
+      readFileSync(SHORT, 'utf8').replace('"from":0,"result":"do"', '"from":5,"result":"do"'),
+    );
+    const result = run('verify', SHORT, bad);
+    expect(result.stdout).toMatch(
+      /short\.jsonl: yut, 2 players \(Noah, Liam\), 39 events, Noah won\n$/,
+    );
+    expect(result.stderr).toMatch(/^madang: .*bad\.jsonl:5: Player 1 has no piece at 5\.\n$/);
+    expect(result.status).toBe(1);
+  });
+});
