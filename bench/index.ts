@@ -3,13 +3,18 @@
  * checks); a full run measures longer. These are measurements to report, never pass/fail tests.
  */
 import { machine, type Section, table } from './report.js';
+import { recordingSection } from './recording.js';
 import { uiSection } from './ui.js';
 import { yutEngineSection } from './yut-engine.js';
 
 const quick = process.argv.includes('--quick');
 console.log(`madang bench${quick ? ' (quick)' : ''}: ${new Date().toISOString()}`);
 console.log(`machine: ${machine()}\n`);
-const sections: ((quick: boolean) => Section | Promise<Section>)[] = [yutEngineSection, uiSection];
+const sections: ((quick: boolean) => Section | Promise<Section>)[] = [
+  yutEngineSection,
+  uiSection,
+  recordingSection,
+];
 for (const section of sections) {
   console.log(table(await section(quick)));
   console.log();

@@ -3,9 +3,19 @@ import { readFileSync } from 'node:fs';
 import { render } from 'ink';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { parseThrowScript, type ThrowScript } from './games/yut/throws.js';
+import {
+  parseThrowScript,
+  scriptedThrows,
+  type ThrowScript,
+  throwsForGame,
+} from './games/yut/throws.js';
 import { latestRecording, loadRecording } from './storage/load.js';
-import { App, type AppOptions, type LoadedRecording, type RecordSetting } from './ui/App.js';
+import { runClassicYut } from './classic/yut-classic.js';
+import { streamIO } from './classic/lines.js';
+import { freshSeed } from './engine/random.js';
+import { yutHeader } from './games/yut/header.js';
+import { openRecorder, type RecordSetting, recordingReport } from './storage/recorder.js';
+import { App, type AppOptions, type LoadedRecording } from './ui/App.js';
 import { enterFullScreen } from './ui/terminal.js';
 import { colourWanted, ThemeContext } from './ui/theme.js';
 import { verify } from './verify.js';
@@ -56,6 +66,43 @@ async function load(
   return loaded;
 }
 
+/** The classic line protocol: for pipes, scripts, screen readers, and --classic. */
+async function classic(
+  argv: Common,
+  throwScript: ThrowScript | undefined,
+  record: RecordSetting,
+): Promise<void> {
+  const forced = process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0';
+  const colour = colourWanted(argv, process.env) && (process.stdout.isTTY === true || forced);
+  const report: string[] = [];
+  const scripted = throwScript ? scriptedThrows(throwScript) : undefined;
+  const code = await runClassicYut(
+    streamIO(process.stdin, (text) => process.stdout.write(text)),
+    {
+      colour,
+      throwsFor: (game) => throwsForGame(scripted, argv.seed, game, freshSeed),
+      recorderFor: (options, seed) =>
+        openRecorder(
+          record,
+          yutHeader(
+            options,
+            Array.from({ length: options.players }, (_, seat) => ({
+              name: `Player ${seat}`,
+              kind: 'human' as const,
+            })),
+            seed,
+            `madang ${VERSION}`,
+            new Date(),
+          ),
+          (file, finished) => report.push(recordingReport(file, finished)),
+        ),
+      error: (message) => process.stderr.write(`madang: ${message}\n`),
+    },
+  );
+  for (const line of report) process.stderr.write(`${line}\n`);
+  process.exitCode = code;
+}
+
 async function fullScreen(start: AppOptions['start'], argv: Common, file?: string): Promise<void> {
   if (argv.seed !== undefined && !Number.isSafeInteger(argv.seed))
     fail('--seed takes a whole number');
@@ -82,11 +129,12 @@ async function fullScreen(start: AppOptions['start'], argv: Common, file?: strin
     recording = loaded.recording;
   }
   if (argv.classic || !process.stdin.isTTY || !process.stdout.isTTY) {
-    fail(
-      argv.classic
-        ? 'the classic line protocol (--classic) is not built yet'
-        : 'the full-screen game needs a terminal, and standard input or output is not one',
-    );
+    if (start === 'replay' || start === 'resume') {
+      fail(
+        `the ${start === 'replay' ? 'replay viewer' : 'resumed game'} needs a terminal, and standard input or output is not one`,
+      );
+    }
+    return classic(argv, throwScript, record);
   }
   const options: AppOptions = {
     start,

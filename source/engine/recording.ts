@@ -208,3 +208,24 @@ export class Replayer {
     }
   }
 }
+
+/** A new recording's header. The clock is read by the caller, at the edge. */
+export function newHeader(fields: {
+  game: string;
+  options: unknown;
+  players: readonly PlayerInfo[];
+  seed: number | null;
+  startedAt: Date;
+  app: string;
+}): Header {
+  return {
+    format: FORMAT,
+    version: VERSION,
+    game: fields.game,
+    options: fields.options,
+    players: fields.players,
+    seed: fields.seed,
+    startedAt: fields.startedAt.toISOString(),
+    app: fields.app,
+  };
+}

@@ -1,9 +1,10 @@
 /** The app shell: which screen is showing, the terminal-size guard, and the app-wide keys. */
 import { Box, Text, useApp, useInput } from 'ink';
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { GameEvent } from '../engine/game.js';
 import { freshSeed } from '../engine/random.js';
 import type { Header } from '../engine/recording.js';
+import { yutHeader } from '../games/yut/header.js';
 import {
   setup as setupYut,
   type YutOptions,
@@ -12,9 +13,9 @@ import {
 } from '../games/yut/rules.js';
 import {
   scriptedThrows,
-  seededThrows,
   type ThrowScript,
   type ThrowSource,
+  throwsForGame,
 } from '../games/yut/throws.js';
 import { YUT_HELP } from '../games/yut/ui/help.js';
 import type { Seat } from '../games/yut/ui/play.js';
@@ -25,7 +26,13 @@ import { RecordingWriter } from '../storage/recording-file.js';
 import { type Key, keyNames } from './keys.js';
 import { Menu } from './Menu.js';
 import { type MenuItem, menuKey } from './menu.js';
-import { NO_RECORDING, type Recorder, recorderFor } from './recorder.js';
+import {
+  openRecorder,
+  type Recorder,
+  type RecordSetting,
+  recorderFor,
+  recordingReport,
+} from '../storage/recorder.js';
 import { Replay } from './Replay.js';
 import { useStore } from './store.js';
 import { useTerminalSize } from './useTerminalSize.js';
@@ -40,11 +47,6 @@ const MENU: readonly MenuItem<MenuId>[] = [
   { id: 'help', label: 'Help', hint: 'keys and rules' },
   { id: 'quit', label: 'Quit', hint: '' },
 ];
-
-export type RecordSetting =
-  | { readonly mode: 'auto' }
-  | { readonly mode: 'file'; readonly file: string }
-  | { readonly mode: 'off' };
 
 /** A loaded recording: to watch, or to go on playing (resume). */
 export interface LoadedRecording {
@@ -98,60 +100,36 @@ export function App({ options }: { options: AppOptions }) {
 
   /** Say on the normal screen, after the program, where each recording went. */
   const reportRecording = useCallback(
-    (file: string, finished: boolean) =>
-      options.report?.(
-        finished
-          ? `madang: the game was recorded in ${file}`
-          : `madang: the unfinished game was recorded in ${file} (go on with: madang --resume ${file})`,
-      ),
+    (file: string, finished: boolean) => options.report?.(recordingReport(file, finished)),
     [options],
   );
 
-  /** Throws for a game: the script, else --seed for the first game, else a fresh seed. */
+  const scripted = useMemo(
+    () => (options.throwScript ? scriptedThrows(options.throwScript) : undefined),
+    [options.throwScript],
+  );
   const throwsFor = useCallback(
-    (id: number): { throws: ThrowSource; seed: number | null } => {
-      if (options.throwScript) return { throws: scriptedThrows(options.throwScript), seed: null };
-      const seed = id === 0 && options.seed !== undefined ? options.seed : freshSeed();
-      return { throws: seededThrows(seed), seed };
-    },
-    [options.seed, options.throwScript],
+    (id: number) => throwsForGame(scripted, options.seed, id, freshSeed),
+    [options.seed, scripted],
   );
 
   const recorderFor_ = useCallback(
-    (header: Header): Recorder => {
-      const record = options.record ?? { mode: 'auto' };
-      if (record.mode === 'off') return NO_RECORDING;
-      try {
-        const writer = RecordingWriter.create(
-          header,
-          record.mode === 'file' ? record.file : undefined,
-        );
-        return recorderFor(writer, reportRecording);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? String(error);
-        return { ...NO_RECORDING, problem: `Not recording: ${code}.` };
-      }
-    },
-    [options, reportRecording],
+    (header: Header): Recorder =>
+      openRecorder(options.record ?? { mode: 'auto' }, header, reportRecording),
+    [options.record, reportRecording],
   );
 
   const newGame = useCallback(
     (options_: YutOptions, seats: readonly Seat[]): Game => {
       const id = gamesStarted.current++;
       const { throws, seed } = throwsFor(id);
-      const recorder = recorderFor_({
-        format: 'madang-recording',
-        version: 1,
-        game: 'yut',
-        options: { ...options_, frontProbability: 0.5 },
-        players: seats.map((s) => ({
-          name: s.name,
-          kind: s.kind === 'computer' ? 'bot' : 'human',
-        })),
-        seed,
-        startedAt: new Date().toISOString(),
-        app: options.app ?? 'madang',
-      });
+      const players = seats.map((s) => ({
+        name: s.name,
+        kind: s.kind === 'computer' ? ('bot' as const) : ('human' as const),
+      }));
+      const recorder = recorderFor_(
+        yutHeader(options_, players, seed, options.app ?? 'madang', new Date()),
+      );
       return { id, initial: setupYut(options_), seats, throws, recorder };
     },
     [throwsFor, recorderFor_, options.app],

@@ -69,12 +69,24 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
 });
 
 describe('without a terminal', () => {
-  it('says so clearly and exits with code 2', () => {
-    const run = spawnSync(process.execPath, [CLI], { input: '', encoding: 'utf8' });
-    expect(run.status).toBe(2);
-    expect(run.stderr).toBe(
-      'madang: the full-screen game needs a terminal, and standard input or output is not one\n',
+  it('speaks the classic protocol instead, and ends cleanly at the end of input', () => {
+    const run = spawnSync(process.execPath, [CLI, '--no-record'], { input: '', encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(
+      /^\*{60}\n.*Menu.*\n\*{60}\n1\. game start\n2\. end program\nSelect the function you want : $/,
     );
+  });
+
+  it('the replay viewer needs a terminal: a clear message and exit code 2', () => {
+    const run = spawnSync(process.execPath, [CLI, 'replay', 'fixtures/recordings/short.jsonl'], {
+      input: '',
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe(
+      'madang: the replay viewer needs a terminal, and standard input or output is not one\n',
+    );
+    expect(run.status).toBe(2);
   });
 
   it('bad flags and files get a one-line message and exit code 2', () => {

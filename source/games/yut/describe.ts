@@ -76,7 +76,7 @@ export function describeEvent(
 }
 
 /** The results still held after this event, before any were discarded. */
-function unusedResults(before: YutState, event: YutEvent): Result[] {
+export function unusedResults(before: YutState, event: YutEvent): Result[] {
   if (event.type === 'yut/sticksThrown') {
     return [...before.results, resultOfSticks(event.sticks)].sort(
       (a, b) => resultOrder(a) - resultOrder(b),

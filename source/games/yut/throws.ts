@@ -72,3 +72,18 @@ export function scriptedThrows(script: ThrowScript): ThrowSource {
     },
   };
 }
+
+/**
+ * The throws of the n-th game of a run: the script if any (one sequence for the whole run, so a
+ * second game goes on where the first stopped), else --seed for the first game, else a fresh seed.
+ */
+export function throwsForGame(
+  script: ThrowSource | undefined,
+  seed: number | undefined,
+  game: number,
+  fresh: () => number,
+): { throws: ThrowSource; seed: number | null } {
+  if (script) return { throws: script, seed: null };
+  const chosen = game === 0 && seed !== undefined ? seed : fresh();
+  return { throws: seededThrows(chosen), seed: chosen };
+}

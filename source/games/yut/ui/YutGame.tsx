@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { useCallback, useLayoutEffect } from 'react';
 import type { Key } from '../../../ui/keys.js';
 import { useStore } from '../../../ui/store.js';
-import type { Recorder } from '../../../ui/recorder.js';
+import type { Recorder } from '../../../storage/recorder.js';
 import { check, outcome, type YutEvent, type YutState } from '../rules.js';
 import type { ThrowSource } from '../throws.js';
 import { Board, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './Board.js';

@@ -4,7 +4,8 @@
  * the game goes on.
  */
 import type { GameEvent, Outcome } from '../engine/game.js';
-import type { RecordingWriter } from '../storage/recording-file.js';
+import type { Header } from '../engine/recording.js';
+import { RecordingWriter } from './recording-file.js';
 
 export interface Recorder {
   readonly file: string | undefined;
@@ -61,4 +62,35 @@ export function recorderFor(
       return problem;
     },
   };
+}
+
+export type RecordSetting =
+  | { readonly mode: 'auto' }
+  | { readonly mode: 'file'; readonly file: string }
+  | { readonly mode: 'off' };
+
+/** Start recording a new game as the --record setting says; a failure to open is reported, not thrown. */
+export function openRecorder(
+  setting: RecordSetting,
+  header: Header,
+  onClosed?: (file: string, finished: boolean) => void,
+): Recorder {
+  if (setting.mode === 'off') return NO_RECORDING;
+  try {
+    const writer = RecordingWriter.create(
+      header,
+      setting.mode === 'file' ? setting.file : undefined,
+    );
+    return recorderFor(writer, onClosed);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return { ...NO_RECORDING, problem: `Not recording: ${code}.` };
+  }
+}
+
+/** The line that says where a recording went, for the normal screen or standard error. */
+export function recordingReport(file: string, finished: boolean): string {
+  return finished
+    ? `madang: the game was recorded in ${file}`
+    : `madang: the unfinished game was recorded in ${file} (go on with: madang --resume ${file})`;
 }

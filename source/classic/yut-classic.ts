@@ -1,0 +1,220 @@
+/**
+ * The classic line protocol of the original assignment (rules/yut-classic.md), basic game:
+ * the menu, the number of players and pieces, then for every move the board, the state block
+ * and the turn block, and the two answers. The same engine and the same events as the
+ * full-screen UI; the same recording.
+ */
+import { RESULTS } from '../games/yut/board.js';
+import { unusedResults } from '../games/yut/describe.js';
+import {
+  check,
+  inHand,
+  outcome,
+  type PieceMoved,
+  reduce,
+  setup,
+  type YutEvent,
+  type YutOptions,
+  type YutState,
+} from '../games/yut/rules.js';
+import type { ThrowSource } from '../games/yut/throws.js';
+import type { Recorder } from '../storage/recorder.js';
+import type { ClassicIO } from './lines.js';
+import { BASIC_MENU, stateBlock, turnBlock } from './yut-text.js';
+
+export interface ClassicYutOptions {
+  readonly colour: boolean;
+  /** The throws of each new game (the n-th game of this run, from 0). */
+  readonly throwsFor: (game: number) => { throws: ThrowSource; seed: number | null };
+  /** Where a game's events are recorded. */
+  readonly recorderFor: (options: YutOptions, seed: number | null) => Recorder;
+  /** Problems that stop the program (a throw script that ran out) go here. */
+  readonly error: (message: string) => void;
+}
+
+/** End of input: the run ends cleanly wherever it is. */
+class EndOfInput extends Error {}
+/** A problem that stops the run (exit code 2). */
+class Stop extends Error {}
+
+/** Ask until the answer is accepted: `accept` gives the value, or the reason it is refused. */
+async function ask<T>(
+  io: ClassicIO,
+  prompt: string,
+  accept: (answer: string) => { ok: true; value: T } | { ok: false; problem: string },
+): Promise<T> {
+  for (;;) {
+    io.write(prompt);
+    const answer = await io.read();
+    if (answer === null) throw new EndOfInput();
+    const verdict = accept(answer.trim());
+    if (verdict.ok) return verdict.value;
+    io.write(`Invalid input: ${verdict.problem}\n`);
+  }
+}
+
+const shown = (answer: string) =>
+  JSON.stringify(answer.length > 20 ? `${answer.slice(0, 20)}…` : answer);
+
+function choice(allowed: readonly number[], what: string) {
+  return (answer: string) => {
+    const n = /^\d+$/.test(answer) ? Number(answer) : Number.NaN;
+    return allowed.includes(n)
+      ? { ok: true as const, value: n }
+      : {
+          ok: false as const,
+          problem: `${answer === '' ? 'nothing' : shown(answer)} is not ${what}`,
+        };
+  };
+}
+
+/** Run the protocol until "end program" or the end of input. Returns the exit code. */
+export async function runClassicYut(io: ClassicIO, options: ClassicYutOptions): Promise<number> {
+  let games = 0;
+  try {
+    for (;;) {
+      io.write(BASIC_MENU.map((l) => `${l}\n`).join(''));
+      const selected = await ask(io, 'Select the function you want : ', choice([1, 2], '1 or 2'));
+      if (selected === 2) return 0;
+      const players = await ask(
+        io,
+        'number of players (2, 3, 4) : ',
+        choice([2, 3, 4], '2, 3 or 4'),
+      );
+      const pieces = await ask(
+        io,
+        'number of pieces per player (1, 2, 3, 4) : ',
+        choice([1, 2, 3, 4], '1, 2, 3 or 4'),
+      );
+      await playGame(io, options, { players, pieces }, games++);
+    }
+  } catch (error) {
+    if (error instanceof EndOfInput) return 0;
+    if (error instanceof Stop) {
+      options.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+async function playGame(
+  io: ClassicIO,
+  options: ClassicYutOptions,
+  gameOptions: YutOptions,
+  game: number,
+): Promise<void> {
+  const { throws, seed } = options.throwsFor(game);
+  const recorder = options.recorderFor(gameOptions, seed);
+  let state = setup(gameOptions);
+  /** Apply and record an event; returns what to show when results were discarded as the turn passed. */
+  const apply = (before: YutState, event: YutEvent): [YutState, YutState | undefined] => {
+    const next = reduce(before, event);
+    recorder.event(event);
+    // Results the rules discarded as the turn passed are still shown and answered (seed example 4).
+    const unused =
+      next.turn !== before.turn && next.phase !== 'over' ? unusedResults(before, event) : [];
+    const shown =
+      unused.length > 0 && !caughtPig(before, next) ? { ...before, results: unused } : undefined;
+    return [next, shown];
+  };
+  try {
+    while (state.phase !== 'over') {
+      let unusable: YutState | undefined;
+      // The throw phase: the program throws until a throw earns no more.
+      while (state.phase === 'throw' && !unusable) {
+        const drawn = throws.next();
+        if (!drawn.ok) throw new Stop(drawn.problem);
+        [state, unusable] = apply(state, { type: 'yut/sticksThrown', sticks: drawn.sticks });
+      }
+      if (unusable) {
+        await answerUnusable(io, options, unusable);
+        continue;
+      }
+      io.write(stateBlock(state, options.colour) + turnBlock(state));
+      [state, unusable] = apply(state, await askMove(io, state));
+      if (state.phase === 'over') break;
+      if (unusable) await answerUnusable(io, options, unusable);
+    }
+    recorder.end(outcome(state));
+    io.write(`Player ${state.winner} win\n`);
+  } finally {
+    recorder.close();
+  }
+}
+
+function caughtPig(before: YutState, after: YutState): boolean {
+  return (
+    before.rules.animals !== null &&
+    before.positions.some(
+      (pieces, seat) =>
+        seat !== before.turn &&
+        before.rules.animals?.[seat] === 'pig' &&
+        pieces.some((p, i) => p !== after.positions[seat]?.[i]),
+    )
+  );
+}
+
+/** Only unusable results left: the block and the prompts are shown and answered; nothing happens. */
+async function answerUnusable(io: ClassicIO, options: ClassicYutOptions, shownState: YutState) {
+  io.write(stateBlock(shownState, options.colour) + turnBlock(shownState));
+  await ask(io, '>> position : ', (answer) => parsePosition(answer));
+  await ask(io, '>> yut : ', (answer) => parseResult(shownState, answer));
+}
+
+function parsePosition(answer: string) {
+  if (!/^\d+$/.test(answer)) {
+    return {
+      ok: false as const,
+      problem: `${answer === '' ? 'nothing' : shown(answer)} is not a position: write 0 for a new piece, or 1 to 29`,
+    };
+  }
+  const position = Number(answer);
+  if (position > 29)
+    return {
+      ok: false as const,
+      problem: `${position} is not a position: write 0 for a new piece, or 1 to 29`,
+    };
+  return { ok: true as const, value: position };
+}
+
+function parseResult(state: YutState, answer: string) {
+  const result = RESULTS.find((r) => r === answer.toLowerCase());
+  if (!result) {
+    return {
+      ok: false as const,
+      problem: `${answer === '' ? 'nothing' : shown(answer)} is not a result: write back-do, do, gae, geol, yut or mo`,
+    };
+  }
+  if (!state.results.includes(result)) {
+    return {
+      ok: false as const,
+      problem: `Player ${state.turn} has no ${result} (has ${state.results.join(', ')})`,
+    };
+  }
+  return { ok: true as const, value: result };
+}
+
+/** Ask for a move until the rules accept it: a bad position or result is asked again at once. */
+async function askMove(io: ClassicIO, state: YutState): Promise<PieceMoved> {
+  const seat = state.turn;
+  for (;;) {
+    const from = await ask(io, '>> position : ', (answer) => {
+      const parsed = parsePosition(answer);
+      if (!parsed.ok) return parsed;
+      const p = parsed.value;
+      if (p === 0 && inHand(state, seat) === 0) {
+        return { ok: false, problem: `Player ${seat} has no piece left in hand` };
+      }
+      if (p > 0 && !(state.positions[seat] ?? []).includes(p)) {
+        return { ok: false, problem: `Player ${seat} has no piece at ${p}` };
+      }
+      return parsed;
+    });
+    const result = await ask(io, '>> yut : ', (answer) => parseResult(state, answer));
+    const move: PieceMoved = { type: 'yut/pieceMoved', from, result };
+    const problem = check(state, move);
+    if (problem === undefined) return move;
+    io.write(`Invalid input: ${problem}\n`);
+  }
+}
