@@ -2,6 +2,7 @@
  * `npm run bench`: madang's figures as readable tables. `--quick` finishes in seconds (smoke
  * checks); a full run measures longer. These are measurements to report, never pass/fail tests.
  */
+import { botsSection } from './bots.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
 import { uiSection } from './ui.js';
@@ -10,12 +11,16 @@ import { yutEngineSection } from './yut-engine.js';
 const quick = process.argv.includes('--quick');
 console.log(`madang bench${quick ? ' (quick)' : ''}: ${new Date().toISOString()}`);
 console.log(`machine: ${machine()}\n`);
-const sections: ((quick: boolean) => Section | Promise<Section>)[] = [
-  yutEngineSection,
-  uiSection,
-  recordingSection,
-];
-for (const section of sections) {
+const sections: Record<string, (quick: boolean) => Section | Promise<Section>> = {
+  engine: yutEngineSection,
+  ui: uiSection,
+  recordings: recordingSection,
+  bots: botsSection,
+};
+// --only NAME runs one section (engine, ui, recordings, bots).
+const only = process.argv[process.argv.indexOf('--only') + 1];
+for (const [name, section] of Object.entries(sections)) {
+  if (process.argv.includes('--only') && name !== only) continue;
   console.log(table(await section(quick)));
   console.log();
 }

@@ -18,6 +18,8 @@ import { openRecorder, type RecordSetting, recordingReport } from './storage/rec
 import { App, type AppOptions, type LoadedRecording } from './ui/App.js';
 import { enterFullScreen } from './ui/terminal.js';
 import { colourWanted, ThemeContext } from './ui/theme.js';
+import { type Level, LEVELS } from './engine/bots.js';
+import type { SeatKind } from './games/yut/ui/setup.js';
 import { verify } from './verify.js';
 
 const VERSION: string = JSON.parse(
@@ -54,6 +56,22 @@ interface Common {
   record?: string | boolean | undefined;
   replay?: string | undefined;
   resume?: string | undefined;
+  bots?: string | undefined;
+  level?: string | undefined;
+  botDelay?: number | undefined;
+}
+
+/** --bots 1,3 (seats) or all, at --level: what sits in each of the four seats. */
+function seatKinds(argv: Common): SeatKind[] {
+  const level = (argv.level ?? 'strong') as Level;
+  if (!(LEVELS as readonly string[]).includes(level)) fail(`--level takes ${LEVELS.join(', ')}`);
+  if (argv.bots === undefined) return [];
+  const seats =
+    argv.bots === 'all'
+      ? [0, 1, 2, 3]
+      : argv.bots.split(',').map((s) => (/^[0-3]$/.test(s.trim()) ? Number(s) : Number.NaN));
+  if (seats.some(Number.isNaN)) fail('--bots takes seat numbers 0 to 3, such as 1,3, or all');
+  return [0, 1, 2, 3].map((seat) => (seats.includes(seat) ? level : 'human'));
 }
 
 async function load(
@@ -97,6 +115,10 @@ async function classic(
           (file, finished) => report.push(recordingReport(file, finished)),
         ),
       error: (message) => process.stderr.write(`madang: ${message}\n`),
+      kinds: seatKinds(argv),
+      players: argv.players,
+      pieces: argv.pieces,
+      botSeed: argv.seed,
     },
   );
   for (const line of report) process.stderr.write(`${line}\n`);
@@ -136,8 +158,12 @@ async function fullScreen(start: AppOptions['start'], argv: Common, file?: strin
     }
     return classic(argv, throwScript, record);
   }
+  if (argv.botDelay !== undefined && !(argv.botDelay >= 0))
+    fail('--bot-delay takes milliseconds (0 or more)');
   const options: AppOptions = {
     start,
+    kinds: seatKinds(argv),
+    botDelay: argv.botDelay,
     seed: argv.seed,
     throwScript,
     players: argv.players,
@@ -180,6 +206,15 @@ await yargs(hideBin(process.argv))
     describe: 'watch a recorded game (same as: madang replay FILE)',
   })
   .option('resume', { type: 'string', describe: 'go on with an unfinished recorded game' })
+  .option('bots', { type: 'string', describe: 'computer seats: seat numbers such as 1,3, or all' })
+  .option('level', {
+    type: 'string',
+    describe: "the computer seats' level: random, greedy or strong (default)",
+  })
+  .option('bot-delay', {
+    type: 'number',
+    describe: 'milliseconds a computer waits before each throw or move (700)',
+  })
   .option('color', {
     type: 'boolean',
     default: true,

@@ -18,6 +18,10 @@ import {
   type YutState,
 } from '../games/yut/rules.js';
 import type { ThrowSource } from '../games/yut/throws.js';
+import type { Bot } from '../engine/bots.js';
+import { type Random, seededRandom } from '../engine/random.js';
+import { yutBot } from '../games/yut/bot.js';
+import type { SeatKind } from '../games/yut/ui/setup.js';
 import type { Recorder } from '../storage/recorder.js';
 import type { ClassicIO } from './lines.js';
 import { BASIC_MENU, stateBlock, turnBlock } from './yut-text.js';
@@ -30,7 +34,16 @@ export interface ClassicYutOptions {
   readonly recorderFor: (options: YutOptions, seed: number | null) => Recorder;
   /** Problems that stop the program (a throw script that ran out) go here. */
   readonly error: (message: string) => void;
+  /** What sits in each seat: a person (answers from the input) or the computer at a level. */
+  readonly kinds?: readonly SeatKind[] | undefined;
+  /** With every seat a computer: the game to play, with no menu and no input. */
+  readonly players?: number | undefined;
+  readonly pieces?: number | undefined;
+  /** Seeds the computers' tie-breaks. */
+  readonly botSeed?: number | undefined;
 }
+
+type Bots = readonly (Bot<YutState, YutEvent> | undefined)[];
 
 /** End of input: the run ends cleanly wherever it is. */
 class EndOfInput extends Error {}
@@ -71,7 +84,25 @@ function choice(allowed: readonly number[], what: string) {
 /** Run the protocol until "end program" or the end of input. Returns the exit code. */
 export async function runClassicYut(io: ClassicIO, options: ClassicYutOptions): Promise<number> {
   let games = 0;
+  const kinds = options.kinds ?? [];
+  const bots: Bots = [0, 1, 2, 3].map((seat) => {
+    const kind = kinds[seat] ?? 'human';
+    return kind === 'human' ? undefined : yutBot(kind);
+  });
+  const random = seededRandom((options.botSeed ?? 0) ^ 0x2545f491);
   try {
+    if (kinds.length >= 4 && kinds.every((k) => k !== 'human')) {
+      // A match between computers: one game, no menu, no input.
+      await playGame(
+        io,
+        options,
+        { players: options.players ?? 2, pieces: options.pieces ?? 4 },
+        0,
+        bots,
+        random,
+      );
+      return 0;
+    }
     for (;;) {
       io.write(BASIC_MENU.map((l) => `${l}\n`).join(''));
       const selected = await ask(io, 'Select the function you want : ', choice([1, 2], '1 or 2'));
@@ -86,7 +117,7 @@ export async function runClassicYut(io: ClassicIO, options: ClassicYutOptions): 
         'number of pieces per player (1, 2, 3, 4) : ',
         choice([1, 2, 3, 4], '1, 2, 3 or 4'),
       );
-      await playGame(io, options, { players, pieces }, games++);
+      await playGame(io, options, { players, pieces }, games++, bots, random);
     }
   } catch (error) {
     if (error instanceof EndOfInput) return 0;
@@ -103,6 +134,8 @@ async function playGame(
   options: ClassicYutOptions,
   gameOptions: YutOptions,
   game: number,
+  bots: Bots,
+  random: Random,
 ): Promise<void> {
   const { throws, seed } = options.throwsFor(game);
   const recorder = options.recorderFor(gameOptions, seed);
@@ -128,13 +161,21 @@ async function playGame(
         [state, unusable] = apply(state, { type: 'yut/sticksThrown', sticks: drawn.sticks });
       }
       if (unusable) {
-        await answerUnusable(io, options, unusable);
+        await answerUnusable(io, options, unusable, bots);
         continue;
       }
       io.write(stateBlock(state, options.colour) + turnBlock(state));
-      [state, unusable] = apply(state, await askMove(io, state));
+      const bot = bots[state.turn];
+      let move: PieceMoved;
+      if (bot) {
+        move = bot.choose(state, random).event as PieceMoved;
+        io.write(`>> position : ${move.from}\n>> yut : ${move.result}\n`);
+      } else {
+        move = await askMove(io, state);
+      }
+      [state, unusable] = apply(state, move);
       if (state.phase === 'over') break;
-      if (unusable) await answerUnusable(io, options, unusable);
+      if (unusable) await answerUnusable(io, options, unusable, bots);
     }
     recorder.end(outcome(state));
     io.write(`Player ${state.winner} win\n`);
@@ -156,8 +197,17 @@ function caughtPig(before: YutState, after: YutState): boolean {
 }
 
 /** Only unusable results left: the block and the prompts are shown and answered; nothing happens. */
-async function answerUnusable(io: ClassicIO, options: ClassicYutOptions, shownState: YutState) {
+async function answerUnusable(
+  io: ClassicIO,
+  options: ClassicYutOptions,
+  shownState: YutState,
+  bots: Bots,
+) {
   io.write(stateBlock(shownState, options.colour) + turnBlock(shownState));
+  if (bots[shownState.turn]) {
+    io.write(`>> position : 0\n>> yut : ${shownState.results[0]}\n`);
+    return;
+  }
   await ask(io, '>> position : ', (answer) => parsePosition(answer));
   await ask(io, '>> yut : ', (answer) => parseResult(shownState, answer));
 }

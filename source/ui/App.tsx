@@ -20,7 +20,7 @@ import {
 import { YUT_HELP } from '../games/yut/ui/help.js';
 import type { Seat } from '../games/yut/ui/play.js';
 import { Setup } from '../games/yut/ui/Setup.js';
-import { newSetup, type SetupForm, setupKey } from '../games/yut/ui/setup.js';
+import { newSetup, type SeatKind, type SetupForm, setupKey } from '../games/yut/ui/setup.js';
 import { type AppRequest, YutGame } from '../games/yut/ui/YutGame.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { type Key, keyNames } from './keys.js';
@@ -70,10 +70,15 @@ export interface AppOptions {
   /** Lines to print on the normal screen after the program leaves full screen. */
   readonly report?: ((line: string) => void) | undefined;
   readonly app?: string | undefined;
+  /** What sits in each seat at the start (from --bots and --level). */
+  readonly kinds?: readonly SeatKind[] | undefined;
+  /** Milliseconds a computer waits before each throw or move. */
+  readonly botDelay?: number | undefined;
 }
 
 interface Game {
   readonly id: number;
+  readonly seed: number | null;
   readonly initial: YutState;
   readonly seats: readonly Seat[];
   readonly throws: ThrowSource;
@@ -91,7 +96,7 @@ type Screen =
 export function App({ options }: { options: AppOptions }) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
-  const firstForm = newSetup(options.players ?? 2, options.pieces ?? 4);
+  const firstForm = newSetup(options.players ?? 2, options.pieces ?? 4, undefined, options.kinds);
   const gamesStarted = useRef(0);
   const screenKeys = useRef<((key: Key) => void) | null>(null);
   const registerKeys = useCallback((handler: (key: Key) => void) => {
@@ -130,7 +135,7 @@ export function App({ options }: { options: AppOptions }) {
       const recorder = recorderFor_(
         yutHeader(options_, players, seed, options.app ?? 'madang', new Date()),
       );
-      return { id, initial: setupYut(options_), seats, throws, recorder };
+      return { id, seed, initial: setupYut(options_), seats, throws, recorder };
     },
     [throwsFor, recorderFor_, options.app],
   );
@@ -149,6 +154,7 @@ export function App({ options }: { options: AppOptions }) {
     );
     return {
       id,
+      seed,
       initial: state,
       seats: loaded.header.players.map((p) => ({
         name: p.name,
@@ -274,6 +280,8 @@ export function App({ options }: { options: AppOptions }) {
           height={rows}
           onRequest={onRequest}
           registerKeys={registerKeys}
+          botDelay={options.botDelay}
+          botSeed={screen.game.seed ?? screen.game.id}
         />
       );
     case 'replay':

@@ -51,6 +51,16 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     expect(after).not.toContain('╭');
   });
 
+  it('a computer seat throws and moves by itself, and says why', async () => {
+    terminal = new Terminal(`node ${CLI} yut --seed 3 --bots 1 --bot-delay 50`);
+    await terminal.waitFor('computer (strong)');
+    await terminal.keys('Up', 'Enter', 'Space', 'Enter');
+    const screen = await terminal.waitFor(/\(strong: [^)]*/);
+    expect(screen).toMatch(/Player 1 moved .* with \w+\./);
+    expect(screen).toMatch(/\(strong: (enters|moves|catches|takes|stacks|brings)/);
+    expect(await terminal.waitFor('▶ R Player 0 to throw')).toContain('▶ R Player 0 to throw');
+  });
+
   it('asks for a larger window when the board does not fit', async () => {
     terminal = new Terminal(`node ${CLI}`, { columns: 60, rows: 20 });
     const screen = await terminal.waitFor('Make the window');

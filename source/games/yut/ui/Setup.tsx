@@ -37,7 +37,14 @@ export function Setup({ form }: { form: SetupForm }) {
             </Styled>{' '}
             <Text underline={form.focus === 2 + i}>{name}</Text>
             {form.focus === 2 + i ? <Text inverse> </Text> : null}
-            <Text dimColor> human</Text>
+            <Text dimColor={form.focus !== 2 + i}>
+              {'  '}
+              {form.focus === 2 + i ? '◀ ' : ''}
+              {form.kinds[i] === 'human' || form.kinds[i] === undefined
+                ? 'human'
+                : `computer (${form.kinds[i]})`}
+              {form.focus === 2 + i ? ' ▶' : ''}
+            </Text>
           </Text>,
         ),
       )}
@@ -45,7 +52,10 @@ export function Setup({ form }: { form: SetupForm }) {
       {row(startRow(form), 'Start the game', <Text> </Text>)}
       <Text> </Text>
       <Styled colour="yellow">{form.problem ?? ' '}</Styled>
-      <Text dimColor>↑↓ choose · ←→ or 1-4 change · type a name · Enter next/start · Esc back</Text>
+      <Text dimColor>
+        ↑↓ choose · ←→ change (a seat: human or computer) · type a name · Enter next/start · Esc
+        back
+      </Text>
     </Box>
   );
 }

@@ -93,7 +93,7 @@ export function TurnPanel({
     keyLines ??
     (over
       ? ['Enter play again · m menu', 'q quit · ? help']
-      : ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · ? help · q quit']);
+      : ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · h hint · ? · q']);
   const fixedLines = 2 + 5 + 1 + seats.length + 1 + keys.length + 2;
   const logRoom = Math.max(1, height - fixedLines);
   const log: string[] = [];
@@ -155,6 +155,9 @@ export function TurnPanel({
               {i === turn && !over ? '▶' : ' '}
               {SEAT_LETTERS[i]} {seat.name.slice(0, 10).padEnd(10)}
             </Styled>
+            {seat.kind === 'computer' ? (
+              <Text dimColor> {(seat.level ?? 'cpu').slice(0, 6)}</Text>
+            ) : null}
             {` hand ${hand} home ${home}`}
             {animal ? ` ${animal}` : ''}
           </Text>

@@ -1,6 +1,8 @@
 /** The Yut play screen: board, turn panel and overlays, and the dispatcher that runs effects. */
 import { Box, Text } from 'ink';
-import { useCallback, useLayoutEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import { seededRandom } from '../../../engine/random.js';
+import { explainMove, hint, yutBot } from '../bot.js';
 import type { Key } from '../../../ui/keys.js';
 import { useStore } from '../../../ui/store.js';
 import type { Recorder } from '../../../storage/recorder.js';
@@ -32,6 +34,10 @@ export interface YutGameProps {
   /** A starting log, e.g. for a resumed game. */
   readonly log?: readonly string[] | undefined;
   readonly onRequest: (request: AppRequest, play: YutPlay) => void;
+  /** Milliseconds a computer waits before each throw or move, so people can follow it. */
+  readonly botDelay?: number | undefined;
+  /** Seeds the computers' tie-breaks: the same seed and throws, the same game. */
+  readonly botSeed?: number | undefined;
   /** Hands this screen's key handler to the app's one input handler. */
   readonly registerKeys: (handler: (key: Key) => void) => void;
 }
@@ -48,15 +54,41 @@ export function YutGame({
   log,
   onRequest,
   registerKeys,
+  botDelay = 700,
+  botSeed = 0,
 }: YutGameProps) {
   const [play, dispatch, current] = useStore(reducePlay, () => {
     const fresh = newPlay(initial, seats);
     return log ? { ...fresh, log: [...log, ...fresh.log] } : fresh;
   });
 
+  const botRandom = useMemo(() => seededRandom(botSeed ^ 0x2545f491), [botSeed]);
+  const bots = useMemo(
+    () =>
+      seats.map((seat) => (seat.kind === 'computer' ? yutBot(seat.level ?? 'strong') : undefined)),
+    [seats],
+  );
+  const names = useMemo(() => seats.map((s) => s.name), [seats]);
+
   const act = useCallback(
     (action: PlayAction) => {
       const before = current();
+      if (action.type === 'play/hintRequested') {
+        if (before.state.phase !== 'move')
+          return dispatch({
+            type: 'play/noticeShown',
+            notice: 'Throw first (Space); then h suggests a move.',
+          });
+        const advice = hint(before.state, botRandom, names);
+        if (!advice) return before;
+        const { move, reason } = advice;
+        const where = move.from === 0 ? 'a new piece' : `the piece at ${move.from}`;
+        return dispatch({
+          type: 'play/hintShown',
+          selection: { from: move.from, result: move.result },
+          notice: `Hint: ${move.result} with ${where}: ${reason}.`,
+        });
+      }
       if (action.type === 'play/throwRequested') {
         // Ask the rules first, so a refused throw never draws from the throw source.
         const problem = check(before.state, PROBE_THROW);
@@ -77,8 +109,31 @@ export function YutGame({
       }
       return after;
     },
-    [current, dispatch, throws, recorder, onRequest],
+    [current, dispatch, throws, recorder, onRequest, botRandom, names],
   );
+
+  // A computer seat throws and moves by itself, at a pace people can follow.
+  useEffect(() => {
+    const { state, overlay } = play;
+    const bot = bots[state.turn];
+    if (!bot || overlay !== null || state.phase === 'over') return;
+    const timer = setTimeout(() => {
+      const now = current();
+      if (now.overlay !== null || now.state !== state) return;
+      if (state.phase === 'throw') {
+        act({ type: 'play/throwRequested' });
+        return;
+      }
+      const { event } = bot.choose(state, botRandom);
+      if (event.type !== 'yut/pieceMoved') return;
+      act({
+        type: 'play/botMoved',
+        event,
+        reason: `${bot.level}: ${explainMove(state, event, names)}`,
+      });
+    }, botDelay);
+    return () => clearTimeout(timer);
+  }, [play, bots, botDelay, botRandom, names, act, current, dispatch]);
 
   // The app's one input handler calls this. A layout effect runs before any key can arrive.
   useLayoutEffect(() => {

@@ -6,6 +6,7 @@ export const YUT_HELP: readonly string[] = [
   '  ↑ ↓        choose a result from your list',
   '  Enter      move; the board previews » where the piece lands « first',
   '  u          take back your last move (not after a throw)',
+  '  h          a hint: the strong computer’s move, and why',
   '  ?          this help          q  quit (asks first)       Ctrl+C  quit now',
   '',
   'Rules (rules/yut.md)',

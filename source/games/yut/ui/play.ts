@@ -3,6 +3,7 @@
  * selected, the move preview, the turn log, and the mapping from a key to an action. The Ink
  * components only draw this; the dispatcher in YutGame.tsx runs the one effect (drawing sticks).
  */
+import type { Level } from '../../../engine/bots.js';
 import { foldEvents } from '../../../engine/game.js';
 import type { Key } from '../../../ui/keys.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
@@ -25,7 +26,12 @@ import type { Sticks } from '../sticks.js';
 export interface Seat {
   readonly name: string;
   readonly kind: 'human' | 'computer';
+  /** A computer seat's level. */
+  readonly level?: Level | undefined;
 }
+
+export const isComputer = (play: YutPlay, seat = play.state.turn) =>
+  play.seats[seat]?.kind === 'computer';
 
 export interface Selection {
   readonly from: number;
@@ -58,6 +64,9 @@ export type PlayAction =
   | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' }
   | { readonly type: 'play/overlayClosed' }
   | { readonly type: 'play/noticeShown'; readonly notice: string }
+  | { readonly type: 'play/hintRequested' }
+  | { readonly type: 'play/hintShown'; readonly selection: Selection; readonly notice: string }
+  | { readonly type: 'play/botMoved'; readonly event: PieceMoved; readonly reason: string }
   | { readonly type: 'app/quitConfirmed' }
   | { readonly type: 'app/againRequested' }
   | { readonly type: 'app/menuRequested' };
@@ -169,6 +178,12 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
     if (key === '?') return { type: 'play/overlayOpened', overlay: 'help' };
     return undefined;
   }
+  if (isComputer(play) && !['?', 'q', 'escape'].includes(key)) {
+    return {
+      type: 'play/noticeShown',
+      notice: `${play.seats[play.state.turn]?.name} is the computer: wait for its move.`,
+    };
+  }
   switch (key) {
     case 'space':
     case 't':
@@ -185,6 +200,8 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
       return { type: 'play/moveRequested' };
     case 'u':
       return { type: 'play/undoRequested' };
+    case 'h':
+      return { type: 'play/hintRequested' };
     case '?':
       return { type: 'play/overlayOpened', overlay: 'help' };
     case 'q':
@@ -198,12 +215,16 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
 // ---------------------------------------------------------------------------------------------
 // The reducer
 
-/** Apply a game event: accepted events are appended and logged; refused ones only set the notice. */
-export function applyEvent(play: YutPlay, event: YutEvent): YutPlay {
+/**
+ * Apply a game event: accepted events are appended and logged (with `note`, such as a
+ * computer's reason, right under the event's own line); refused ones only set the notice.
+ */
+export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPlay {
   const problem = check(play.state, event);
   if (problem !== undefined) return { ...play, notice: problem };
   const state = reduce(play.state, event);
   const lines = describeEvent(play.state, event, state, names(play));
+  if (note !== undefined) lines.splice(1, 0, note);
   return withSelection({
     ...play,
     events: [...play.events, event],
@@ -281,6 +302,10 @@ export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
       return { ...play, overlay: null };
     case 'play/noticeShown':
       return { ...play, notice: action.notice };
+    case 'play/hintShown':
+      return { ...play, selection: action.selection, notice: action.notice };
+    case 'play/botMoved':
+      return applyEvent(play, action.event, `  (${action.reason})`);
     default:
       // Throws need the throw source, and app/* actions belong to the app: handled by the caller.
       return play;

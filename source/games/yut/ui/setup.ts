@@ -1,11 +1,17 @@
 /** The Yut setup form as a pure model: players, pieces, and a name for each seat. */
 import type { Key } from '../../../ui/keys.js';
+import type { Level } from '../../../engine/bots.js';
 import type { Seat } from './play.js';
+
+/** What sits in a seat: a person, or the computer at a level. */
+export type SeatKind = 'human' | Level;
+export const SEAT_KINDS: readonly SeatKind[] = ['human', 'strong', 'greedy', 'random'];
 
 export interface SetupForm {
   readonly players: number;
   readonly pieces: number;
   readonly names: readonly string[];
+  readonly kinds: readonly SeatKind[];
   /** 0 players, 1 pieces, 2.. the names, last: Start. */
   readonly focus: number;
   readonly problem: string | null;
@@ -28,9 +34,11 @@ export function newSetup(
   players = 2,
   pieces = 4,
   names: readonly string[] = DEFAULT_NAMES,
+  kinds: readonly SeatKind[] = [],
 ): SetupForm {
   const all = DEFAULT_NAMES.map((d, i) => names[i] ?? d);
-  return { players, pieces, names: all, focus: 0, problem: null };
+  const allKinds = DEFAULT_NAMES.map((_, i) => kinds[i] ?? 'human');
+  return { players, pieces, names: all, kinds: allKinds, focus: 0, problem: null };
 }
 
 export const startRow = (form: SetupForm) => 2 + form.players;
@@ -57,6 +65,14 @@ export function setupKey(form: SetupForm, key: Key): SetupOutcome {
       const delta = key === 'left' ? -1 : 1;
       if (form.focus === 0) return stay({ players: clamp(form.players + delta, 2, 4) });
       if (form.focus === 1) return stay({ pieces: clamp(form.pieces + delta, 1, 4) });
+      if (onName) {
+        // ←/→ on a seat: a person, or the computer at each level in turn.
+        const kind = form.kinds[nameIndex] ?? 'human';
+        const next = SEAT_KINDS[
+          (SEAT_KINDS.indexOf(kind) + delta + SEAT_KINDS.length) % SEAT_KINDS.length
+        ] as SeatKind;
+        return stay({ kinds: replace(form.kinds, nameIndex, next) });
+      }
       return stay({});
     }
     case 'enter':
@@ -101,7 +117,12 @@ function start(form: SetupForm): SetupOutcome {
     type: 'start',
     players: form.players,
     pieces: form.pieces,
-    seats: names.map((name) => ({ name, kind: 'human' as const })),
+    seats: names.map((name, i) => {
+      const kind = form.kinds[i] ?? 'human';
+      return kind === 'human'
+        ? { name, kind: 'human' as const }
+        : { name, kind: 'computer' as const, level: kind };
+    }),
   };
 }
 

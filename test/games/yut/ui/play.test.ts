@@ -219,3 +219,35 @@ describe('u takes back the last move of the turn, by folding again', () => {
     expect(undoProblem(play)).toBe('That move ended the turn; it cannot be taken back.');
   });
 });
+
+describe('a computer’s turn', () => {
+  it('keys other than help and quit only say to wait', () => {
+    const play = newPlay(setup({ players: 2, pieces: 4 }), [
+      { name: 'Alice', kind: 'computer', level: 'strong' },
+      { name: 'Bob', kind: 'human' },
+    ]);
+    expect(playKey(play, 'space')).toEqual({
+      type: 'play/noticeShown',
+      notice: 'Alice is the computer: wait for its move.',
+    });
+    expect(playKey(play, '?')).toEqual({ type: 'play/overlayOpened', overlay: 'help' });
+    expect(playKey(play, 'q')).toEqual({ type: 'play/overlayOpened', overlay: 'quit' });
+  });
+
+  it('its move is logged with its reason right under it', () => {
+    let play = newPlay(setup({ players: 2, pieces: 4 }), [
+      { name: 'Alice', kind: 'computer', level: 'strong' },
+      { name: 'Bob', kind: 'human' },
+    ]);
+    play = run(play, thrown('gae'), {
+      type: 'play/botMoved',
+      event: { type: 'yut/pieceMoved', from: 0, result: 'gae' },
+      reason: 'strong: enters a new piece at 2',
+    });
+    expect(play.log.slice(-3)).toEqual([
+      'Alice moved a new piece to 2 with gae.',
+      '  (strong: enters a new piece at 2)',
+      "Bob's turn.",
+    ]);
+  });
+});

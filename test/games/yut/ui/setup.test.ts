@@ -76,3 +76,27 @@ describe('the Yut setup form', () => {
     expect(setupKey(newSetup(), 'escape')).toEqual({ type: 'back' });
   });
 });
+
+describe('computer seats in the setup form', () => {
+  it('←/→ on a seat cycle human, strong, greedy, random; Start seats them', () => {
+    const kinds = (outcome: ReturnType<typeof keys>) =>
+      outcome.type === 'form' ? outcome.form.kinds.slice(0, 2) : [];
+    expect(kinds(keys(newSetup(), 'down', 'down', 'down', 'right'))).toEqual(['human', 'strong']);
+    expect(kinds(keys(newSetup(), 'down', 'down', 'down', 'right', 'right', 'right'))).toEqual([
+      'human',
+      'random',
+    ]);
+    expect(kinds(keys(newSetup(), 'down', 'down', 'down', 'left'))).toEqual(['human', 'random']);
+    expect(
+      kinds(keys(newSetup(), 'down', 'down', 'down', 'right', 'right', 'right', 'right')),
+    ).toEqual(['human', 'human']);
+    const started = keys(newSetup(2, 4, undefined, ['human', 'greedy']), 'up', 'enter');
+    expect(started).toMatchObject({
+      type: 'start',
+      seats: [
+        { name: 'Player 0', kind: 'human' },
+        { name: 'Player 1', kind: 'computer', level: 'greedy' },
+      ],
+    });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Bot figures: decision time per level (median, 95th percentile) and strength from paired
+ * matches: each seed played twice with the seats swapped, so both sides meet the same throws.
+ * The matches are spread over the machine's cores with worker threads.
+ */
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { Level } from '../source/engine/bots.js';
+import { playMatch } from '../source/engine/match.js';
+import { yutBot } from '../source/games/yut/bot.js';
+import { setup, yutGame } from '../source/games/yut/rules.js';
+import { type Figure, fmt, type Section } from './report.js';
+
+interface Job {
+  readonly a: Level;
+  readonly b: Level;
+  readonly seeds: readonly number[];
+}
+interface JobResult {
+  readonly winsA: number;
+  readonly games: number;
+  readonly times: Record<string, number[]>;
+}
+
+function runJob({ a, b, seeds }: Job): JobResult {
+  const times: Record<string, number[]> = { [a]: [], [b]: [] };
+  let winsA = 0;
+  for (const seed of seeds) {
+    for (const swapped of [false, true]) {
+      const levels = swapped ? [b, a] : [a, b];
+      const bots = levels.map((level) => yutBot(level));
+      const result = playMatch(
+        yutGame as never,
+        setup({ players: 2, pieces: 4 }) as never,
+        bots as never,
+        seed,
+        100_000,
+        (ms, seat) => times[levels[seat] as Level]?.push(ms),
+      );
+      if (result.winner === (swapped ? 1 : 0)) winsA++;
+    }
+  }
+  return { winsA, games: seeds.length * 2, times };
+}
+
+if (!isMainThread && workerData?.job) parentPort?.postMessage(runJob(workerData.job as Job));
+
+async function inParallel(job: Job): Promise<JobResult> {
+  const cores = Math.max(1, Math.min(availableParallelism(), 4));
+  const chunks = Array.from({ length: cores }, (_, i) =>
+    job.seeds.filter((_, k) => k % cores === i),
+  );
+  const file = fileURLToPath(import.meta.url);
+  const results = await Promise.all(
+    chunks.map(
+      (seeds) =>
+        new Promise<JobResult>((resolve, reject) => {
+          const worker = new Worker(file, { workerData: { job: { ...job, seeds } } });
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        }),
+    ),
+  );
+  const times: Record<string, number[]> = {};
+  for (const r of results)
+    for (const [k, v] of Object.entries(r.times)) (times[k] ??= []).push(...v);
+  return {
+    winsA: results.reduce((n, r) => n + r.winsA, 0),
+    games: results.reduce((n, r) => n + r.games, 0),
+    times,
+  };
+}
+
+/** Wilson score interval for a win rate, 95%. */
+function wilson(wins: number, n: number): [number, number] {
+  const z = 1.96;
+  const p = wins / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return [centre - half, centre + half];
+}
+
+const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+const quantile = (xs: number[], q: number) =>
+  sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? Number.NaN;
+
+export async function botsSection(quick: boolean): Promise<Section> {
+  const pairs = quick ? 60 : 1000; // seeds per pairing; each is played twice
+  const figures: Figure[] = [];
+  const allTimes: Record<string, number[]> = {};
+  for (const [a, b, target] of [
+    ['strong', 'greedy', '≥ 58%'],
+    ['greedy', 'random', '≥ 75%'],
+  ] as const) {
+    const seeds = Array.from({ length: pairs }, (_, i) => 10_000 + i);
+    const start = performance.now();
+    const { winsA, games, times } = await inParallel({ a, b, seeds });
+    const [lo, hi] = wilson(winsA, games);
+    figures.push({
+      what: `${a} vs ${b}: win rate (${fmt(games)} games, paired seeds, 2p × 4)`,
+      value: `${fmt((100 * winsA) / games, 1)}% [${fmt(100 * lo, 1)}–${fmt(100 * hi, 1)}]`,
+      target,
+    });
+    figures.push({ what: `  wall time`, value: `${fmt((performance.now() - start) / 1000, 1)} s` });
+    for (const [k, v] of Object.entries(times)) (allTimes[k] ??= []).push(...v);
+  }
+  for (const level of ['random', 'greedy', 'strong']) {
+    const t = allTimes[level] ?? [];
+    figures.push({
+      what: `${level}: decision time median / 95th (${fmt(t.length)} decisions)`,
+      value: `${fmt(quantile(t, 0.5), 3)} / ${fmt(quantile(t, 0.95), 3)} ms`,
+      target: level === 'strong' ? 'median < 200 ms' : '',
+    });
+  }
+  return { title: 'Bots (Yut, 2 players × 4 pieces)', figures };
+}

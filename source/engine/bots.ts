@@ -1,0 +1,126 @@
+/**
+ * Computer players over the game contract alone: legalEvents, reduce, chance, toAct. A bot is a
+ * function from a state where it must decide to one of legalEvents(state). The games give the
+ * knowledge (an evaluation of a state for a seat); the search here knows no game.
+ *
+ * A bot may use the rules and the true probabilities of the dice or sticks, never the future
+ * throws: chance nodes are averaged over chance(state), never looked up.
+ */
+import type { Game, GameEvent } from './game.js';
+import type { Random } from './random.js';
+
+export const LEVELS = ['random', 'greedy', 'strong'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export interface Choice<E> {
+  readonly event: E;
+  /** The value the bot gave the move (higher is better for it). */
+  readonly value: number;
+}
+
+export interface Bot<S, E> {
+  readonly level: Level;
+  choose(state: S, random: Random): Choice<E>;
+}
+
+/** How good a state is for `seat`: higher is better; a won game is ±Infinity-like. */
+export type Evaluate<S> = (state: S, seat: number) => number;
+
+export function randomBot<S, E extends GameEvent>(game: Game<S, E, unknown>): Bot<S, E> {
+  return {
+    level: 'random',
+    choose(state, random) {
+      const legal = game.legalEvents(state);
+      return { event: legal[random.below(legal.length)] as E, value: 0 };
+    },
+  };
+}
+
+/** Ties are broken at random, so that equal moves do not always go the same way. */
+function best<E>(scored: readonly Choice<E>[], random: Random): Choice<E> {
+  let top = Number.NEGATIVE_INFINITY;
+  for (const s of scored) top = Math.max(top, s.value);
+  const ties = scored.filter((s) => s.value >= top - 1e-9);
+  return ties[random.below(ties.length)] as Choice<E>;
+}
+
+/** One move deep: the move whose resulting state the evaluation likes best. */
+export function greedyBot<S, E extends GameEvent>(
+  game: Game<S, E, unknown>,
+  evaluate: Evaluate<S>,
+): Bot<S, E> {
+  return {
+    level: 'greedy',
+    choose(state, random) {
+      const seat = game.toAct(state);
+      const scored = game.legalEvents(state).map((event) => ({
+        event,
+        value: evaluate(game.reduce(state, event), seat),
+      }));
+      return best(scored, random);
+    },
+  };
+}
+
+export interface SearchLimits {
+  /** Chance nodes allowed within one turn on a line of play before it is evaluated as it stands. */
+  readonly chanceDepth: number;
+  /** Turns of the other seats searched after the bot's own (0: stop where its turn ends). */
+  readonly replies: number;
+  /** Nodes one decision may visit before the rest are evaluated as they stand. */
+  readonly nodeBudget: number;
+}
+
+/**
+ * Expectimax: the bot's decisions are maxed, throws averaged with their true probabilities, and
+ * the other seats' decisions (for `replies` turns after the bot's) are taken to be the worst
+ * for the bot. A line is evaluated where the horizon ends, the game ends, or the limits bite.
+ */
+export function expectimaxBot<S, E extends GameEvent>(
+  game: Game<S, E, unknown>,
+  evaluate: Evaluate<S>,
+  limits: SearchLimits = { chanceDepth: 2, replies: 1, nodeBudget: 20_000 },
+): Bot<S, E> {
+  return {
+    level: 'strong',
+    choose(state, random) {
+      const seat = game.toAct(state);
+      let nodes = 0;
+      const value = (s: S, actor: number, turnsLeft: number, chanceLeft: number): number => {
+        nodes++;
+        if (game.outcome(s).status !== 'running') return evaluate(s, seat);
+        const toAct = game.toAct(s);
+        if (toAct !== actor) {
+          // A new turn begins: search it while the horizon lasts.
+          if (turnsLeft <= 0 || nodes > limits.nodeBudget) return evaluate(s, seat);
+          return value(s, toAct, turnsLeft - 1, limits.chanceDepth);
+        }
+        const outcomes = game.chance(s);
+        if (outcomes) {
+          if (chanceLeft <= 0 || nodes > limits.nodeBudget) return evaluate(s, seat);
+          let sum = 0;
+          for (const o of outcomes) {
+            if (o.probability > 0)
+              sum +=
+                o.probability * value(game.reduce(s, o.event), actor, turnsLeft, chanceLeft - 1);
+          }
+          return sum;
+        }
+        const legal = game.legalEvents(s);
+        if (legal.length === 0 || nodes > limits.nodeBudget) return evaluate(s, seat);
+        const mine = actor === seat;
+        let bestValue = mine ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+        for (const event of legal) {
+          const v = value(game.reduce(s, event), actor, turnsLeft, chanceLeft);
+          bestValue = mine ? Math.max(bestValue, v) : Math.min(bestValue, v);
+        }
+        return bestValue;
+      };
+      const scored = game.legalEvents(state).map((event) => ({
+        event,
+        value: value(game.reduce(state, event), seat, limits.replies, limits.chanceDepth),
+      }));
+      return best(scored, random);
+    },
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * What the computer players know of Yut: how far each piece is from home by its best route,
+ * what a position is worth (progress, catches, the danger of being caught on the next throw,
+ * the rear piece), and how to say why a move was chosen, in the game's own words.
+ */
+import { type Bot, expectimaxBot, greedyBot, type Level, randomBot } from '../../engine/bots.js';
+import type { Random } from '../../engine/random.js';
+import {
+  ARRIVED,
+  COW_PATH,
+  destination,
+  IN_HAND,
+  isBoardPosition,
+  RESULTS,
+  type Result,
+} from './board.js';
+import { seatName, takesShortcut } from './describe.js';
+import { resultProbabilities } from './sticks.js';
+import {
+  animalOf,
+  occupant,
+  type PieceMoved,
+  stacksOf,
+  type YutEvent,
+  type YutState,
+  yutGame,
+} from './rules.js';
+
+const FORWARD: readonly Result[] = ['do', 'gae', 'geol', 'yut', 'mo'];
+
+/** Steps still to go by the best route (stopping on corners to take the shortcuts). */
+const REMAINING: readonly number[] = (() => {
+  const rem = Array<number>(30).fill(Number.POSITIVE_INFINITY);
+  const to = (p: number) => (p === ARRIVED ? 0 : (rem[p] as number));
+  for (let pass = 0; pass < 40; pass++) {
+    for (let p = 29; p >= 0; p--) {
+      for (const [i, r] of FORWARD.entries()) {
+        const d = destination(p, r);
+        if (d !== undefined) rem[p] = Math.min(rem[p] as number, i + 1 + to(d));
+      }
+    }
+  }
+  return rem;
+})();
+
+function remaining(position: number, cow: boolean): number {
+  if (position === ARRIVED) return 0;
+  if (cow) return COW_PATH.length - COW_PATH.indexOf(position);
+  return REMAINING[position] as number;
+}
+
+/** How far along a piece is, 0 in hand to 1 arrived. */
+function progress(position: number, cow: boolean): number {
+  return 1 - remaining(position, cow) / remaining(IN_HAND, cow);
+}
+
+/** Which results let `seat` land on `target` with one throw (from hand or any of its stacks). */
+export function resultsReaching(state: YutState, seat: number, target: number): Result[] {
+  const cow = animalOf(state, seat) === 'cow';
+  const froms = new Set((state.positions[seat] ?? []).filter((p) => p !== ARRIVED));
+  return RESULTS.filter((r) => [...froms].some((from) => destination(from, r, cow) === target));
+}
+
+const WIN = 1000;
+
+/** A position's worth for `seat`: its progress against the best opponent's, danger included. */
+export function evaluate(state: YutState, seat: number): number {
+  if (state.winner !== null) return state.winner === seat ? WIN : -WIN;
+  const chances = resultProbabilities(state.rules.frontProbability);
+  const players = state.rules.players;
+  const worth = (s: number) => {
+    const cow = animalOf(state, s) === 'cow';
+    const pieces = state.positions[s] ?? [];
+    let sum = 0;
+    let rear = 1;
+    for (const p of pieces) {
+      const g = progress(p, cow);
+      sum += g + (p === ARRIVED ? 0.15 : 0);
+      if (p !== ARRIVED) rear = Math.min(rear, g);
+    }
+    // Bring the rear piece along: a straggler costs more than its progress says.
+    return sum + 0.15 * rear;
+  };
+  /** Expected loss of `s`'s stacks to the seats after it, on their next throw. */
+  const danger = (s: number) => {
+    const cow = animalOf(state, s) === 'cow';
+    let loss = 0;
+    for (const stack of stacksOf(state, s)) {
+      let safe = 1;
+      for (let k = 1; k < players; k++) {
+        const other = (s + k) % players;
+        let p = 0;
+        for (const r of resultsReaching(state, other, stack.position)) p += chances[r];
+        // The seat that moves next threatens most; later seats may be caught first.
+        safe *= 1 - Math.min(1, p) * (k === 1 ? 1 : 0.6);
+      }
+      loss += (1 - safe) * stack.size * progress(stack.position, cow);
+    }
+    return loss;
+  };
+  const next = (state.turn + 1) % players;
+  let mine = worth(seat) - 0.9 * danger(seat);
+  // Throws still owed to the bot (a catch) are worth about a step or two each.
+  if (state.turn === seat && state.phase === 'throw') mine += 0.12 * state.throwsOwed;
+  let rival = Number.NEGATIVE_INFINITY;
+  for (let s = 0; s < players; s++) {
+    if (s === seat) continue;
+    // Only the seat about to move can escape the bot's threats before they bite.
+    const threatened = s === next && state.turn !== seat ? 0.3 : 0.5;
+    rival = Math.max(rival, worth(s) - threatened * danger(s));
+  }
+  return mine - rival;
+}
+
+export function yutBot(level: Level): Bot<YutState, YutEvent> {
+  switch (level) {
+    case 'random':
+      return randomBot(yutGame);
+    case 'greedy':
+      return greedyBot(yutGame, evaluate);
+    case 'strong':
+      return expectimaxBot(yutGame, evaluate, { chanceDepth: 2, replies: 1, nodeBudget: 20_000 });
+  }
+}
+
+const stackWords = (size: number) => (size === 1 ? 'piece' : `stack of ${size}`);
+
+/** Why this move, in a line: catches, shortcuts, stacking, arriving, and the danger it leaves. */
+export function explainMove(state: YutState, move: PieceMoved, names?: readonly string[]): string {
+  const seat = state.turn;
+  const cow = animalOf(state, seat) === 'cow';
+  const to = destination(move.from, move.result, cow);
+  if (to === undefined) return 'cannot move';
+  const size = move.from === IN_HAND ? 1 : (occupant(state, move.from)?.size ?? 1);
+  const parts: string[] = [];
+  const there = isBoardPosition(to) ? occupant(state, to) : undefined;
+  if (there && there.seat !== seat) {
+    parts.push(`catches ${seatName(names, there.seat)}'s ${stackWords(there.size)} at ${to}`);
+  }
+  if (takesShortcut(move.from, move.result, cow))
+    parts.push(`takes the shortcut from ${move.from}`);
+  if (there && there.seat === seat)
+    parts.push(`stacks with the ${stackWords(there.size)} at ${to}`);
+  if (to === ARRIVED) parts.push(`brings the ${stackWords(size)} home`);
+  if (parts.length === 0) {
+    parts.push(
+      move.from === IN_HAND
+        ? `enters a new piece at ${to}`
+        : `moves the ${stackWords(size)} from ${move.from} to ${to}`,
+    );
+  }
+  if (isBoardPosition(to)) {
+    const after = yutGame.reduce(state, move);
+    const threats: string[] = [];
+    for (let k = 1; k < state.rules.players; k++) {
+      const other = (seat + k) % state.rules.players;
+      const reach = resultsReaching(after, other, to);
+      if (reach.length > 0)
+        threats.push(
+          `${seatName(names, other)} can reach it with ${reach.map((r) => `a ${r}`).join(' or ')}`,
+        );
+    }
+    if (threats.length > 0 && after.turn !== seat) parts.push(`leaves ${to} where ${threats[0]}`);
+    else if (after.turn !== seat) parts.push(`${to} is out of reach of every opponent`);
+  }
+  return parts.join('; ');
+}
+
+/** The hint key: the strong level's move and why, in the game's words. */
+export function hint(
+  state: YutState,
+  random: Random,
+  names?: readonly string[],
+): { move: PieceMoved; reason: string } | undefined {
+  if (state.phase !== 'move') return undefined;
+  const { event } = yutBot('strong').choose(state, random);
+  if (event.type !== 'yut/pieceMoved') return undefined;
+  return { move: event, reason: explainMove(state, event, names) };
+}
