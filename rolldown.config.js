@@ -13,6 +13,8 @@ export default defineConfig({
   input: 'source/main.ts',
   platform: 'node',
   plugins: [noDevtools],
+  // write-file-atomic is CommonJS that needs __filename: loaded from node_modules as it is.
+  external: ['write-file-atomic'],
   transform: {
     define: { 'process.env.NODE_ENV': '"production"' },
   },

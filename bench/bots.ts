@@ -86,7 +86,9 @@ const quantile = (xs: number[], q: number) =>
   sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? Number.NaN;
 
 export async function botsSection(quick: boolean): Promise<Section> {
-  const pairs = quick ? 60 : 1000; // seeds per pairing; each is played twice
+  // Seeds per pairing (each is played twice); --pairs N overrides.
+  const asked = process.argv.indexOf('--pairs');
+  const pairs = asked > 0 ? Number(process.argv[asked + 1]) : quick ? 60 : 1000;
   const figures: Figure[] = [];
   const allTimes: Record<string, number[]> = {};
   for (const [a, b, target] of [

@@ -10,7 +10,9 @@ import {
   throwsForGame,
 } from './games/yut/throws.js';
 import { latestRecording, loadRecording } from './storage/load.js';
-import { runClassicYut } from './classic/yut-classic.js';
+import { runClassicAdvanced } from './classic/yut-advanced.js';
+import { type ClassicYutOptions, runClassicYut } from './classic/yut-classic.js';
+import { YutFiles } from './storage/yut-files.js';
 import { streamIO } from './classic/lines.js';
 import { freshSeed } from './engine/random.js';
 import { yutHeader } from './games/yut/header.js';
@@ -58,6 +60,8 @@ interface Common {
   resume?: string | undefined;
   bots?: string | undefined;
   level?: string | undefined;
+  advanced?: boolean | undefined;
+  dataDir?: string | undefined;
   botDelay?: number | undefined;
 }
 
@@ -94,33 +98,41 @@ async function classic(
   const colour = colourWanted(argv, process.env) && (process.stdout.isTTY === true || forced);
   const report: string[] = [];
   const scripted = throwScript ? scriptedThrows(throwScript) : undefined;
-  const code = await runClassicYut(
-    streamIO(process.stdin, (text) => process.stdout.write(text)),
-    {
-      colour,
-      throwsFor: (game) => throwsForGame(scripted, argv.seed, game, freshSeed),
-      recorderFor: (options, seed) =>
-        openRecorder(
-          record,
-          yutHeader(
-            options,
-            Array.from({ length: options.players }, (_, seat) => ({
-              name: `Player ${seat}`,
-              kind: 'human' as const,
-            })),
-            seed,
-            `madang ${VERSION}`,
-            new Date(),
-          ),
-          (file, finished) => report.push(recordingReport(file, finished)),
+  const io = streamIO(process.stdin, (text) => process.stdout.write(text));
+  const classicOptions: ClassicYutOptions = {
+    colour,
+    throwsFor: (game) => throwsForGame(scripted, argv.seed, game, freshSeed),
+    recorderFor: (options, seed, names) =>
+      openRecorder(
+        record,
+        yutHeader(
+          options,
+          Array.from({ length: options.players }, (_, seat) => {
+            const name = names?.[seat] ?? `Player ${seat}`;
+            const kind = seatKinds(argv)[seat] ?? 'human';
+            return kind === 'human'
+              ? { name, kind: 'human' as const }
+              : { name, kind: 'bot' as const, level: kind };
+          }),
+          seed,
+          `madang ${VERSION}`,
+          new Date(),
         ),
-      error: (message) => process.stderr.write(`madang: ${message}\n`),
-      kinds: seatKinds(argv),
-      players: argv.players,
-      pieces: argv.pieces,
-      botSeed: argv.seed,
-    },
-  );
+        (file, finished) => report.push(recordingReport(file, finished)),
+      ),
+    error: (message) => process.stderr.write(`madang: ${message}\n`),
+    kinds: seatKinds(argv),
+    players: argv.players,
+    pieces: argv.pieces,
+    botSeed: argv.seed,
+  };
+  const code = argv.advanced
+    ? await runClassicAdvanced(io, {
+        ...classicOptions,
+        files: new YutFiles(argv.dataDir ?? process.cwd()),
+        warn: (message) => process.stderr.write(`madang: warning: ${message}\n`),
+      })
+    : await runClassicYut(io, classicOptions);
   for (const line of report) process.stderr.write(`${line}\n`);
   process.exitCode = code;
 }
@@ -214,6 +226,14 @@ await yargs(hideBin(process.argv))
   .option('bot-delay', {
     type: 'number',
     describe: 'milliseconds a computer waits before each throw or move (700)',
+  })
+  .option('advanced', {
+    type: 'boolean',
+    describe: 'the advanced game: login, animals, save and resume',
+  })
+  .option('data-dir', {
+    type: 'string',
+    describe: 'where user_info.txt and game_info.txt are (default: here)',
   })
   .option('color', {
     type: 'boolean',

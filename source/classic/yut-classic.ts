@@ -30,8 +30,12 @@ export interface ClassicYutOptions {
   readonly colour: boolean;
   /** The throws of each new game (the n-th game of this run, from 0). */
   readonly throwsFor: (game: number) => { throws: ThrowSource; seed: number | null };
-  /** Where a game's events are recorded. */
-  readonly recorderFor: (options: YutOptions, seed: number | null) => Recorder;
+  /** Where a game's events are recorded (`names`: the players' IDs in the advanced game). */
+  readonly recorderFor: (
+    options: YutOptions,
+    seed: number | null,
+    names?: readonly string[],
+  ) => Recorder;
   /** Problems that stop the program (a throw script that ran out) go here. */
   readonly error: (message: string) => void;
   /** What sits in each seat: a person (answers from the input) or the computer at a level. */
@@ -43,15 +47,15 @@ export interface ClassicYutOptions {
   readonly botSeed?: number | undefined;
 }
 
-type Bots = readonly (Bot<YutState, YutEvent> | undefined)[];
+export type Bots = readonly (Bot<YutState, YutEvent> | undefined)[];
 
 /** End of input: the run ends cleanly wherever it is. */
-class EndOfInput extends Error {}
+export class EndOfInput extends Error {}
 /** A problem that stops the run (exit code 2). */
-class Stop extends Error {}
+export class Stop extends Error {}
 
 /** Ask until the answer is accepted: `accept` gives the value, or the reason it is refused. */
-async function ask<T>(
+export async function ask<T>(
   io: ClassicIO,
   prompt: string,
   accept: (answer: string) => { ok: true; value: T } | { ok: false; problem: string },
@@ -69,7 +73,7 @@ async function ask<T>(
 const shown = (answer: string) =>
   JSON.stringify(answer.length > 20 ? `${answer.slice(0, 20)}…` : answer);
 
-function choice(allowed: readonly number[], what: string) {
+export function choice(allowed: readonly number[], what: string) {
   return (answer: string) => {
     const n = /^\d+$/.test(answer) ? Number(answer) : Number.NaN;
     return allowed.includes(n)
@@ -129,17 +133,28 @@ export async function runClassicYut(io: ClassicIO, options: ClassicYutOptions): 
   }
 }
 
-async function playGame(
+/** The advanced game's part in a game: the IDs by seat, and saving at the start of a turn. */
+export interface AdvancedPlay {
+  readonly ids: readonly string[];
+  /** Write the game to game_info.txt; the problem in words if it could not be written. */
+  readonly save: (state: YutState) => string | undefined;
+}
+
+/** Play one game; 'saved' when the players saved and left (advanced game), else 'over'. */
+export async function playGame(
   io: ClassicIO,
   options: ClassicYutOptions,
   gameOptions: YutOptions,
   game: number,
   bots: Bots,
   random: Random,
-): Promise<void> {
+  advanced?: AdvancedPlay,
+): Promise<'over' | 'saved'> {
   const { throws, seed } = options.throwsFor(game);
-  const recorder = options.recorderFor(gameOptions, seed);
+  const ids = advanced?.ids;
+  const recorder = options.recorderFor(gameOptions, seed, ids);
   let state = setup(gameOptions);
+  let turnStarts = true;
   /** Apply and record an event; returns what to show when results were discarded as the turn passed. */
   const apply = (before: YutState, event: YutEvent): [YutState, YutState | undefined] => {
     const next = reduce(before, event);
@@ -149,10 +164,27 @@ async function playGame(
       next.turn !== before.turn && next.phase !== 'over' ? unusedResults(before, event) : [];
     const shown =
       unused.length > 0 && !caughtPig(before, next) ? { ...before, results: unused } : undefined;
+    if (next.turn !== before.turn) turnStarts = true;
     return [next, shown];
   };
   try {
     while (state.phase !== 'over') {
+      if (advanced && turnStarts) {
+        // The advanced game: between turns, before the throw, the player may save and leave.
+        turnStarts = false;
+        io.write(stateBlock(state, options.colour, ids));
+        const answer = bots[state.turn]
+          ? (io.write('Continue (0) / Save and Exit the game (1) : 0\n'), 0)
+          : await ask(io, 'Continue (0) / Save and Exit the game (1) : ', choice([0, 1], '0 or 1'));
+        if (answer === 1) {
+          const problem = advanced.save(state);
+          if (problem === undefined) {
+            io.write('Game saved successfully!\n');
+            return 'saved';
+          }
+          io.write(`The game could not be saved: ${problem}\n`);
+        }
+      }
       let unusable: YutState | undefined;
       // The throw phase: the program throws until a throw earns no more.
       while (state.phase === 'throw' && !unusable) {
@@ -161,10 +193,10 @@ async function playGame(
         [state, unusable] = apply(state, { type: 'yut/sticksThrown', sticks: drawn.sticks });
       }
       if (unusable) {
-        await answerUnusable(io, options, unusable, bots);
+        await answerUnusable(io, options, unusable, bots, ids);
         continue;
       }
-      io.write(stateBlock(state, options.colour) + turnBlock(state));
+      io.write(stateBlock(state, options.colour, ids) + turnBlock(state));
       const bot = bots[state.turn];
       let move: PieceMoved;
       if (bot) {
@@ -175,10 +207,11 @@ async function playGame(
       }
       [state, unusable] = apply(state, move);
       if (state.phase === 'over') break;
-      if (unusable) await answerUnusable(io, options, unusable, bots);
+      if (unusable) await answerUnusable(io, options, unusable, bots, ids);
     }
     recorder.end(outcome(state));
     io.write(`Player ${state.winner} win\n`);
+    return 'over';
   } finally {
     recorder.close();
   }
@@ -202,8 +235,9 @@ async function answerUnusable(
   options: ClassicYutOptions,
   shownState: YutState,
   bots: Bots,
+  ids?: readonly string[],
 ) {
-  io.write(stateBlock(shownState, options.colour) + turnBlock(shownState));
+  io.write(stateBlock(shownState, options.colour, ids) + turnBlock(shownState));
   if (bots[shownState.turn]) {
     io.write(`>> position : 0\n>> yut : ${shownState.results[0]}\n`);
     return;

@@ -98,16 +98,15 @@ export function evaluate(state: YutState, seat: number): number {
     }
     return loss;
   };
-  const next = (state.turn + 1) % players;
-  let mine = worth(seat) - 0.9 * danger(seat);
+  // A threat bites hardest on the stacks of a seat that does not move next: the seat about to
+  // move can still run from it or strike first.
+  const exposure = (s: number) => (s === state.turn ? 0.35 : 0.9);
+  let mine = worth(seat) - exposure(seat) * danger(seat);
   // Throws still owed to the bot (a catch) are worth about a step or two each.
   if (state.turn === seat && state.phase === 'throw') mine += 0.12 * state.throwsOwed;
   let rival = Number.NEGATIVE_INFINITY;
   for (let s = 0; s < players; s++) {
-    if (s === seat) continue;
-    // Only the seat about to move can escape the bot's threats before they bite.
-    const threatened = s === next && state.turn !== seat ? 0.3 : 0.5;
-    rival = Math.max(rival, worth(s) - threatened * danger(s));
+    if (s !== seat) rival = Math.max(rival, worth(s) - exposure(s) * danger(s));
   }
   return mine - rival;
 }
