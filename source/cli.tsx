@@ -172,8 +172,10 @@ async function fullScreen(start: AppOptions['start'], argv: Common, file?: strin
   }
   if (argv.botDelay !== undefined && !(argv.botDelay >= 0))
     fail('--bot-delay takes milliseconds (0 or more)');
+  if (start === 'yut' && argv.advanced) start = 'advanced';
   const options: AppOptions = {
     start,
+    files: new YutFiles(argv.dataDir ?? process.cwd()),
     kinds: seatKinds(argv),
     botDelay: argv.botDelay,
     seed: argv.seed,
@@ -197,7 +199,7 @@ async function fullScreen(start: AppOptions['start'], argv: Common, file?: strin
     await instance.waitUntilExit();
   } finally {
     restore();
-    for (const line of report) process.stderr.write(`${line}\n`);
+    for (const line of new Set(report)) process.stderr.write(`${line}\n`);
   }
 }
 

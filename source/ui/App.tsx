@@ -17,7 +17,18 @@ import {
   type ThrowSource,
   throwsForGame,
 } from '../games/yut/throws.js';
+import { login } from '../games/yut/accounts.js';
+import { findSave } from '../games/yut/saves.js';
+import { Advanced } from '../games/yut/ui/Advanced.js';
+import {
+  type AdvancedModel,
+  advancedKey,
+  loginAnswered,
+  newAdvanced,
+  startAnswered,
+} from '../games/yut/ui/advanced.js';
 import { YUT_HELP } from '../games/yut/ui/help.js';
+import type { YutFiles } from '../storage/yut-files.js';
 import type { Seat } from '../games/yut/ui/play.js';
 import { Setup } from '../games/yut/ui/Setup.js';
 import { newSetup, type SeatKind, type SetupForm, setupKey } from '../games/yut/ui/setup.js';
@@ -40,9 +51,10 @@ import { useTerminalSize } from './useTerminalSize.js';
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
 
-type MenuId = 'yut' | 'replay' | 'help' | 'quit';
+type MenuId = 'yut' | 'advanced' | 'replay' | 'help' | 'quit';
 const MENU: readonly MenuItem<MenuId>[] = [
   { id: 'yut', label: 'Yut Nori', hint: '2–4 players, hot-seat' },
+  { id: 'advanced', label: 'Yut Nori · advanced', hint: 'login, animals, save' },
   { id: 'replay', label: 'Replay a recording', hint: 'the latest recorded game' },
   { id: 'help', label: 'Help', hint: 'keys and rules' },
   { id: 'quit', label: 'Quit', hint: '' },
@@ -58,7 +70,9 @@ export interface LoadedRecording {
 }
 
 export interface AppOptions {
-  readonly start: 'menu' | 'yut' | 'replay' | 'resume';
+  readonly start: 'menu' | 'yut' | 'advanced' | 'replay' | 'resume';
+  /** The advanced game's files (user_info.txt, game_info.txt). */
+  readonly files?: YutFiles | undefined;
   readonly seed?: number | undefined;
   readonly throwScript?: ThrowScript | undefined;
   readonly players?: number | undefined;
@@ -84,6 +98,8 @@ interface Game {
   readonly throws: ThrowSource;
   readonly recorder: Recorder;
   readonly log?: readonly string[] | undefined;
+  /** The advanced game: saving writes to game_info.txt. */
+  readonly onSave?: ((state: YutState) => string | undefined) | undefined;
 }
 
 type Screen =
@@ -91,7 +107,8 @@ type Screen =
   | { readonly name: 'help' }
   | { readonly name: 'setup'; readonly form: SetupForm }
   | { readonly name: 'play'; readonly game: Game }
-  | { readonly name: 'replay'; readonly recording: LoadedRecording };
+  | { readonly name: 'replay'; readonly recording: LoadedRecording }
+  | { readonly name: 'advanced'; readonly model: AdvancedModel };
 
 export function App({ options }: { options: AppOptions }) {
   const { exit } = useApp();
@@ -173,6 +190,7 @@ export function App({ options }: { options: AppOptions }) {
       if (options.start === 'replay' && loaded) return { name: 'replay', recording: loaded };
       if (options.start === 'resume' && loaded) return { name: 'play', game: resumedGame(loaded) };
       if (options.start === 'yut') return { name: 'setup', form: firstForm };
+      if (options.start === 'advanced') return { name: 'advanced', model: newAdvanced() };
       return { name: 'menu', index: 0 };
     },
   );
@@ -183,6 +201,10 @@ export function App({ options }: { options: AppOptions }) {
       if (now.name === 'play') now.game.recorder.close();
       if (request === 'quit') return exit();
       if (request === 'menu') return void setScreen({ name: 'menu', index: 0 });
+      if (request === 'saved') {
+        // After a save: the first screen again, with nobody logged in.
+        return void setScreen({ name: 'advanced', model: newAdvanced('Game saved successfully!') });
+      }
       if (now.name === 'play') {
         const { rules } = now.game.initial;
         setScreen({
@@ -195,6 +217,71 @@ export function App({ options }: { options: AppOptions }) {
   );
 
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
+  /** The advanced screens: the pure model decides; logins, saves and starts are done here. */
+  function onAdvancedKey(model: AdvancedModel, k: Key): void {
+    const files = options.files;
+    const { model: next, request } = advancedKey(model, k);
+    if (!request) return void setScreen({ name: 'advanced', model: next });
+    switch (request.type) {
+      case 'advanced/left':
+        return void setScreen({ name: 'menu', index: 1 });
+      case 'advanced/loginTried': {
+        const accounts = files?.accounts();
+        if (!accounts?.ok) {
+          const problem = accounts?.problem ?? 'No data directory.';
+          return void setScreen({
+            name: 'advanced',
+            model: loginAnswered(next, request.id, false, problem),
+          });
+        }
+        for (const warning of accounts.accounts.warnings) warn(warning);
+        const result = login(accounts.accounts, request.id, request.password);
+        return void setScreen({
+          name: 'advanced',
+          model: loginAnswered(next, request.id, result.ok),
+        });
+      }
+      case 'advanced/startTried': {
+        const saves = files?.saves();
+        for (const warning of saves?.warnings ?? []) warn(warning);
+        const saved = saves ? findSave(saves, next.loggedIn) : undefined;
+        return void setScreen({ name: 'advanced', model: startAnswered(next, saved) });
+      }
+      case 'advanced/gameChosen': {
+        const old = request.resume ?? request.discard;
+        try {
+          // Either answer removes the saved line; saving again appends a new one.
+          if (old) files?.removeSave(old.ids);
+        } catch (error) {
+          return void setScreen({
+            name: 'advanced',
+            model: { ...next, message: (error as Error).message },
+          });
+        }
+        const { ids, animals } = request;
+        const start = request.resume
+          ? { positions: request.resume.positions, turn: request.resume.turn }
+          : undefined;
+        const seats = ids.map((name) => ({ name, kind: 'human' as const }));
+        const game = newGame({ players: ids.length, pieces: 4, animals, start }, seats);
+        const onSave = (state: YutState) => {
+          try {
+            files?.appendSave({ ids, animals, positions: state.positions, turn: state.turn });
+            return files ? undefined : 'No data directory.';
+          } catch (error) {
+            return `The game could not be saved: ${(error as Error).message}`;
+          }
+        };
+        const log = request.resume ? [`Resumed the saved game of ${ids.join(', ')}.`] : undefined;
+        return void setScreen({ name: 'play', game: { ...game, onSave, log } });
+      }
+    }
+  }
+
+  function warn(message: string): void {
+    options.report?.(`madang: warning: ${message}`);
+  }
+
   function onKey(k: Key): void {
     const now = currentScreen();
     if (k === 'ctrl+c') {
@@ -213,6 +300,7 @@ export function App({ options }: { options: AppOptions }) {
       if (outcome.id === 'quit') exit();
       if (outcome.id === 'help') setScreen({ name: 'help' });
       if (outcome.id === 'yut') setScreen({ name: 'setup', form: firstForm });
+      if (outcome.id === 'advanced') setScreen({ name: 'advanced', model: newAdvanced() });
       if (outcome.id === 'replay') {
         void (options.latestRecording?.() ?? Promise.resolve('No recordings here.')).then((found) =>
           setScreen(
@@ -222,6 +310,8 @@ export function App({ options }: { options: AppOptions }) {
           ),
         );
       }
+    } else if (now.name === 'advanced') {
+      onAdvancedKey(now.model, k);
     } else if (now.name === 'help') {
       setScreen({ name: 'menu', index: 0 });
     } else if (now.name === 'play' || now.name === 'replay') {
@@ -281,8 +371,15 @@ export function App({ options }: { options: AppOptions }) {
           onRequest={onRequest}
           registerKeys={registerKeys}
           botDelay={options.botDelay}
+          onSave={screen.game.onSave}
           botSeed={screen.game.seed ?? screen.game.id}
         />
+      );
+    case 'advanced':
+      return (
+        <Centre columns={columns} rows={rows}>
+          <Advanced model={screen.model} dataDir={options.files?.directory ?? '(none)'} />
+        </Centre>
       );
     case 'replay':
       return (

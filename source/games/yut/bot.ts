@@ -118,7 +118,9 @@ export function yutBot(level: Level): Bot<YutState, YutEvent> {
     case 'greedy':
       return greedyBot(yutGame, evaluate);
     case 'strong':
-      return expectimaxBot(yutGame, evaluate, { chanceDepth: 2, replies: 1, nodeBudget: 20_000 });
+      // Through the opponent's turn and its own next one, one throw per turn (a yut or mo chain
+      // is cut there and evaluated): measured stronger, and faster, than one reply with two throws.
+      return expectimaxBot(yutGame, evaluate, { chanceDepth: 1, replies: 2, nodeBudget: 60_000 });
   }
 }
 

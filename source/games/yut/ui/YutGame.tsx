@@ -21,7 +21,7 @@ import {
 } from './play.js';
 import { TurnPanel } from './TurnPanel.js';
 
-export type AppRequest = 'quit' | 'again' | 'menu';
+export type AppRequest = 'quit' | 'again' | 'menu' | 'saved';
 
 export interface YutGameProps {
   readonly initial: YutState;
@@ -34,6 +34,8 @@ export interface YutGameProps {
   /** A starting log, e.g. for a resumed game. */
   readonly log?: readonly string[] | undefined;
   readonly onRequest: (request: AppRequest, play: YutPlay) => void;
+  /** The advanced game: write the game to game_info.txt; the problem in words if it failed. */
+  readonly onSave?: ((state: YutState) => string | undefined) | undefined;
   /** Milliseconds a computer waits before each throw or move, so people can follow it. */
   readonly botDelay?: number | undefined;
   /** Seeds the computers' tie-breaks: the same seed and throws, the same game. */
@@ -54,6 +56,7 @@ export function YutGame({
   log,
   onRequest,
   registerKeys,
+  onSave,
   botDelay = 700,
   botSeed = 0,
 }: YutGameProps) {
@@ -89,6 +92,16 @@ export function YutGame({
           notice: `Hint: ${move.result} with ${where}: ${reason}.`,
         });
       }
+      if (action.type === 'play/saveRequested') {
+        const problem = !onSave
+          ? 'Saving belongs to the advanced game (madang yut --advanced).'
+          : !before.turnStart || before.state.phase !== 'throw'
+            ? 'A game is saved at the start of a turn, before the throw.'
+            : onSave(before.state);
+        if (problem !== undefined) return dispatch({ type: 'play/noticeShown', notice: problem });
+        recorder.close();
+        return onRequest('saved', before);
+      }
       if (action.type === 'play/throwRequested') {
         // Ask the rules first, so a refused throw never draws from the throw source.
         const problem = check(before.state, PROBE_THROW);
@@ -109,7 +122,7 @@ export function YutGame({
       }
       return after;
     },
-    [current, dispatch, throws, recorder, onRequest, botRandom, names],
+    [current, dispatch, throws, recorder, onRequest, botRandom, names, onSave],
   );
 
   // A computer seat throws and moves by itself, at a pace people can follow.
@@ -158,6 +171,11 @@ export function YutGame({
             height={BOARD_BOX_HEIGHT}
             recording={
               recorder.problem ?? (recorder.file ? `Recording: ${recorder.file}` : undefined)
+            }
+            keyLines={
+              onSave && play.turnStart && play.state.phase === 'throw' && !bots[play.state.turn]
+                ? ['Space throw · s save and exit', 'h hint · ? help · q quit']
+                : undefined
             }
           />
         </Box>

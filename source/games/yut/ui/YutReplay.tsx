@@ -40,6 +40,7 @@ export function YutReplay(props: ReplayScreenProps) {
       (i) => props.stateAt(i) as YutState,
     ),
     overlay: null,
+    turnStart: false,
   };
   const panelWidth = Math.min(props.width - BOARD_BOX_WIDTH, 56);
   return (

@@ -7,6 +7,7 @@ export const YUT_HELP: readonly string[] = [
   '  Enter      move; the board previews » where the piece lands « first',
   '  u          take back your last move (not after a throw)',
   '  h          a hint: the strong computer’s move, and why',
+  '  s          save and exit (advanced game, at the start of a turn, before the throw)',
   '  ?          this help          q  quit (asks first)       Ctrl+C  quit now',
   '',
   'Rules (rules/yut.md)',

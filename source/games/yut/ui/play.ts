@@ -52,6 +52,8 @@ export interface YutPlay {
   readonly notice: string | null;
   readonly lastThrow: { readonly seat: number; readonly sticks: Sticks } | null;
   readonly overlay: Overlay;
+  /** A turn has just begun (no throw yet): when the advanced game may be saved. */
+  readonly turnStart: boolean;
 }
 
 export type PlayAction =
@@ -67,6 +69,7 @@ export type PlayAction =
   | { readonly type: 'play/hintRequested' }
   | { readonly type: 'play/hintShown'; readonly selection: Selection; readonly notice: string }
   | { readonly type: 'play/botMoved'; readonly event: PieceMoved; readonly reason: string }
+  | { readonly type: 'play/saveRequested' }
   | { readonly type: 'app/quitConfirmed' }
   | { readonly type: 'app/againRequested' }
   | { readonly type: 'app/menuRequested' };
@@ -84,6 +87,7 @@ export function newPlay(initial: YutState, seats: readonly Seat[]): YutPlay {
     notice: null,
     lastThrow: null,
     overlay: null,
+    turnStart: true,
   });
 }
 
@@ -202,6 +206,8 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
       return { type: 'play/undoRequested' };
     case 'h':
       return { type: 'play/hintRequested' };
+    case 's':
+      return { type: 'play/saveRequested' };
     case '?':
       return { type: 'play/overlayOpened', overlay: 'help' };
     case 'q':
@@ -235,6 +241,7 @@ export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPl
       event.type === 'yut/sticksThrown'
         ? { seat: play.state.turn, sticks: event.sticks }
         : play.lastThrow,
+    turnStart: state.turn !== play.state.turn && state.phase !== 'over',
   });
 }
 
