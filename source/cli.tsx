@@ -22,6 +22,7 @@ import { enterFullScreen } from './ui/terminal.js';
 import { colourWanted, ThemeContext } from './ui/theme.js';
 import { type Level, LEVELS } from './engine/bots.js';
 import type { SeatKind } from './games/yut/ui/setup.js';
+import { addUser } from './users.js';
 import { verify } from './verify.js';
 
 const VERSION: string = JSON.parse(
@@ -266,6 +267,19 @@ await yargs(hideBin(process.argv))
         (line) => process.stdout.write(`${line}\n`),
         (line) => process.stderr.write(`madang: ${line}\n`),
       );
+      process.exitCode = code;
+    },
+  )
+  .command(
+    'users add <id>',
+    'add an account to user_info.txt (the password is asked twice, not shown, and stored hashed)',
+    (y) => y.positional('id', { type: 'string', demandOption: true }),
+    async (argv) => {
+      const { code, message } = await addUser(
+        new YutFiles((argv as Common).dataDir ?? process.cwd()),
+        argv.id,
+      );
+      process.stderr.write(`madang: ${message}\n`);
       process.exitCode = code;
     },
   )

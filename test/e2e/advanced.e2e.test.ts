@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.close());
+
+const SEED_SAVES = readFileSync(join(ROOT, 'fixtures/advanced/game_info.txt'), 'utf8');
+
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'madang-advanced-e2e-'));
+  for (const f of ['user_info.txt', 'game_info.txt'])
+    copyFileSync(join(ROOT, 'fixtures/advanced', f), join(dir, f));
+  return dir;
+}
+
+async function logIn(t: Terminal, id: string, password: string) {
+  await t.keys('2', ...id.split(''), 'Enter', ...password.split(''), 'Enter');
+  await t.waitFor('Login Succeed!');
+}
+
+describe.runIf(hasTmux)('the advanced game in a real terminal', () => {
+  it('log in, pick animals, play a turn, save; log in the other way round, resume as saved', async () => {
+    const dir = dataDir();
+    terminal = new Terminal(
+      `node ${CLI} yut --advanced --data-dir ${dir} --throws fixtures/throws/e2e-gae-do.txt`,
+    );
+    await terminal.waitFor('No player is logged in');
+    await logIn(terminal, 'Ethan', 'a2b7');
+    await logIn(terminal, 'Ava', 'qws0853');
+    expect(terminal.screen()).toMatch(/Logged-in ID List : R Ethan B Ava/);
+    await terminal.keys('1');
+    expect(await terminal.waitFor('Select animal type of Ethan')).toContain('0: pig');
+    await terminal.keys('1', 'Enter', '2', 'Enter'); // Ethan dog, Ava sheep
+    const playing = await terminal.waitFor('Ethan to throw');
+    expect(playing).toMatch(/R Ethan +hand 4 home 0 dog/);
+    expect(playing).toMatch(/B Ava +hand 4 home 0 sheep/);
+    expect(playing).toContain('s save and exit');
+    await terminal.keys('Space', 'Enter'); // Ethan: gae, a new piece to 2
+    await terminal.waitFor('Ava to throw');
+    await terminal.keys('s');
+    expect(await terminal.waitFor('Game saved successfully!')).toContain('No player is logged in');
+    expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toBe(
+      `${SEED_SAVES}Ethan Ava | Ethan 1 2 0 0 0 | Ava 2 0 0 0 0 | 1\n`,
+    );
+
+    await logIn(terminal, 'Ava', 'qws0853');
+    await logIn(terminal, 'Ethan', 'a2b7');
+    await terminal.keys('1');
+    expect(await terminal.waitFor('Start a new game (0) / Resume (1)')).toContain(
+      'saved game of Ethan, Ava',
+    );
+    await terminal.keys('1');
+    const resumed = await terminal.waitFor('Resumed the saved game');
+    // The file's seat order (Ethan, Ava), its positions, and Ava to move.
+    expect(resumed).toMatch(/R Ethan +hand 3 home 0 dog/);
+    expect(resumed).toMatch(/▶B Ava +hand 4 home 0 sheep/);
+    expect(resumed).toContain('▶ B Ava to throw');
+    expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toBe(SEED_SAVES);
+  }, 30_000);
+
+  it('a missing user_info.txt is explained, and login works once it exists', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-noaccounts-'));
+    terminal = new Terminal(`node ${CLI} yut --advanced --data-dir ${dir}`);
+    await terminal.waitFor('No player is logged in');
+    await terminal.keys('2', 'N', 'o', 'a', 'h', 'Enter', 'x', 'Enter');
+    // The box wraps the message: fold its lines back into one text.
+    const flat = (await terminal.waitFor('does not')).replace(/[│\s]+/g, ' ');
+    expect(flat).toContain(
+      `${dir}/user_info.txt does not exist: it holds one account per line, "ID password" (such as: Noah 22d34h)`,
+    );
+    writeFileSync(join(dir, 'user_info.txt'), 'Noah 22d34h');
+    await logIn(terminal, 'Noah', '22d34h');
+    expect(terminal.screen()).toMatch(/Logged-in ID List : R Noah/);
+  });
+});
+
+describe('users add', () => {
+  it('adds a hashed account that logs in, keeping the other lines', () => {
+    const dir = dataDir();
+    const run = spawnSync(process.execPath, [CLI, 'users', 'add', 'Mina', '--data-dir', dir], {
+      input: 'secret7\nsecret7\n',
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe(`madang: Mina can log in now (${join(dir, 'user_info.txt')})\n`);
+    const text = readFileSync(join(dir, 'user_info.txt'), 'utf8');
+    expect(
+      text.startsWith(readFileSync(join(ROOT, 'fixtures/advanced/user_info.txt'), 'utf8')),
+    ).toBe(true);
+    expect(text).toMatch(/\nMina scrypt\$16384\$8\$1\$\S+\$\S+\n$/);
+    const login = spawnSync(
+      process.execPath,
+      [CLI, 'yut', '--advanced', '--classic', '--data-dir', dir, '--no-record'],
+      {
+        input: '2\nMina\nsecret7\n2\nMina\nsecret8\n3\n',
+        encoding: 'utf8',
+      },
+    );
+    expect(login.stdout).toMatch(/PASSWORD : Login Succeed!\n[\s\S]*PASSWORD : Login Failed!\n/);
+  });
+});
