@@ -389,7 +389,7 @@ export function App({ options }: { options: AppOptions }) {
           height={rows}
           registerKeys={registerKeys}
           onQuit={() =>
-            options.start === 'replay' ? exit() : setScreen({ name: 'menu', index: 1 })
+            options.start === 'replay' ? exit() : setScreen({ name: 'menu', index: 2 })
           }
         />
       );
