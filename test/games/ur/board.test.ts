@@ -83,67 +83,70 @@ describe('the .ur board loader', () => {
   );
 
   const base = () => JSON.parse(JSON.stringify(historicalSpec()));
-  const cases: [string, (b: any) => unknown, string][] = [
+  // The cases edit a copy of the board's JSON freely, as a broken file would be.
+  type Square = Record<string, unknown>;
+  const at = (b: Square[][], r: number, c: number) => (b[r] as Square[])[c] as Square;
+  const cases: [string, (b: Square[][]) => unknown, string][] = [
     ['not JSON', () => '{', 'b.ur: not JSON'],
     ['not a list', () => ({}), 'b.ur: the board: it must be a list of rows of squares'],
     [
       'a ragged row',
-      (b) => (b[2].pop(), b),
+      (b) => ((b[2] as Square[]).pop(), b),
       'b.ur: row 2: every row must have 3 squares (the board is rectangular)',
     ],
     [
       'a square that is not an object',
-      (b) => ((b[1][1] = 7), b),
+      (b) => (((b[1] as unknown[])[1] = 7), b),
       'b.ur: square [1, 1]: a square must be an object',
     ],
     [
       'a wrong position',
-      (b) => ((b[1][1].position = [1, 2]), b),
+      (b) => ((at(b, 1, 1).position = [1, 2]), b),
       'b.ur: square [1, 1]: its "position" must be [1, 1]',
     ],
     [
       'a bad link',
-      (b) => ((b[1][1].next_white = 'up'), b),
+      (b) => ((at(b, 1, 1).next_white = 'up'), b),
       'b.ur: square [1, 1]: "next_white" must be [row, col] or null',
     ],
     [
       'a bad flag',
-      (b) => ((b[0][0].exit = 'Red'), b),
+      (b) => ((at(b, 0, 0).exit = 'Red'), b),
       'b.ur: square [0, 0]: "exit" must be "", "White" or "Black"',
     ],
     [
       'a rosette that is not a boolean',
-      (b) => ((b[0][0].rosette = 'yes'), b),
+      (b) => ((at(b, 0, 0).rosette = 'yes'), b),
       'b.ur: square [0, 0]: "rosette" and "forbidden" must be true or false',
     ],
     [
       'no entrance',
-      (b) => ((b[3][0].entrance = ''), b),
+      (b) => ((at(b, 3, 0).entrance = ''), b),
       'b.ur: the board: it must have exactly one entrance for White (it has 0)',
     ],
     [
       'two entrances',
-      (b) => ((b[2][2].entrance = 'Black'), b),
+      (b) => ((at(b, 2, 2).entrance = 'Black'), b),
       'b.ur: the board: it must have exactly one entrance for Black (it has 2)',
     ],
     [
       'a link off the board',
-      (b) => ((b[7][1].next_white = [8, 1]), b),
+      (b) => ((at(b, 7, 1).next_white = [8, 1]), b),
       "b.ur: square [7, 1]: White's next square [8, 1] is off the board",
     ],
     [
       'a link into a forbidden square',
-      (b) => ((b[3][0].next_white = [4, 0]), b),
+      (b) => ((at(b, 3, 0).next_white = [4, 0]), b),
       "b.ur: square [3, 0]: White's next square [4, 0] is forbidden",
     ],
     [
       'a loop',
-      (b) => ((b[7][0].next_white = [3, 0]), b),
+      (b) => ((at(b, 7, 0).next_white = [3, 0]), b),
       "b.ur: square [3, 0]: White's path loops back here",
     ],
     [
       'a forbidden entrance',
-      (b) => ((b[3][2].forbidden = true), b),
+      (b) => ((at(b, 3, 2).forbidden = true), b),
       "b.ur: square [3, 2]: Black's entrance is forbidden",
     ],
   ];
