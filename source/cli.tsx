@@ -11,6 +11,7 @@ import {
 } from './games/yut/throws.js';
 import { latestRecording, loadRecording } from './storage/load.js';
 import { runClassicAdvanced } from './classic/yut-advanced.js';
+import { type BoardSpec, parseBoard } from './games/ur/board.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/yut-classic.js';
 import { YutFiles } from './storage/yut-files.js';
 import { streamIO } from './classic/lines.js';
@@ -33,6 +34,22 @@ const VERSION: string = JSON.parse(
 function fail(message: string): never {
   process.stderr.write(`madang: ${message}\n`);
   process.exit(2);
+}
+
+/** --board FILE: an Ur board, checked; a broken one is named with its square, exit code 2. */
+function readUrBoard(file: string | undefined): { spec: BoardSpec; name: string } | undefined {
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail(
+      `cannot read the board ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+  const loaded = parseBoard(text, file);
+  if (!loaded.ok) fail(loaded.problem);
+  return { spec: loaded.board.spec, name: file };
 }
 
 function readThrowScript(file: string): ThrowScript {
@@ -63,6 +80,7 @@ interface Common {
   level?: string | undefined;
   advanced?: boolean | undefined;
   dataDir?: string | undefined;
+  board?: string | undefined;
   botDelay?: number | undefined;
 }
 
@@ -176,6 +194,7 @@ async function fullScreen(start: AppOptions['start'], argv: Common, file?: strin
   if (start === 'yut' && argv.advanced) start = 'advanced';
   const options: AppOptions = {
     start,
+    urBoard: readUrBoard(argv.board),
     files: new YutFiles(argv.dataDir ?? process.cwd()),
     kinds: seatKinds(argv),
     botDelay: argv.botDelay,
@@ -230,6 +249,10 @@ await yargs(hideBin(process.argv))
     type: 'number',
     describe: 'milliseconds a computer waits before each throw or move (700)',
   })
+  .option('board', {
+    type: 'string',
+    describe: 'an Ur board file (.ur JSON); default: the historical board',
+  })
   .option('advanced', {
     type: 'boolean',
     describe: 'the advanced game: login, animals, save and resume',
@@ -248,6 +271,9 @@ await yargs(hideBin(process.argv))
     describe: 'the classic line protocol of the original assignment',
   })
   .command('$0', 'the main menu (full screen)', {}, (argv) => fullScreen('menu', argv as Common))
+  .command('ur', 'the Royal Game of Ur: straight to its setup screen', {}, (argv) =>
+    fullScreen('ur', argv as Common),
+  )
   .command('yut', 'Yut Nori: straight to the setup screen', {}, (argv) =>
     fullScreen('yut', argv as Common),
   )

@@ -2,6 +2,7 @@
  * The games madang knows, by name: what recordings, replay and verify use to find a game's
  * engine without knowing anything about it.
  */
+import { checkOptions as checkUrOptions, urGame } from '../games/ur/rules.js';
 import { checkOptions as checkYutOptions, yutGame } from '../games/yut/rules.js';
 import type { Game, GameEvent } from './game.js';
 
@@ -13,6 +14,7 @@ export interface GameEntry {
 
 export const GAMES: Readonly<Record<string, GameEntry>> = {
   yut: { game: yutGame as unknown as GameEntry['game'], checkOptions: checkYutOptions },
+  ur: { game: urGame as unknown as GameEntry['game'], checkOptions: checkUrOptions },
 };
 
 export function gameEntry(name: unknown): GameEntry | undefined {

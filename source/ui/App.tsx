@@ -2,8 +2,14 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useMemo, useRef } from 'react';
 import type { GameEvent } from '../engine/game.js';
-import { freshSeed } from '../engine/random.js';
-import type { Header } from '../engine/recording.js';
+import { freshSeed, type Random, seededRandom } from '../engine/random.js';
+import { type Header, newHeader } from '../engine/recording.js';
+import { type BoardSpec, historicalSpec } from '../games/ur/board.js';
+import { setup as setupUr, type UrState } from '../games/ur/rules.js';
+import type { UrSeat } from '../games/ur/ui/play.js';
+import { UrGame } from '../games/ur/ui/UrGame.js';
+import { newUrSetup, type UrSetupForm, urSetupKey } from '../games/ur/ui/setup.js';
+import { UrSetup } from '../games/ur/ui/UrSetup.js';
 import { yutHeader } from '../games/yut/header.js';
 import {
   setup as setupYut,
@@ -51,10 +57,11 @@ import { useTerminalSize } from './useTerminalSize.js';
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
 
-type MenuId = 'yut' | 'advanced' | 'replay' | 'help' | 'quit';
+type MenuId = 'yut' | 'advanced' | 'ur' | 'replay' | 'help' | 'quit';
 const MENU: readonly MenuItem<MenuId>[] = [
   { id: 'yut', label: 'Yut Nori', hint: '2–4 players, hot-seat' },
   { id: 'advanced', label: 'Yut Nori · advanced', hint: 'login, animals, save' },
+  { id: 'ur', label: 'Royal Game of Ur', hint: 'two players, seven stones' },
   { id: 'replay', label: 'Replay a recording', hint: 'the latest recorded game' },
   { id: 'help', label: 'Help', hint: 'keys and rules' },
   { id: 'quit', label: 'Quit', hint: '' },
@@ -70,7 +77,9 @@ export interface LoadedRecording {
 }
 
 export interface AppOptions {
-  readonly start: 'menu' | 'yut' | 'advanced' | 'replay' | 'resume';
+  readonly start: 'menu' | 'yut' | 'advanced' | 'ur' | 'replay' | 'resume';
+  /** The Ur board (--board FILE), else the historical board. */
+  readonly urBoard?: { readonly spec: BoardSpec; readonly name: string } | undefined;
   /** The advanced game's files (user_info.txt, game_info.txt). */
   readonly files?: YutFiles | undefined;
   readonly seed?: number | undefined;
@@ -108,7 +117,18 @@ type Screen =
   | { readonly name: 'setup'; readonly form: SetupForm }
   | { readonly name: 'play'; readonly game: Game }
   | { readonly name: 'replay'; readonly recording: LoadedRecording }
-  | { readonly name: 'advanced'; readonly model: AdvancedModel };
+  | { readonly name: 'advanced'; readonly model: AdvancedModel }
+  | { readonly name: 'urSetup'; readonly form: UrSetupForm }
+  | { readonly name: 'urPlay'; readonly game: UrGameInfo };
+
+interface UrGameInfo {
+  readonly id: number;
+  readonly seed: number;
+  readonly initial: UrState;
+  readonly seats: readonly UrSeat[];
+  readonly dice: Random;
+  readonly recorder: Recorder;
+}
 
 export function App({ options }: { options: AppOptions }) {
   const { exit } = useApp();
@@ -183,6 +203,39 @@ export function App({ options }: { options: AppOptions }) {
     };
   }
 
+  const newUrGame = useCallback(
+    (seats: readonly UrSeat[]): UrGameInfo => {
+      const id = gamesStarted.current++;
+      const seed = id === 0 && options.seed !== undefined ? options.seed : freshSeed();
+      const urOptions = {
+        board: options.urBoard?.spec ?? historicalSpec(),
+        extraRollOnRosette: true,
+      };
+      const players = seats.map((s) =>
+        s.kind === 'computer'
+          ? { name: s.name, kind: 'bot' as const, level: s.level ?? 'strong' }
+          : { name: s.name, kind: 'human' as const },
+      );
+      const header = newHeader({
+        game: 'ur',
+        options: urOptions,
+        players,
+        seed,
+        startedAt: new Date(),
+        app: options.app ?? 'madang',
+      });
+      return {
+        id,
+        seed,
+        initial: setupUr(urOptions),
+        seats,
+        dice: seededRandom(seed),
+        recorder: recorderFor_(header),
+      };
+    },
+    [options.seed, options.urBoard, options.app, recorderFor_],
+  );
+
   const [screen, setScreen, currentScreen] = useStore(
     (_: Screen, next: Screen) => next,
     (): Screen => {
@@ -191,6 +244,7 @@ export function App({ options }: { options: AppOptions }) {
       if (options.start === 'resume' && loaded) return { name: 'play', game: resumedGame(loaded) };
       if (options.start === 'yut') return { name: 'setup', form: firstForm };
       if (options.start === 'advanced') return { name: 'advanced', model: newAdvanced() };
+      if (options.start === 'ur') return { name: 'urSetup', form: newUrSetup(options.kinds) };
       return { name: 'menu', index: 0 };
     },
   );
@@ -198,8 +252,13 @@ export function App({ options }: { options: AppOptions }) {
   const onRequest = useCallback(
     (request: AppRequest) => {
       const now = currentScreen();
-      if (now.name === 'play') now.game.recorder.close();
+      if (now.name === 'play' || now.name === 'urPlay') now.game.recorder.close();
       if (request === 'quit') return exit();
+      if (now.name === 'urPlay') {
+        if (request === 'again')
+          return void setScreen({ name: 'urPlay', game: newUrGame(now.game.seats) });
+        return void setScreen({ name: 'menu', index: 2 });
+      }
       if (request === 'menu') return void setScreen({ name: 'menu', index: 0 });
       if (request === 'saved') {
         // After a save: the first screen again, with nobody logged in.
@@ -213,7 +272,7 @@ export function App({ options }: { options: AppOptions }) {
         });
       }
     },
-    [exit, currentScreen, setScreen, newGame],
+    [exit, currentScreen, setScreen, newGame, newUrGame],
   );
 
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
@@ -285,7 +344,7 @@ export function App({ options }: { options: AppOptions }) {
   function onKey(k: Key): void {
     const now = currentScreen();
     if (k === 'ctrl+c') {
-      if (now.name === 'play') now.game.recorder.close();
+      if (now.name === 'play' || now.name === 'urPlay') now.game.recorder.close();
       return exit();
     }
     if (small) {
@@ -301,6 +360,7 @@ export function App({ options }: { options: AppOptions }) {
       if (outcome.id === 'help') setScreen({ name: 'help' });
       if (outcome.id === 'yut') setScreen({ name: 'setup', form: firstForm });
       if (outcome.id === 'advanced') setScreen({ name: 'advanced', model: newAdvanced() });
+      if (outcome.id === 'ur') setScreen({ name: 'urSetup', form: newUrSetup(options.kinds) });
       if (outcome.id === 'replay') {
         void (options.latestRecording?.() ?? Promise.resolve('No recordings here.')).then((found) =>
           setScreen(
@@ -314,7 +374,12 @@ export function App({ options }: { options: AppOptions }) {
       onAdvancedKey(now.model, k);
     } else if (now.name === 'help') {
       setScreen({ name: 'menu', index: 0 });
-    } else if (now.name === 'play' || now.name === 'replay') {
+    } else if (now.name === 'urSetup') {
+      const outcome = urSetupKey(now.form, k);
+      if (outcome.type === 'form') setScreen({ name: 'urSetup', form: outcome.form });
+      if (outcome.type === 'back') setScreen({ name: 'menu', index: 2 });
+      if (outcome.type === 'start') setScreen({ name: 'urPlay', game: newUrGame(outcome.seats) });
+    } else if (now.name === 'play' || now.name === 'replay' || now.name === 'urPlay') {
       screenKeys.current?.(k);
     } else if (now.name === 'setup') {
       const outcome = setupKey(now.form, k);
@@ -375,6 +440,28 @@ export function App({ options }: { options: AppOptions }) {
           botSeed={screen.game.seed ?? screen.game.id}
         />
       );
+    case 'urSetup':
+      return (
+        <Centre columns={columns} rows={rows}>
+          <UrSetup form={screen.form} boardName={options.urBoard?.name ?? 'the historical board'} />
+        </Centre>
+      );
+    case 'urPlay':
+      return (
+        <UrGame
+          key={screen.game.id}
+          initial={screen.game.initial}
+          seats={screen.game.seats}
+          dice={screen.game.dice}
+          recorder={screen.game.recorder}
+          width={columns}
+          height={rows}
+          onRequest={onRequest}
+          registerKeys={registerKeys}
+          botDelay={options.botDelay}
+          botSeed={screen.game.seed}
+        />
+      );
     case 'advanced':
       return (
         <Centre columns={columns} rows={rows}>
@@ -389,7 +476,7 @@ export function App({ options }: { options: AppOptions }) {
           height={rows}
           registerKeys={registerKeys}
           onQuit={() =>
-            options.start === 'replay' ? exit() : setScreen({ name: 'menu', index: 2 })
+            options.start === 'replay' ? exit() : setScreen({ name: 'menu', index: 3 })
           }
         />
       );

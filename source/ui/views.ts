@@ -4,6 +4,9 @@
  */
 import type { ReactElement } from 'react';
 import type { GameEvent } from '../engine/game.js';
+import { describeUrEvent } from '../games/ur/describe.js';
+import type { UrEvent, UrState } from '../games/ur/rules.js';
+import { UrReplay } from '../games/ur/ui/UrReplay.js';
 import { describeEvent } from '../games/yut/describe.js';
 import type { YutEvent, YutState } from '../games/yut/rules.js';
 import { YutReplay } from '../games/yut/ui/YutReplay.js';
@@ -34,5 +37,10 @@ export const VIEWS: Readonly<Record<string, GameView>> = {
     describe: (before, event, after, names) =>
       describeEvent(before as YutState, event as YutEvent, after as YutState, names),
     ReplayScreen: YutReplay,
+  },
+  ur: {
+    describe: (before, event, after, names) =>
+      describeUrEvent(before as UrState, event as UrEvent, after as UrState, names),
+    ReplayScreen: UrReplay,
   },
 };

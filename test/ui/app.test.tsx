@@ -13,9 +13,10 @@ describe('<App>', () => {
     const menu = plain(r.lastFrame());
     expect(menu).toContain('1. Yut Nori');
     expect(menu).toContain('2. Yut Nori · advanced');
-    expect(menu).toContain('3. Replay a recording');
-    expect(menu).toContain('4. Help');
-    expect(menu).toContain('5. Quit');
+    expect(menu).toContain('3. Royal Game of Ur');
+    expect(menu).toContain('4. Replay a recording');
+    expect(menu).toContain('5. Help');
+    expect(menu).toContain('6. Quit');
     await press(r.stdin, '\r');
     const has = (text: string) => (frame: string) => frame.includes(text);
     expect(await frameWhen(r.lastFrame, has('new game'))).toContain('Yut Nori · new game');
@@ -30,7 +31,7 @@ describe('<App>', () => {
   it('the help screen returns to the menu on any key', async () => {
     const r = render(<App options={{ start: 'menu' }} />);
     cleanup = r.unmount;
-    await press(r.stdin, '4');
+    await press(r.stdin, '5');
     expect(await frameWhen(r.lastFrame, (f) => f.includes('help'))).toContain('madang · help');
     await press(r.stdin, 'x');
     expect(await frameWhen(r.lastFrame, (f) => f.includes('Yut Nori'))).toContain('1. Yut Nori');
@@ -45,7 +46,7 @@ describe('<App> with recordings', () => {
       />,
     );
     cleanup = r.unmount;
-    await press(r.stdin, '3');
+    await press(r.stdin, '4');
     expect(await frameWhen(r.lastFrame, (f) => f.includes('No recordings'))).toContain(
       'No recordings yet in /nowhere.',
     );

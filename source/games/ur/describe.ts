@@ -1,0 +1,53 @@
+/** What an Ur event did, in the game's words, for the turn log and the replay timeline. */
+import { COLOUR_NAMES, squareOf, type UrEvent, type UrState } from './rules.js';
+
+export const stoneName = (colour: number, stone: number) => `${colour === 0 ? 'W' : 'B'}${stone}`;
+
+export function placeWords(state: UrState, colour: number, place: number): string {
+  const path = state.rules.board.paths[colour] ?? [];
+  if (place < 0) return 'off the board';
+  if (place >= path.length) return 'borne off';
+  return `[${squareOf(state, colour, place)?.replace(',', ', ')}]`;
+}
+
+export function describeUrEvent(
+  before: UrState,
+  event: UrEvent,
+  after: UrState,
+  names?: readonly string[],
+): string[] {
+  const colour = before.turn;
+  const who = names?.[colour] ?? COLOUR_NAMES[colour];
+  const lines: string[] = [];
+  if (event.type === 'ur/diceRolled') {
+    const roll = event.dice.reduce<number>((a, d) => a + d, 0);
+    lines.push(`${who} rolled ${roll}.`);
+    if (after.turn !== colour)
+      lines.push(
+        roll === 0
+          ? `No move with 0: ${names?.[after.turn] ?? COLOUR_NAMES[after.turn]}'s turn.`
+          : `No stone can move ${roll}: the turn passes.`,
+      );
+    return lines;
+  }
+  const from = before.stones[colour]?.[event.stone] ?? -1;
+  const to = after.stones[colour]?.[event.stone] ?? -1;
+  const path = before.rules.board.paths[colour] ?? [];
+  lines.push(
+    to >= path.length
+      ? `${who} bore ${stoneName(colour, event.stone)} off.`
+      : `${who} moved ${stoneName(colour, event.stone)} from ${placeWords(before, colour, from)} to ${placeWords(after, colour, to)}.`,
+  );
+  const other = 1 - colour;
+  const captured = (before.stones[other] ?? []).findIndex(
+    (p, i) => p >= 0 && (after.stones[other]?.[i] ?? -1) === -1 && p !== -1,
+  );
+  if (captured >= 0)
+    lines.push(
+      `${stoneName(colour, event.stone)} captured ${stoneName(other, captured)}: it goes back off the board.`,
+    );
+  if (after.phase === 'over') lines.push(`${who} wins!`);
+  else if (after.turn === colour)
+    lines.push(`${stoneName(colour, event.stone)} landed on a rosette: ${who} rolls again.`);
+  return lines;
+}

@@ -1,0 +1,257 @@
+/**
+ * The Ur play screen as a pure model: the events and their fold, the selected stone and what
+ * its move would do, the log, and the mapping from a key to an action.
+ */
+import type { Level } from '../../../engine/bots.js';
+import { foldEvents } from '../../../engine/game.js';
+import type { Key } from '../../../ui/keys.js';
+import { describeUrEvent, stoneName } from '../describe.js';
+import {
+  check,
+  COLOUR_NAMES,
+  type Dice,
+  OFF,
+  reduce,
+  squareOf,
+  STONES,
+  type StoneMoved,
+  target,
+  type UrEvent,
+  type UrState,
+  urGame,
+} from '../rules.js';
+
+export interface UrSeat {
+  readonly name: string;
+  readonly kind: 'human' | 'computer';
+  readonly level?: Level | undefined;
+}
+
+export interface UrPlay {
+  readonly initial: UrState;
+  readonly events: readonly UrEvent[];
+  readonly state: UrState;
+  readonly seats: readonly UrSeat[];
+  /** The selected stone of the player to move. */
+  readonly stone: number;
+  readonly log: readonly string[];
+  readonly notice: string | null;
+  readonly lastDice: { readonly colour: number; readonly dice: Dice } | null;
+  readonly overlay: 'help' | 'quit' | null;
+}
+
+export type UrAction =
+  | UrEvent
+  | { readonly type: 'urPlay/rollRequested' }
+  | { readonly type: 'urPlay/stoneChosen'; readonly delta: 1 | -1 }
+  | { readonly type: 'urPlay/moveRequested' }
+  | { readonly type: 'urPlay/undoRequested' }
+  | { readonly type: 'urPlay/hintRequested' }
+  | { readonly type: 'urPlay/hintShown'; readonly stone: number; readonly notice: string }
+  | { readonly type: 'urPlay/botMoved'; readonly event: StoneMoved; readonly reason: string }
+  | { readonly type: 'urPlay/noticeShown'; readonly notice: string }
+  | { readonly type: 'urPlay/overlayOpened'; readonly overlay: 'help' | 'quit' }
+  | { readonly type: 'urPlay/overlayClosed' }
+  | { readonly type: 'app/quitConfirmed' }
+  | { readonly type: 'app/againRequested' }
+  | { readonly type: 'app/menuRequested' };
+
+const LOG = 50;
+const names = (play: UrPlay) => play.seats.map((s) => s.name);
+export const isComputer = (play: UrPlay) => play.seats[play.state.turn]?.kind === 'computer';
+
+/**
+ * The stones worth choosing among: those that can move, else all still in play. Stones off the
+ * board are all alike, so only the first of them is offered.
+ */
+export function choosable(state: UrState): number[] {
+  const colour = state.turn;
+  const stones = state.stones[colour] ?? [];
+  const firstOff = stones.indexOf(OFF);
+  const inPlay = stones.flatMap((p, i) =>
+    p < (state.rules.board.paths[colour]?.length ?? 0) && (p !== OFF || i === firstOff) ? [i] : [],
+  );
+  if (state.phase !== 'move') return inPlay;
+  const movable = inPlay.filter((i) => 'place' in target(state, i));
+  return movable.length > 0 ? movable : inPlay;
+}
+
+function withSelection(play: UrPlay): UrPlay {
+  const options = choosable(play.state);
+  return options.includes(play.stone) ? play : { ...play, stone: options[0] ?? 0 };
+}
+
+export function newUrPlay(initial: UrState, seats: readonly UrSeat[]): UrPlay {
+  return withSelection({
+    initial,
+    events: [],
+    state: initial,
+    seats,
+    stone: 0,
+    log: [`${seats[initial.turn]?.name ?? 'White'} to roll.`],
+    notice: null,
+    lastDice: null,
+    overlay: null,
+  });
+}
+
+export interface UrPreview {
+  readonly stone: number;
+  readonly from: number;
+  readonly to: number | undefined;
+  readonly square: string | undefined;
+  readonly captures: number | undefined;
+  readonly rosette: boolean;
+  readonly bearsOff: boolean;
+  readonly problem: string | undefined;
+}
+
+export function urPreview(state: UrState, stone: number): UrPreview | undefined {
+  if (state.phase !== 'move') return undefined;
+  const colour = state.turn;
+  const from = state.stones[colour]?.[stone] ?? OFF;
+  const t = target(state, stone);
+  if ('problem' in t) {
+    return {
+      stone,
+      from,
+      to: undefined,
+      square: undefined,
+      captures: undefined,
+      rosette: false,
+      bearsOff: false,
+      problem: t.problem,
+    };
+  }
+  const square = squareOf(state, colour, t.place);
+  const other = 1 - colour;
+  const captured =
+    square === undefined
+      ? -1
+      : (state.stones[other] ?? []).findIndex((p) => squareOf(state, other, p) === square);
+  return {
+    stone,
+    from,
+    to: t.place,
+    square,
+    captures: captured >= 0 ? captured : undefined,
+    rosette: square !== undefined && state.rules.board.rosettes.has(square),
+    bearsOff: square === undefined,
+    problem: undefined,
+  };
+}
+
+export function urKey(play: UrPlay, key: Key): UrAction | undefined {
+  if (play.overlay === 'help') return { type: 'urPlay/overlayClosed' };
+  if (play.overlay === 'quit') {
+    return key === 'y' || key === 'Y' || key === 'enter'
+      ? { type: 'app/quitConfirmed' }
+      : { type: 'urPlay/overlayClosed' };
+  }
+  if (play.state.phase === 'over') {
+    if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
+    if (key === 'm' || key === 'escape') return { type: 'app/menuRequested' };
+    if (key === 'q') return { type: 'app/quitConfirmed' };
+    return undefined;
+  }
+  if (key === '?') return { type: 'urPlay/overlayOpened', overlay: 'help' };
+  if (key === 'q' || key === 'escape') return { type: 'urPlay/overlayOpened', overlay: 'quit' };
+  if (isComputer(play))
+    return {
+      type: 'urPlay/noticeShown',
+      notice: `${play.seats[play.state.turn]?.name} is the computer: wait for its move.`,
+    };
+  switch (key) {
+    case 'space':
+    case 'r':
+      return { type: 'urPlay/rollRequested' };
+    case 'left':
+    case 'up':
+      return { type: 'urPlay/stoneChosen', delta: -1 };
+    case 'right':
+    case 'down':
+      return { type: 'urPlay/stoneChosen', delta: 1 };
+    case 'enter':
+      return { type: 'urPlay/moveRequested' };
+    case 'u':
+      return { type: 'urPlay/undoRequested' };
+    case 'h':
+      return { type: 'urPlay/hintRequested' };
+    default:
+      return /^[0-6]$/.test(key) ? { type: 'ur/stoneMoved', stone: Number(key) } : undefined;
+  }
+}
+
+export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPlay {
+  const problem = check(play.state, event);
+  if (problem !== undefined) return { ...play, notice: problem };
+  const state = reduce(play.state, event);
+  const lines = describeUrEvent(play.state, event, state, names(play));
+  if (note !== undefined) lines.splice(1, 0, note);
+  return withSelection({
+    ...play,
+    events: [...play.events, event],
+    state,
+    log: [...play.log, ...lines].slice(-LOG),
+    notice: null,
+    lastDice:
+      event.type === 'ur/diceRolled'
+        ? { colour: play.state.turn, dice: event.dice }
+        : play.lastDice,
+  });
+}
+
+/** Take back the last move while its player still has the turn (a rosette's extra roll not yet rolled). */
+function undo(play: UrPlay): UrPlay {
+  const last = play.events.at(-1);
+  if (!last || last.type !== 'ur/stoneMoved')
+    return { ...play, notice: 'Nothing to take back: a roll is never taken back.' };
+  const events = play.events.slice(0, -1);
+  const state = foldEvents(urGame, play.initial, events).state;
+  if (state.turn !== play.state.turn || play.state.phase === 'over') {
+    return { ...play, notice: 'That move ended the turn; it cannot be taken back.' };
+  }
+  return withSelection({
+    ...play,
+    events,
+    state,
+    stone: last.stone,
+    log: [
+      ...play.log,
+      `${play.seats[state.turn]?.name} took back the move of ${stoneName(state.turn, last.stone)}.`,
+    ].slice(-LOG),
+    notice: null,
+  });
+}
+
+export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
+  switch (action.type) {
+    case 'ur/diceRolled':
+    case 'ur/stoneMoved':
+      return applyUrEvent(play, action);
+    case 'urPlay/botMoved':
+      return applyUrEvent(play, action.event, `  (${action.reason})`);
+    case 'urPlay/stoneChosen': {
+      const options = choosable(play.state);
+      const index = options.indexOf(play.stone);
+      const stone = options[(index + action.delta + options.length) % options.length] ?? play.stone;
+      return { ...play, stone, notice: null };
+    }
+    case 'urPlay/moveRequested':
+      return applyUrEvent(play, { type: 'ur/stoneMoved', stone: play.stone });
+    case 'urPlay/undoRequested':
+      return undo(play);
+    case 'urPlay/hintShown':
+      return { ...play, stone: action.stone, notice: action.notice };
+    case 'urPlay/noticeShown':
+      return { ...play, notice: action.notice };
+    case 'urPlay/overlayOpened':
+      return { ...play, overlay: action.overlay };
+    case 'urPlay/overlayClosed':
+      return { ...play, overlay: null };
+    default:
+      return play;
+  }
+}
+
+export { STONES };
