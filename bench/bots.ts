@@ -8,11 +8,35 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Level } from '../source/engine/bots.js';
 import { playMatch } from '../source/engine/match.js';
+import type { Bot } from '../source/engine/bots.js';
+import type { Game, GameEvent } from '../source/engine/game.js';
+import { urBot } from '../source/games/ur/bot.js';
+import { setup as setupUr, urGame } from '../source/games/ur/rules.js';
 import { yutBot } from '../source/games/yut/bot.js';
 import { setup, yutGame } from '../source/games/yut/rules.js';
+
+type GameName = 'yut' | 'ur';
+
+/** Each game's engine, a fresh 2-player game, and its bots. */
+const GAMES: Record<
+  GameName,
+  {
+    game: Game<unknown, GameEvent, unknown>;
+    initial: () => unknown;
+    bot: (level: Level) => Bot<unknown, GameEvent>;
+  }
+> = {
+  yut: {
+    game: yutGame as never,
+    initial: () => setup({ players: 2, pieces: 4 }),
+    bot: (l) => yutBot(l) as never,
+  },
+  ur: { game: urGame as never, initial: () => setupUr(), bot: (l) => urBot(l) as never },
+};
 import { type Figure, fmt, type Section } from './report.js';
 
 interface Job {
+  readonly game: GameName;
   readonly a: Level;
   readonly b: Level;
   readonly seeds: readonly number[];
@@ -23,20 +47,16 @@ interface JobResult {
   readonly times: Record<string, number[]>;
 }
 
-function runJob({ a, b, seeds }: Job): JobResult {
+function runJob({ game, a, b, seeds }: Job): JobResult {
+  const { game: engine, initial, bot } = GAMES[game];
   const times: Record<string, number[]> = { [a]: [], [b]: [] };
   let winsA = 0;
   for (const seed of seeds) {
     for (const swapped of [false, true]) {
       const levels = swapped ? [b, a] : [a, b];
-      const bots = levels.map((level) => yutBot(level));
-      const result = playMatch(
-        yutGame as never,
-        setup({ players: 2, pieces: 4 }) as never,
-        bots as never,
-        seed,
-        100_000,
-        (ms, seat) => times[levels[seat] as Level]?.push(ms),
+      const bots = levels.map((level) => bot(level));
+      const result = playMatch(engine, initial(), bots, seed, 100_000, (ms, seat) =>
+        times[levels[seat] as Level]?.push(ms),
       );
       if (result.winner === (swapped ? 1 : 0)) winsA++;
     }
@@ -85,22 +105,27 @@ const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
 const quantile = (xs: number[], q: number) =>
   sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? Number.NaN;
 
-export async function botsSection(quick: boolean): Promise<Section> {
+export const botsSection = (quick: boolean) =>
+  strengthSection('yut', 'Bots (Yut, 2 players × 4 pieces)', quick);
+export const urBotsSection = (quick: boolean) =>
+  strengthSection('ur', 'Bots (Royal Game of Ur, historical board)', quick);
+
+async function strengthSection(game: GameName, title: string, quick: boolean): Promise<Section> {
   // Seeds per pairing (each is played twice); --pairs N overrides.
   const asked = process.argv.indexOf('--pairs');
   const pairs = asked > 0 ? Number(process.argv[asked + 1]) : quick ? 60 : 1000;
   const figures: Figure[] = [];
   const allTimes: Record<string, number[]> = {};
   for (const [a, b, target] of [
-    ['strong', 'greedy', '≥ 58%'],
-    ['greedy', 'random', '≥ 75%'],
+    ['strong', 'greedy', game === 'yut' ? '≥ 58%' : ''],
+    ['greedy', 'random', game === 'yut' ? '≥ 75%' : ''],
   ] as const) {
     const seeds = Array.from({ length: pairs }, (_, i) => 10_000 + i);
     const start = performance.now();
-    const { winsA, games, times } = await inParallel({ a, b, seeds });
+    const { winsA, games, times } = await inParallel({ game, a, b, seeds });
     const [lo, hi] = wilson(winsA, games);
     figures.push({
-      what: `${a} vs ${b}: win rate (${fmt(games)} games, paired seeds, 2p × 4)`,
+      what: `${a} vs ${b}: win rate (${fmt(games)} games, paired seeds)`,
       value: `${fmt((100 * winsA) / games, 1)}% [${fmt(100 * lo, 1)}–${fmt(100 * hi, 1)}]`,
       target,
     });
@@ -115,5 +140,5 @@ export async function botsSection(quick: boolean): Promise<Section> {
       target: level === 'strong' ? 'median < 200 ms' : '',
     });
   }
-  return { title: 'Bots (Yut, 2 players × 4 pieces)', figures };
+  return { title, figures };
 }

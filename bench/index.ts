@@ -2,11 +2,11 @@
  * `npm run bench`: madang's figures as readable tables. `--quick` finishes in seconds (smoke
  * checks); a full run measures longer. These are measurements to report, never pass/fail tests.
  */
-import { botsSection } from './bots.js';
+import { botsSection, urBotsSection } from './bots.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
 import { uiSection } from './ui.js';
-import { yutEngineSection } from './yut-engine.js';
+import { urEngineSection, yutEngineSection } from './yut-engine.js';
 
 const quick = process.argv.includes('--quick');
 console.log(`madang bench${quick ? ' (quick)' : ''}: ${new Date().toISOString()}`);
@@ -16,8 +16,10 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   ui: uiSection,
   recordings: recordingSection,
   bots: botsSection,
+  ur: urEngineSection,
+  'ur-bots': urBotsSection,
 };
-// --only NAME runs one section (engine, ui, recordings, bots).
+// --only NAME runs one section (engine, ui, recordings, bots, ur, ur-bots).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

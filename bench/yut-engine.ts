@@ -1,5 +1,11 @@
 /** Yut engine throughput: random playouts through the immutable reducer, on one core. */
 import { sampleChance, seededRandom } from '../source/engine/random.js';
+import {
+  chance as urChance,
+  legalEvents as urLegal,
+  reduce as urReduce,
+  setup as setupUr,
+} from '../source/games/ur/rules.js';
 import { chance, legalEvents, reduce, setup, type YutState } from '../source/games/yut/rules.js';
 import { type Figure, fmt, type Section } from './report.js';
 
@@ -57,4 +63,38 @@ export function yutEngineSection(quick: boolean): Section {
     );
   }
   return { title: 'Yut engine (one core, immutable reducer)', figures };
+}
+
+/** Ur playouts on the historical board, measured the same way. */
+export function urEngineSection(quick: boolean): Section {
+  const play = (seed: number) => {
+    const random = seededRandom(seed);
+    let state = setupUr();
+    let events = 0;
+    while (state.phase !== 'over') {
+      const outcomes = urChance(state);
+      const legal = urLegal(state);
+      state = urReduce(
+        state,
+        outcomes ? sampleChance(outcomes, random).event : legal[random.below(legal.length)],
+      );
+      events++;
+    }
+    return events;
+  };
+  for (let i = 0; i < 200; i++) play(i);
+  let events = 0;
+  let games = 0;
+  const start = performance.now();
+  const end = start + (quick ? 1000 : 5000);
+  while (performance.now() < end) for (let i = 0; i < 20; i++) events += play(1000 + games++);
+  const elapsed = (performance.now() - start) / 1000;
+  return {
+    title: 'Royal Game of Ur engine (one core, historical board)',
+    figures: [
+      { what: 'random playout: events/s', value: fmt(events / elapsed) },
+      { what: 'random playout: games/s', value: fmt(games / elapsed) },
+      { what: `  events per game (mean of ${fmt(games)} games)`, value: fmt(events / games, 1) },
+    ],
+  };
 }

@@ -10,12 +10,14 @@ import {
   throwsForGame,
 } from './games/yut/throws.js';
 import { latestRecording, loadRecording } from './storage/load.js';
+import { runClassicUr } from './classic/ur-classic.js';
 import { runClassicAdvanced } from './classic/yut-advanced.js';
 import { type BoardSpec, parseBoard } from './games/ur/board.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/yut-classic.js';
 import { YutFiles } from './storage/yut-files.js';
 import { streamIO } from './classic/lines.js';
-import { freshSeed } from './engine/random.js';
+import { freshSeed, seededRandom } from './engine/random.js';
+import { newHeader } from './engine/recording.js';
 import { yutHeader } from './games/yut/header.js';
 import { openRecorder, type RecordSetting, recordingReport } from './storage/recorder.js';
 import { App, type AppOptions, type LoadedRecording } from './ui/App.js';
@@ -156,6 +158,51 @@ async function classic(
   process.exitCode = code;
 }
 
+/** The Royal Game of Ur's console, for pipes and --classic. */
+async function classicUr(argv: Common, record: RecordSetting): Promise<void> {
+  const seed = argv.seed ?? freshSeed();
+  const report: string[] = [];
+  const code = await runClassicUr(
+    streamIO(process.stdin, (text) => process.stdout.write(text)),
+    {
+      dice: seededRandom(seed),
+      botRandom: seededRandom(seed ^ 0x2545f491),
+      board: readUrBoard(argv.board),
+      readBoard: (file) => {
+        try {
+          return { ok: true, text: readFileSync(file, 'utf8') };
+        } catch (error) {
+          return {
+            ok: false,
+            problem: `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+          };
+        }
+      },
+      kinds: seatKinds(argv),
+      recorderFor: (options, names) =>
+        openRecorder(
+          record,
+          newHeader({
+            game: 'ur',
+            options,
+            players: names.map((name, seat) => {
+              const kind = seatKinds(argv)[seat] ?? 'human';
+              return kind === 'human'
+                ? { name, kind: 'human' as const }
+                : { name, kind: 'bot' as const, level: kind };
+            }),
+            seed,
+            startedAt: new Date(),
+            app: `madang ${VERSION}`,
+          }),
+          (file, finished) => report.push(recordingReport(file, finished)),
+        ),
+    },
+  );
+  for (const line of report) process.stderr.write(`${line}\n`);
+  process.exitCode = code;
+}
+
 async function fullScreen(start: AppOptions['start'], argv: Common, file?: string): Promise<void> {
   if (argv.seed !== undefined && !Number.isSafeInteger(argv.seed))
     fail('--seed takes a whole number');
@@ -187,6 +234,7 @@ async function fullScreen(start: AppOptions['start'], argv: Common, file?: strin
         `the ${start === 'replay' ? 'replay viewer' : 'resumed game'} needs a terminal, and standard input or output is not one`,
       );
     }
+    if (start === 'ur') return classicUr(argv, record);
     return classic(argv, throwScript, record);
   }
   if (argv.botDelay !== undefined && !(argv.botDelay >= 0))

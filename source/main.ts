@@ -8,4 +8,9 @@ if (process.stdin.isTTY && process.stdout.isTTY) {
   process.env.CI = 'false';
   process.env.CONTINUOUS_INTEGRATION = 'false';
 }
+// A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 await import('./cli.js');

@@ -2,7 +2,10 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useMemo, useRef } from 'react';
 import type { GameEvent } from '../engine/game.js';
+import { type Level, LEVELS } from '../engine/bots.js';
+import { foldEvents } from '../engine/game.js';
 import { freshSeed, type Random, seededRandom } from '../engine/random.js';
+import { gameEntry } from '../engine/registry.js';
 import { type Header, newHeader } from '../engine/recording.js';
 import { type BoardSpec, historicalSpec } from '../games/ur/board.js';
 import { setup as setupUr, type UrState } from '../games/ur/rules.js';
@@ -11,12 +14,7 @@ import { UrGame } from '../games/ur/ui/UrGame.js';
 import { newUrSetup, type UrSetupForm, urSetupKey } from '../games/ur/ui/setup.js';
 import { UrSetup } from '../games/ur/ui/UrSetup.js';
 import { yutHeader } from '../games/yut/header.js';
-import {
-  setup as setupYut,
-  type YutOptions,
-  type YutState,
-  reduce as yutReduce,
-} from '../games/yut/rules.js';
+import { setup as setupYut, type YutOptions, type YutState } from '../games/yut/rules.js';
 import {
   scriptedThrows,
   type ThrowScript,
@@ -177,29 +175,47 @@ export function App({ options }: { options: AppOptions }) {
     [throwsFor, recorderFor_, options.app],
   );
 
-  function resumedGame(loaded: LoadedRecording): Game {
+  /** Go on with a recorded game: its events folded by its own rules, then appended to. */
+  function resumedScreen(loaded: LoadedRecording): Screen {
     const id = gamesStarted.current++;
-    const { throws, seed } = throwsFor(id);
-    const initial = setupYut(loaded.header.options as YutOptions);
-    let state = initial;
-    for (const event of loaded.events) state = yutReduce(state, event);
+    const entry = gameEntry(loaded.header.game);
+    if (!entry)
+      return { name: 'menu', index: 0, notice: `madang cannot play ${loaded.header.game}.` };
+    const state = foldEvents(
+      entry.game,
+      entry.game.setup(loaded.header.options),
+      loaded.events,
+    ).state;
+    const seed = id === 0 && options.seed !== undefined ? options.seed : freshSeed();
     const writer = RecordingWriter.append(
       loaded.file,
       loaded.goodBytes,
       new Date().toISOString(),
       seed,
     );
+    const recorder = recorderFor(writer, reportRecording);
+    const seats = loaded.header.players.map((p) =>
+      p.kind === 'bot'
+        ? {
+            name: p.name,
+            kind: 'computer' as const,
+            level: (LEVELS as readonly string[]).includes(p.level ?? '')
+              ? (p.level as Level)
+              : 'strong',
+          }
+        : { name: p.name, kind: 'human' as const },
+    );
+    const log = [`Resumed after ${loaded.events.length} events.`];
+    if (loaded.header.game === 'ur') {
+      return {
+        name: 'urPlay',
+        game: { id, seed, initial: state as UrState, seats, dice: seededRandom(seed), recorder },
+      };
+    }
+    const { throws } = throwsFor(id);
     return {
-      id,
-      seed,
-      initial: state,
-      seats: loaded.header.players.map((p) => ({
-        name: p.name,
-        kind: p.kind === 'bot' ? 'computer' : 'human',
-      })),
-      throws,
-      recorder: recorderFor(writer, reportRecording),
-      log: [`Resumed after ${loaded.events.length} events.`],
+      name: 'play',
+      game: { id, seed, initial: state as YutState, seats, throws, recorder, log },
     };
   }
 
@@ -241,7 +257,7 @@ export function App({ options }: { options: AppOptions }) {
     (): Screen => {
       const loaded = options.recording;
       if (options.start === 'replay' && loaded) return { name: 'replay', recording: loaded };
-      if (options.start === 'resume' && loaded) return { name: 'play', game: resumedGame(loaded) };
+      if (options.start === 'resume' && loaded) return resumedScreen(loaded);
       if (options.start === 'yut') return { name: 'setup', form: firstForm };
       if (options.start === 'advanced') return { name: 'advanced', model: newAdvanced() };
       if (options.start === 'ur') return { name: 'urSetup', form: newUrSetup(options.kinds) };

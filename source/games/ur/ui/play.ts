@@ -8,7 +8,6 @@ import type { Key } from '../../../ui/keys.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
   check,
-  COLOUR_NAMES,
   type Dice,
   OFF,
   reduce,

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, hasTmux, Terminal } from '../support/tmux.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.close());
+
+const twoLines = new URL('../../../shared/external/ur/two_lines.ur', import.meta.url);
+
+describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
+  it('starts, rolls, moves a stone onto the board, quits, and the shell is back', async () => {
+    terminal = new Terminal(`node ${CLI} ur --seed 2`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter');
+    expect(await terminal.waitFor('to roll')).toContain('Player 1 (White) to roll');
+    await terminal.keys('Space');
+    const rolled = await terminal.waitFor(/Player 1 rolled (\d)\./);
+    const roll = Number(/Player 1 rolled (\d)\./.exec(rolled)?.[1]);
+    // Seed 2's first roll is 1: W0 enters on White's entrance, [3, 0].
+    expect(roll).toBe(1);
+    expect(rolled).toContain('→ to [3, 0]');
+    await terminal.keys('Enter');
+    const moved = await terminal.waitFor('Player 1 moved W0');
+    const boardRow = moved.split('\n').find((l) => l.includes('W0 ]') || l.includes(' W0 '));
+    expect(boardRow).toMatch(/│ \[ {2}W0 {2}\]/);
+    await terminal.keys('q', 'y');
+    const after = await terminal.waitFor('EXITED');
+    expect(after).toMatch(/^EXITED 0$/m);
+    expect(after).not.toContain('╭');
+  });
+
+  it('an Ur recording replays in the viewer and resumes, with no Ur-specific code in either', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-ur-rec-')), 'ur.jsonl');
+    // A game of two humans, cut short by the end of input: an unfinished recording.
+    const answers = ['', 'Eric', 'James', ...Array(30).fill('1')].join('\n');
+    spawnSync(process.execPath, [CLI, 'ur', '--seed', '4', '--record', file], {
+      input: `${answers}\n`,
+      encoding: 'utf8',
+    });
+    const events = readFileSync(file, 'utf8').trim().split('\n').length - 1;
+    expect(events).toBeGreaterThan(5);
+    terminal = new Terminal(`node ${CLI} replay ${file}`);
+    expect(await terminal.waitFor('event 0 of')).toContain(`event 0 of ${events}`);
+    await terminal.keys('Right');
+    expect(await terminal.waitFor('event 1 of')).toMatch(/Eric rolled \d\./);
+    await terminal.keys('q');
+    await terminal.waitFor('EXITED');
+    terminal.close();
+    terminal = new Terminal(`node ${CLI} --resume ${file}`);
+    expect(await terminal.waitFor('(White)')).toMatch(
+      /(Eric \(White\)|James \(Black\)) to (roll|move)/,
+    );
+    await terminal.keys('q', 'y');
+    await terminal.waitFor('EXITED');
+    expect(readFileSync(file, 'utf8')).toContain('"type":"session/resumed"');
+  });
+
+  it.runIf(existsSync(twoLines))('plays two_lines.ur, the board with no exit flags', async () => {
+    terminal = new Terminal(`node ${CLI} ur --board ../shared/external/ur/two_lines.ur --seed 2`);
+    expect(await terminal.waitFor('Start the game')).toContain(
+      'board: ../shared/external/ur/two_lines.ur',
+    );
+    await terminal.keys('Up', 'Enter', 'Space', 'Enter');
+    expect(await terminal.waitFor('Player 1 moved W0')).toContain('to [0, 0]');
+  });
+});

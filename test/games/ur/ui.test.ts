@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { setup } from '../../../source/games/ur/rules.js';
+import {
+  newUrPlay,
+  reduceUrPlay,
+  type UrAction,
+  urKey,
+  urPreview,
+} from '../../../source/games/ur/ui/play.js';
+import { plainBoard, urBoardSegments } from '../../../source/games/ur/ui/board-layout.js';
+import { moved, placed, rolled } from '../../support/ur.js';
+
+const seats = [
+  { name: 'Eric', kind: 'human' as const },
+  { name: 'James', kind: 'human' as const },
+];
+const run = (play: ReturnType<typeof newUrPlay>, ...actions: UrAction[]) =>
+  actions.reduce(reduceUrPlay, play);
+
+describe('the Ur play screen model', () => {
+  it('maps keys to actions', () => {
+    const play = newUrPlay(setup(), seats);
+    expect(urKey(play, 'space')).toEqual({ type: 'urPlay/rollRequested' });
+    expect(urKey(play, 'right')).toEqual({ type: 'urPlay/stoneChosen', delta: 1 });
+    expect(urKey(play, 'enter')).toEqual({ type: 'urPlay/moveRequested' });
+    expect(urKey(play, '3')).toEqual({ type: 'ur/stoneMoved', stone: 3 });
+    expect(urKey(play, 'u')).toEqual({ type: 'urPlay/undoRequested' });
+    expect(urKey(play, 'h')).toEqual({ type: 'urPlay/hintRequested' });
+    expect(urKey(play, 'q')).toEqual({ type: 'urPlay/overlayOpened', overlay: 'quit' });
+  });
+
+  it('previews the landing square, a capture, and a rosette’s extra roll', () => {
+    const state = run(newUrPlay(placed(setup(), [5], [6], 0), seats), rolled(2)).state;
+    expect(urPreview(state, 0)).toMatchObject({
+      to: 7,
+      square: '3,1',
+      rosette: true,
+      captures: undefined,
+    });
+    const capture = run(newUrPlay(placed(setup(), [5], [6], 0), seats), rolled(1)).state;
+    expect(urPreview(capture, 0)).toMatchObject({ to: 6, captures: 0 });
+    const refused = run(newUrPlay(placed(setup(), [5], [7], 0), seats), rolled(2)).state;
+    expect(urPreview(refused, 0)?.problem).toBe(
+      'Stone 0 cannot capture on a rosette: a stone there is safe.',
+    );
+  });
+
+  it('logs what happened and takes back a move while the turn is still its player’s', () => {
+    let play = run(newUrPlay(setup(), seats), rolled(4), { type: 'urPlay/moveRequested' });
+    expect(play.log.slice(-2)).toEqual([
+      'Eric moved W0 from off the board to [0, 0].',
+      'W0 landed on a rosette: Eric rolls again.',
+    ]);
+    play = run(play, { type: 'urPlay/undoRequested' });
+    expect(play.state.stones[0][0]).toBe(-1);
+    expect(play.state.phase).toBe('move');
+    play = run(play, moved(0) as UrAction, rolled(1), moved(0) as UrAction);
+    const after = run(play, { type: 'urPlay/undoRequested' });
+    expect(after.notice).toBe('That move ended the turn; it cannot be taken back.');
+  });
+
+  it('draws the board from its file: forbidden squares empty, rosettes starred, arrows for both paths', () => {
+    const lines = plainBoard(urBoardSegments(placed(setup(), [3], [7], 0)));
+    expect(lines[0]).toBe('[* W0 *]→ [      ] ←[*    *]');
+    expect(lines[1]).toBe('   ↑         ↓↓         ↑');
+    expect(lines[6]).toBe('[      ]  [* B0 *]  [      ]');
+    expect(lines[8]).toBe('          [      ]');
+    expect(lines[14]).toBe('[*    *]← [      ] →[*    *]');
+  });
+});
