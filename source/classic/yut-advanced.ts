@@ -15,8 +15,8 @@ import {
   type ClassicYutOptions,
   choice,
   EndOfInput,
+  endOfRun,
   playGame,
-  Stop,
 } from './yut-classic.js';
 import { MENU_TITLE, STARS } from './yut-text.js';
 
@@ -151,11 +151,6 @@ export async function runClassicAdvanced(io: ClassicIO, options: AdvancedOptions
       if (outcome === 'saved') loggedIn = [];
     }
   } catch (error) {
-    if (error instanceof EndOfInput) return 0;
-    if (error instanceof Stop) {
-      options.error(error.message);
-      return 2;
-    }
-    throw error;
+    return endOfRun(error, options.error);
   }
 }

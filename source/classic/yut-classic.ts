@@ -54,6 +54,16 @@ export class EndOfInput extends Error {}
 /** A problem that stops the run (exit code 2). */
 export class Stop extends Error {}
 
+/** How a run ends on an exception: the end of input is a clean end, a Stop an error (code 2). */
+export function endOfRun(error: unknown, report: (message: string) => void): number {
+  if (error instanceof EndOfInput) return 0;
+  if (error instanceof Stop) {
+    report(error.message);
+    return 2;
+  }
+  throw error;
+}
+
 /** Ask until the answer is accepted: `accept` gives the value, or the reason it is refused. */
 export async function ask<T>(
   io: ClassicIO,
@@ -124,12 +134,7 @@ export async function runClassicYut(io: ClassicIO, options: ClassicYutOptions): 
       await playGame(io, options, { players, pieces }, games++, bots, random);
     }
   } catch (error) {
-    if (error instanceof EndOfInput) return 0;
-    if (error instanceof Stop) {
-      options.error(error.message);
-      return 2;
-    }
-    throw error;
+    return endOfRun(error, options.error);
   }
 }
 

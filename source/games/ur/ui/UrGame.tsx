@@ -5,6 +5,7 @@ import { type Random, seededRandom } from '../../../engine/random.js';
 import type { Recorder } from '../../../storage/recorder.js';
 import type { Key } from '../../../ui/keys.js';
 import { useStore } from '../../../ui/store.js';
+import { SegmentLines } from '../../../ui/Segments.js';
 import { Styled } from '../../../ui/theme.js';
 import type { AppRequest } from '../../yut/ui/YutGame.js';
 import { explainUrMove, urBot } from '../bot.js';
@@ -170,15 +171,7 @@ export function UrGame({
             flexShrink={0}
             alignSelf="flex-start"
           >
-            {segments.map((line, y) => (
-              <Text key={y}>
-                {line.map((s, i) => (
-                  <Styled key={i} {...s.style}>
-                    {s.text}
-                  </Styled>
-                ))}
-              </Text>
-            ))}
+            <SegmentLines lines={segments} />
           </Box>
           <UrPanel play={play} width={panelWidth} />
         </Box>

@@ -1,6 +1,7 @@
 /** Ur's face in the replay viewer: the board from its file, and the timeline beside it. */
 import { Box, Text } from 'ink';
 import type { ReplayScreenProps } from '../../../ui/views.js';
+import { SegmentLines } from '../../../ui/Segments.js';
 import { Styled } from '../../../ui/theme.js';
 import { COLOUR_NAMES, STONES, type UrState } from '../rules.js';
 import { urBoardSegments } from './board-layout.js';
@@ -15,15 +16,7 @@ export function UrReplay(props: ReplayScreenProps) {
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
       <Box borderStyle="round" paddingX={1} flexDirection="column">
-        {urBoardSegments(state).map((line, y) => (
-          <Text key={y}>
-            {line.map((s, i) => (
-              <Styled key={i} {...s.style}>
-                {s.text}
-              </Styled>
-            ))}
-          </Text>
-        ))}
+        <SegmentLines lines={urBoardSegments(state)} />
       </Box>
       <Box borderStyle="round" paddingX={1} flexDirection="column" width={52}>
         {[0, 1].map((c) => (

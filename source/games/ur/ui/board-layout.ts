@@ -4,7 +4,7 @@
  * empty, and between squares the arrows of each colour's path in that colour (White first,
  * Black second), so both paths can be read off the board.
  */
-import type { Segment, Style } from '../../yut/ui/board-layout.js';
+import type { Segment, Style } from '../../../ui/Segments.js';
 import { key } from '../board.js';
 import { stoneName } from '../describe.js';
 import { squareOf, type UrState } from '../rules.js';

@@ -1,5 +1,5 @@
-import { Box, Text } from 'ink';
-import { Styled } from '../../../ui/theme.js';
+import { Box } from 'ink';
+import { SegmentLines } from '../../../ui/Segments.js';
 import type { YutState } from '../rules.js';
 import { BOARD_HEIGHT, BOARD_WIDTH, boardSegments } from './board-layout.js';
 import type { Preview } from './play.js';
@@ -17,15 +17,7 @@ export function Board({ state, preview }: { state: YutState; preview?: Preview |
       width={BOARD_BOX_WIDTH}
       flexShrink={0}
     >
-      {lines.map((segments, y) => (
-        <Text key={y}>
-          {segments.map((s, i) => (
-            <Styled key={i} {...s.style}>
-              {s.text}
-            </Styled>
-          ))}
-        </Text>
-      ))}
+      <SegmentLines lines={lines} />
     </Box>
   );
 }

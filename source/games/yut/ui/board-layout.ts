@@ -4,6 +4,7 @@
  * four characters wide), grid row r at y = 2r. Corners and the centre are drawn in [ ], the
  * other stations in ( ); a piece shows its seat letter and the size of its stack.
  */
+import type { Segment, Style } from '../../../ui/Segments.js';
 import { ARRIVED, CORNERS, COORDINATES, START_FINISH } from '../board.js';
 import { occupant, type YutState } from '../rules.js';
 import type { Preview } from './play.js';
@@ -13,18 +14,7 @@ export const BOARD_HEIGHT = 22; // 21 rows of stations and lines, one for the st
 
 export const SEAT_LETTERS = ['R', 'B', 'G', 'Y'] as const;
 
-export interface Style {
-  readonly seat?: number;
-  readonly bold?: boolean;
-  readonly dim?: boolean;
-  readonly inverse?: boolean;
-  readonly underline?: boolean;
-}
-
-export interface Segment {
-  readonly text: string;
-  readonly style: Style;
-}
+export type { Segment, Style } from '../../../ui/Segments.js';
 
 const LINE: Style = { dim: true };
 
