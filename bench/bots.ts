@@ -84,12 +84,17 @@ async function inParallel(job: Job): Promise<JobResult> {
   );
   const times: Record<string, number[]> = {};
   for (const r of results)
-    for (const [k, v] of Object.entries(r.times)) (times[k] ??= []).push(...v);
+    for (const [k, v] of Object.entries(r.times)) appendAll((times[k] ??= []), v);
   return {
     winsA: results.reduce((n, r) => n + r.winsA, 0),
     games: results.reduce((n, r) => n + r.games, 0),
     times,
   };
+}
+
+/** Append without spreading: a spread of 100,000 numbers overflows the call stack. */
+function appendAll(into: number[], from: readonly number[]): void {
+  for (const x of from) into.push(x);
 }
 
 /** Wilson score interval for a win rate, 95%. */
@@ -130,7 +135,7 @@ async function strengthSection(game: GameName, title: string, quick: boolean): P
       target,
     });
     figures.push({ what: `  wall time`, value: `${fmt((performance.now() - start) / 1000, 1)} s` });
-    for (const [k, v] of Object.entries(times)) (allTimes[k] ??= []).push(...v);
+    for (const [k, v] of Object.entries(times)) appendAll((allTimes[k] ??= []), v);
   }
   for (const level of ['random', 'greedy', 'strong']) {
     const t = allTimes[level] ?? [];
