@@ -21,16 +21,9 @@ import {
   type ThrowSource,
   throwsForGame,
 } from '../games/yut/throws.js';
-import { login } from '../games/yut/accounts.js';
-import { findSave } from '../games/yut/saves.js';
 import { Advanced } from '../games/yut/ui/Advanced.js';
-import {
-  type AdvancedModel,
-  advancedKey,
-  loginAnswered,
-  newAdvanced,
-  startAnswered,
-} from '../games/yut/ui/advanced.js';
+import { type AdvancedModel, advancedKey, newAdvanced } from '../games/yut/ui/advanced.js';
+import { answerAdvanced } from '../games/yut/ui/advanced-files.js';
 import { YUT_HELP } from '../games/yut/ui/help.js';
 import type { YutFiles } from '../storage/yut-files.js';
 import type { Seat } from '../games/yut/ui/play.js';
@@ -294,63 +287,13 @@ export function App({ options }: { options: AppOptions }) {
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
   /** The advanced screens: the pure model decides; logins, saves and starts are done here. */
   function onAdvancedKey(model: AdvancedModel, k: Key): void {
-    const files = options.files;
     const { model: next, request } = advancedKey(model, k);
     if (!request) return void setScreen({ name: 'advanced', model: next });
-    switch (request.type) {
-      case 'advanced/left':
-        return void setScreen({ name: 'menu', index: 1 });
-      case 'advanced/loginTried': {
-        const accounts = files?.accounts();
-        if (!accounts?.ok) {
-          const problem = accounts?.problem ?? 'No data directory.';
-          return void setScreen({
-            name: 'advanced',
-            model: loginAnswered(next, request.id, false, problem),
-          });
-        }
-        for (const warning of accounts.accounts.warnings) warn(warning);
-        const result = login(accounts.accounts, request.id, request.password);
-        return void setScreen({
-          name: 'advanced',
-          model: loginAnswered(next, request.id, result.ok),
-        });
-      }
-      case 'advanced/startTried': {
-        const saves = files?.saves();
-        for (const warning of saves?.warnings ?? []) warn(warning);
-        const saved = saves ? findSave(saves, next.loggedIn) : undefined;
-        return void setScreen({ name: 'advanced', model: startAnswered(next, saved) });
-      }
-      case 'advanced/gameChosen': {
-        const old = request.resume ?? request.discard;
-        try {
-          // Either answer removes the saved line; saving again appends a new one.
-          if (old) files?.removeSave(old.ids);
-        } catch (error) {
-          return void setScreen({
-            name: 'advanced',
-            model: { ...next, message: (error as Error).message },
-          });
-        }
-        const { ids, animals } = request;
-        const start = request.resume
-          ? { positions: request.resume.positions, turn: request.resume.turn }
-          : undefined;
-        const seats = ids.map((name) => ({ name, kind: 'human' as const }));
-        const game = newGame({ players: ids.length, pieces: 4, animals, start }, seats);
-        const onSave = (state: YutState) => {
-          try {
-            files?.appendSave({ ids, animals, positions: state.positions, turn: state.turn });
-            return files ? undefined : 'No data directory.';
-          } catch (error) {
-            return `The game could not be saved: ${(error as Error).message}`;
-          }
-        };
-        const log = request.resume ? [`Resumed the saved game of ${ids.join(', ')}.`] : undefined;
-        return void setScreen({ name: 'play', game: { ...game, onSave, log } });
-      }
-    }
+    const answer = answerAdvanced(next, request, options.files, warn);
+    if (answer.kind === 'left') return void setScreen({ name: 'menu', index: 1 });
+    if (answer.kind === 'model') return void setScreen({ name: 'advanced', model: answer.model });
+    const game = newGame(answer.options, answer.seats);
+    setScreen({ name: 'play', game: { ...game, onSave: answer.onSave, log: answer.log } });
   }
 
   function warn(message: string): void {
