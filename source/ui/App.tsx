@@ -24,7 +24,6 @@ import {
 import { Advanced } from '../games/yut/ui/Advanced.js';
 import { type AdvancedModel, advancedKey, newAdvanced } from '../games/yut/ui/advanced.js';
 import { answerAdvanced } from '../games/yut/ui/advanced-files.js';
-import { YUT_HELP } from '../games/yut/ui/help.js';
 import type { YutFiles } from '../storage/yut-files.js';
 import type { Seat } from '../games/yut/ui/play.js';
 import { Setup } from '../games/yut/ui/Setup.js';
@@ -44,6 +43,26 @@ import {
 import { Replay } from './Replay.js';
 import { useStore } from './store.js';
 import { useTerminalSize } from './useTerminalSize.js';
+
+/** The menu's help: what is here, and where each game's own help is. */
+const MAIN_HELP: readonly string[] = [
+  'Games',
+  '  Yut Nori              2–4 players at one keyboard, any seat the computer',
+  '  Yut Nori · advanced   log in, pick animals, save and resume later',
+  '  Royal Game of Ur      White and Black, seven stones each (--board FILE)',
+  '',
+  'In every game',
+  '  ?  that game’s keys and rules      h  a hint from the strong computer',
+  '  u  take back your last move        q  quit (asks first)    Ctrl+C  quit now',
+  '',
+  'Every game is recorded (madang says where when it ends):',
+  '  madang replay FILE     watch it: ←→ step, Space play, +− speed, g go to a turn',
+  '  madang --resume FILE   go on with an unfinished game',
+  '  madang verify FILE...  check recordings against the rules',
+  '',
+  'Without a terminal (or with --classic) madang speaks the original console.',
+  'madang --help lists every option.',
+];
 
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
@@ -369,7 +388,7 @@ export function App({ options }: { options: AppOptions }) {
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={2} width={Math.min(columns, 86)}>
           <Text bold>madang · help</Text>
-          {YUT_HELP.map((line, i) => (
+          {MAIN_HELP.map((line, i) => (
             <Text key={i}>{line || ' '}</Text>
           ))}
           <Text dimColor>Press any key to return to the menu.</Text>
