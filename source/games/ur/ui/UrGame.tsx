@@ -173,7 +173,7 @@ export function UrGame({
           >
             <SegmentLines lines={segments} />
           </Box>
-          <UrPanel play={play} width={panelWidth} />
+          <UrPanel play={play} width={panelWidth} rows={height} />
         </Box>
         {play.overlay === 'quit' ? (
           <Box borderStyle="double" paddingX={2}>
@@ -186,7 +186,7 @@ export function UrGame({
   );
 }
 
-function UrPanel({ play, width }: { play: UrPlay; width: number }) {
+function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: number }) {
   const { state, seats } = play;
   const colour = state.turn;
   const over = state.phase === 'over';
@@ -201,6 +201,9 @@ function UrPanel({ play, width }: { play: UrPlay; width: number }) {
     };
   };
   const options = choosable(state);
+  // Everything but the log has a fixed height (16 lines with the borders) plus one per stone
+  // listed: the log gets what is left of the screen, at least one line.
+  const logLines = Math.max(1, Math.min(6, rows - 16 - (over ? 0 : options.length)));
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       {over ? (
@@ -264,9 +267,9 @@ function UrPanel({ play, width }: { play: UrPlay; width: number }) {
         </Text>
       ))}
       <Text dimColor>{'─'.repeat(Math.max(0, width - 4))}</Text>
-      <Box flexDirection="column" height={6} overflow="hidden">
-        {play.log.slice(-6).map((line, i) => (
-          <Text key={i} wrap="truncate-end" dimColor={i < Math.min(6, play.log.length) - 2}>
+      <Box flexDirection="column" height={logLines} overflow="hidden">
+        {play.log.slice(-logLines).map((line, i) => (
+          <Text key={i} wrap="truncate-end" dimColor={i < Math.min(logLines, play.log.length) - 2}>
             {line}
           </Text>
         ))}
