@@ -25,7 +25,7 @@ import {
 
 export const UR_HELP: readonly string[] = [
   'Keys',
-  '  Space      roll the four dice (each shows a dot or not: the roll is the dots, 0 to 4)',
+  '  Space      roll the four dice: the roll is how many show a dot, 0 to 4',
   '  ← → ↑ ↓    choose a stone (or press its number, 0 to 6, to move it at once)',
   '  Enter      move the chosen stone; the board first shows >W3< where it lands',
   '  u          take back a move while the turn is still yours (after a rosette)',
@@ -35,7 +35,7 @@ export const UR_HELP: readonly string[] = [
   'Rules (rules/ur.md)',
   '  Each side enters seven stones and runs them along its path to bear them off.',
   '  A stone may not land on its own colour; landing on an opponent sends it back off,',
-  '  unless it stands on a rosette [*  *]: there it is safe.',
+  '  unless it stands on a rosette [*    *]: there it is safe.',
   '  Landing on a rosette earns another roll. Bearing off takes the exact roll.',
   '  A roll of 0, or one no stone can use, passes the turn. Seven off wins.',
 ];
@@ -264,6 +264,9 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
             {(COLOUR_NAMES[c] ?? '').padEnd(6)} {(seats[c]?.name ?? '').slice(0, 12).padEnd(12)}
           </Styled>
           {` waiting ${counts(c).waiting} · off ${counts(c).off}/${STONES}`}
+          {seats[c]?.kind === 'computer' ? (
+            <Text dimColor> · {seats[c]?.level ?? 'strong'}</Text>
+          ) : null}
         </Text>
       ))}
       <Text dimColor>{'─'.repeat(Math.max(0, width - 4))}</Text>
