@@ -10,29 +10,22 @@ import type { Level } from '../source/engine/bots.js';
 import { playMatch } from '../source/engine/match.js';
 import type { Bot } from '../source/engine/bots.js';
 import type { Game, GameEvent } from '../source/engine/game.js';
-import { urBot } from '../source/games/ur/bot.js';
-import { setup as setupUr, urGame } from '../source/games/ur/rules.js';
-import { yutBot } from '../source/games/yut/bot.js';
-import { setup, yutGame } from '../source/games/yut/rules.js';
+import { GAMES } from '../source/games/index.js';
 
-type GameName = 'yut' | 'ur';
+type GameName = string;
 
-/** Each game's engine, a fresh 2-player game, and its bots. */
-const GAMES: Record<
-  GameName,
-  {
-    game: Game<unknown, GameEvent, unknown>;
-    initial: () => unknown;
-    bot: (level: Level) => Bot<unknown, GameEvent>;
-  }
-> = {
-  yut: {
-    game: yutGame as never,
-    initial: () => setup({ players: 2, pieces: 4 }),
-    bot: (l) => yutBot(l) as never,
-  },
-  ur: { game: urGame as never, initial: () => setupUr(), bot: (l) => urBot(l) as never },
-};
+/** A registered game's engine, a typical 2-player game, and its bots. */
+function gameFor(id: GameName) {
+  const module = GAMES.find((g) => g.id === id);
+  if (!module) throw new Error(`no game ${id}`);
+  const parsed = module.parseOptions(module.typicalOptions);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return {
+    game: module.rules as Game<unknown, GameEvent, unknown>,
+    initial: () => module.rules.setup(parsed.options),
+    bot: (level: Level) => module.bot(level) as Bot<unknown, GameEvent>,
+  };
+}
 import { type Figure, fmt, type Section } from './report.js';
 
 interface Job {
@@ -48,7 +41,7 @@ interface JobResult {
 }
 
 function runJob({ game, a, b, seeds }: Job): JobResult {
-  const { game: engine, initial, bot } = GAMES[game];
+  const { game: engine, initial, bot } = gameFor(game);
   const times: Record<string, number[]> = { [a]: [], [b]: [] };
   let winsA = 0;
   for (const seed of seeds) {

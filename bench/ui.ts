@@ -8,7 +8,10 @@ import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { render } from 'ink';
 import { createElement } from 'react';
-import { App } from '../source/ui/App.js';
+import { App } from '../source/app/App.js';
+import { SessionFactory } from '../source/app/session.js';
+import { NO_RECORDING } from '../source/engine/recording.js';
+import { GAMES } from '../source/games/index.js';
 import { type Figure, fmt, type Section } from './report.js';
 
 class FakeTerminal extends EventEmitter {
@@ -52,7 +55,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function keyToFrame(samples: number): Promise<number[]> {
   const stdout = new FakeTerminal();
   const stdin = new FakeKeyboard();
-  const instance = render(createElement(App, { options: { start: 'yut', seed: 5 } }), {
+  const options = {
+    games: GAMES,
+    opening: { kind: 'entry' as const, entry: 'yut' },
+    sessions: new SessionFactory({
+      seed: 5,
+      app: 'bench',
+      openRecorder: () => NO_RECORDING,
+      appendRecorder: () => NO_RECORDING,
+      freshSeed: () => 5,
+      now: () => new Date(),
+    }),
+    setupContext: () => ({ settings: {}, kinds: [], dataDir: '.', warn: () => {} }),
+  };
+  const instance = render(createElement(App, { options }), {
     stdout: stdout as never,
     stdin: stdin as never,
     stderr: new FakeTerminal() as never,

@@ -6,5 +6,5 @@
  */
 export * from './engine/game.js';
 export * from './engine/random.js';
-export * as yutRules from './games/yut/index.js';
-export { yut } from './games/yut/index.js';
+export * as yutRules from './games/yut/library.js';
+export { yut } from './games/yut/library.js';

@@ -13,4 +13,4 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
-await import('./cli.js');
+await import('./cli/index.js');

@@ -1,6 +1,7 @@
 /**
- * Build the program once before the tests: the library test imports the package as a consumer
- * would ('madang' → dist/index.js), and the end-to-end tests run the bundled dist/madang.js.
+ * Build the program once before the tests, the same way `npm run build` does: the library test
+ * imports the package as a consumer would ('madang' → dist/index.js), and the end-to-end tests
+ * run the bundled dist/madang.js, so after any edit they test the program as it now is.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -11,5 +12,10 @@ export default function setup(): void {
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
     cwd: root,
     stdio: 'inherit',
+  });
+  const rolldown = fileURLToPath(new URL('../node_modules/rolldown/bin/cli.mjs', import.meta.url));
+  execFileSync(process.execPath, [rolldown, '-c', 'rolldown.config.js', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

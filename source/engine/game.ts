@@ -15,13 +15,54 @@ export interface ChanceOutcome<E extends GameEvent> {
   readonly probability: number;
 }
 
+/**
+ * How a game stands: running, won by one seat, drawn, or ranked (games that end in scores, such
+ * as a tournament: `ranking` lists the seats best first, `scores` is indexed by seat).
+ */
 export type Outcome =
-  { readonly status: 'running' } | { readonly status: 'won'; readonly winner: number };
+  | { readonly status: 'running' }
+  | { readonly status: 'won'; readonly winner: number }
+  | { readonly status: 'drawn' }
+  | {
+      readonly status: 'ranked';
+      readonly ranking: readonly number[];
+      readonly scores: readonly number[];
+    };
+
+/** Two outcomes say the same (an outcome read from a file is compared with the replay's). */
+export function sameOutcome(a: Outcome, b: unknown): boolean {
+  if (!isRecord(b) || b.status !== a.status) return false;
+  if (a.status === 'won') return b.winner === a.winner;
+  if (a.status === 'ranked') {
+    const same = (x: readonly number[], y: unknown) =>
+      Array.isArray(y) && y.length === x.length && x.every((v, i) => y[i] === v);
+    return same(a.ranking, b.ranking) && same(a.scores, b.scores);
+  }
+  return true;
+}
+
+/** An outcome in words, with the seats' names. */
+export function outcomeWords(outcome: Outcome, names: readonly string[]): string {
+  const name = (seat: number) => names[seat] ?? `player ${seat}`;
+  switch (outcome.status) {
+    case 'running':
+      return 'a game still running';
+    case 'won':
+      return `${name(outcome.winner)} won`;
+    case 'drawn':
+      return 'a draw';
+    case 'ranked':
+      return outcome.ranking.map((seat) => `${name(seat)} ${outcome.scores[seat] ?? 0}`).join(', ');
+  }
+}
 
 export interface Game<S, E extends GameEvent, O> {
   /** The name used in event types and recordings (`yut`, `ur`, …). */
   readonly name: string;
-  /** A new game for these options. Invalid options give a problem, never a throw. */
+  /**
+   * A new game for these checked options. Options from outside (a recording's header, the
+   * command line) go through the game module's `parseOptions` first, so setup cannot fail.
+   */
   setup(options: O): S;
   /** Why `event` is not allowed in `state`, in words a player understands; undefined when it is. */
   check(state: S, event: unknown): string | undefined;
@@ -31,7 +72,7 @@ export interface Game<S, E extends GameEvent, O> {
   legalEvents(state: S): readonly E[];
   /** When the next event is a throw or roll: its outcomes and probabilities; else undefined. */
   chance(state: S): readonly ChanceOutcome<E>[] | undefined;
-  /** Running, or who won. */
+  /** Running, or how it ended. */
   outcome(state: S): Outcome;
   /** The seat whose decision or throw is due. */
   toAct(state: S): number;

@@ -19,6 +19,14 @@ export function seededRandom(seed: number): Random {
   return { next, below: (n) => Math.floor(next() * n) };
 }
 
+/**
+ * The computers' own stream for breaking ties, apart from the chance stream of the same seed,
+ * so that a seed gives the same throws whichever seats are computers.
+ */
+export function botRandom(seed: number): Random {
+  return seededRandom(seed ^ 0x2545f491);
+}
+
 /** A seed for when the player gave none: taken at the edge, then recorded like any other. */
 export function freshSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);

@@ -8,8 +8,57 @@
  * what replay needs (the state, and the states since the last throw for take-backs), so a file
  * of any length replays in bounded memory.
  */
-import { type GameEvent, isRecord, type Outcome } from './game.js';
-import { type GameEntry, gameEntry } from './registry.js';
+import {
+  type Game,
+  type GameEvent,
+  isRecord,
+  type Outcome,
+  outcomeWords,
+  sameOutcome,
+} from './game.js';
+
+/** What a recording needs of a game: its rules, and its options checked from the header. */
+export interface RecordedGame {
+  readonly id: string;
+  readonly rules: Game<unknown, GameEvent, unknown>;
+  /** The header's options checked, defaults written out; or why they are not a valid setup. */
+  parseOptions(unchecked: unknown): ParsedOptions<unknown>;
+}
+
+export type ParsedOptions<O> =
+  { readonly ok: true; readonly options: O } | { readonly ok: false; readonly problem: string };
+
+/** Finds a game by the name in a recording's header (the app passes the registry's). */
+export type GameLookup = (name: string) => RecordedGame | undefined;
+
+/** Where the play screens send each accepted event, take-back and the end, as they happen. */
+export interface Recorder {
+  readonly file: string | undefined;
+  event(event: GameEvent): void;
+  takenBack(): void;
+  end(outcome: Outcome): void;
+  close(): void;
+  /** Why the recording stopped, if it did. */
+  readonly problem: string | undefined;
+}
+
+export const NO_RECORDING: Recorder = {
+  file: undefined,
+  event() {},
+  takenBack() {},
+  end() {},
+  close() {},
+  problem: undefined,
+};
+
+/** A recording loaded whole: to watch, or to go on playing (resume). */
+export interface LoadedRecording {
+  readonly file: string;
+  readonly header: Header;
+  readonly events: readonly GameEvent[];
+  /** Where appending may go on (after the last whole line). */
+  readonly goodBytes: number;
+}
 
 export const FORMAT = 'madang-recording';
 export const VERSION = 1;
@@ -43,14 +92,15 @@ export const resumedLine = (at: string, seed: number | null) =>
   `${JSON.stringify({ type: RESUMED, at, seed })}\n`;
 
 export type ParsedHeader =
-  { ok: true; header: Header; entry: GameEntry } | { ok: false; problem: string };
+  | { ok: true; header: Header; game: RecordedGame; options: unknown }
+  | { ok: false; problem: string };
 
 /** Control characters removed: text from a file must never reach the terminal as escapes. */
 export function cleanText(text: string): string {
   return text.replace(/\p{C}/gu, '');
 }
 
-export function parseHeader(line: string): ParsedHeader {
+export function parseHeader(line: string, lookup: GameLookup): ParsedHeader {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -70,7 +120,7 @@ export function parseHeader(line: string): ParsedHeader {
       problem: `recording format version ${version} is newer than this madang reads (${VERSION}); update madang`,
     };
   }
-  const entry = gameEntry(game);
+  const entry = typeof game === 'string' ? lookup(game) : undefined;
   if (!entry) {
     const shown = typeof game === 'string' ? cleanText(game).slice(0, 30) : String(game);
     return {
@@ -78,9 +128,8 @@ export function parseHeader(line: string): ParsedHeader {
       problem: `a recording of "${shown}", a game this version of madang does not have`,
     };
   }
-  const optionsProblem = entry.checkOptions(options);
-  if (optionsProblem !== undefined)
-    return { ok: false, problem: `the header's options: ${optionsProblem}` };
+  const parsed = entry.parseOptions(options);
+  if (!parsed.ok) return { ok: false, problem: `the header's options: ${parsed.problem}` };
   if (
     !Array.isArray(players) ||
     !players.every(
@@ -103,7 +152,7 @@ export function parseHeader(line: string): ParsedHeader {
     startedAt: typeof startedAt === 'string' ? cleanText(startedAt).slice(0, 40) : '',
     app: typeof app === 'string' ? cleanText(app).slice(0, 40) : '',
   };
-  return { ok: true, header, entry };
+  return { ok: true, header, game: entry, options: parsed.options };
 }
 
 /** What one line did to the replay. */
@@ -114,16 +163,14 @@ export type Step =
   | { readonly kind: 'ended'; readonly outcome: Outcome }
   | { readonly kind: 'problem'; readonly problem: string };
 
-function sameOutcome(a: Outcome, b: unknown): boolean {
-  if (!isRecord(b)) return false;
-  if (a.status === 'running') return b.status === 'running';
-  return b.status === 'won' && b.winner === a.winner;
-}
-
-function describeOutcome(outcome: unknown, names: readonly PlayerInfo[]): string {
-  if (!isRecord(outcome) || outcome.status !== 'won') return 'a game still running';
-  const winner = typeof outcome.winner === 'number' ? names[outcome.winner]?.name : undefined;
-  return `${winner ?? `player ${String(outcome.winner)}`} won`;
+function describeOutcome(outcome: unknown, players: readonly PlayerInfo[]): string {
+  const names = players.map((p) => p.name);
+  if (!isRecord(outcome)) return 'a game still running';
+  if (outcome.status === 'won' && typeof outcome.winner === 'number')
+    return outcomeWords({ status: 'won', winner: outcome.winner }, names);
+  if (outcome.status === 'drawn') return 'a draw';
+  if (outcome.status === 'ranked') return 'a ranking';
+  return 'a game still running';
 }
 
 /**
@@ -143,13 +190,15 @@ export class Replayer {
 
   constructor(
     readonly header: Header,
-    readonly entry: GameEntry,
+    readonly game: RecordedGame,
+    /** The header's options as `parseHeader` checked them. */
+    options: unknown,
   ) {
-    this.state = entry.game.setup(header.options);
+    this.state = game.rules.setup(options);
   }
 
   get outcome(): Outcome {
-    return this.entry.game.outcome(this.state);
+    return this.game.rules.outcome(this.state);
   }
 
   /** Apply one line of the file (its 1-based number is for messages). */
@@ -167,7 +216,7 @@ export class Replayer {
       return fail('this line is not JSON');
     }
     if (!isRecord(value)) return fail('this line is not an event');
-    const { game } = this.entry;
+    const game = this.game.rules;
     switch (value.type) {
       case TAKEN_BACK: {
         const before = this.undoStack.pop();

@@ -2,7 +2,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameEvent } from '../engine/game.js';
-import type { LoadedRecording } from '../ui/App.js';
+import type { GameLookup, LoadedRecording } from '../engine/recording.js';
 import { recordingsDirectory } from './paths.js';
 import { readRecording } from './recording-file.js';
 
@@ -10,9 +10,9 @@ export type Loaded =
   | { ok: true; recording: LoadedRecording; finished: boolean; warnings: readonly string[] }
   | { ok: false; problem: string };
 
-export async function loadRecording(file: string): Promise<Loaded> {
+export async function loadRecording(file: string, games: GameLookup): Promise<Loaded> {
   const events: GameEvent[] = [];
-  const read = await readRecording(file, (step) => {
+  const read = await readRecording(file, games, (step) => {
     if (step.kind === 'event') events.push(step.event);
     if (step.kind === 'takenBack') events.pop();
   });
@@ -27,7 +27,7 @@ export async function loadRecording(file: string): Promise<Loaded> {
 }
 
 /** The newest recording in the recordings directory, or why there is none. */
-export async function latestRecording(): Promise<LoadedRecording | string> {
+export async function latestRecording(games: GameLookup): Promise<LoadedRecording | string> {
   const directory = recordingsDirectory();
   let newest: { file: string; time: number } | undefined;
   try {
@@ -41,6 +41,6 @@ export async function latestRecording(): Promise<LoadedRecording | string> {
     // No directory yet: no recordings.
   }
   if (!newest) return `No recordings yet in ${directory}.`;
-  const loaded = await loadRecording(newest.file);
+  const loaded = await loadRecording(newest.file, games);
   return loaded.ok ? loaded.recording : loaded.problem;
 }

@@ -1,30 +1,11 @@
 /**
- * What the play screens tell the recording: each accepted event, each take-back, the end.
+ * Recorders on disk: what the play screens tell the recording (each accepted event, each
+ * take-back, the end) appended to a recording file.
  * A recording that cannot be written (a full disk, no permission) stops with a message;
  * the game goes on.
  */
-import type { GameEvent, Outcome } from '../engine/game.js';
-import type { Header } from '../engine/recording.js';
+import { type Header, NO_RECORDING, type Recorder } from '../engine/recording.js';
 import { RecordingWriter } from './recording-file.js';
-
-export interface Recorder {
-  readonly file: string | undefined;
-  event(event: GameEvent): void;
-  takenBack(): void;
-  end(outcome: Outcome): void;
-  close(): void;
-  /** Why the recording stopped, if it did. */
-  readonly problem: string | undefined;
-}
-
-export const NO_RECORDING: Recorder = {
-  file: undefined,
-  event() {},
-  takenBack() {},
-  end() {},
-  close() {},
-  problem: undefined,
-};
 
 /** `onClosed` hears once where the recording went and whether the game finished. */
 export function recorderFor(

@@ -17,6 +17,7 @@ import type { GameEvent, Outcome } from '../engine/game.js';
 import {
   endLine,
   eventLine,
+  type GameLookup,
   type Header,
   headerLine,
   parseHeader,
@@ -124,6 +125,7 @@ export type ReadOutcome =
  */
 export async function readRecording(
   file: string,
+  games: GameLookup,
   onStep?: (step: Step, replayer: Replayer) => void,
 ): Promise<ReadOutcome> {
   let replayer: Replayer | undefined;
@@ -191,9 +193,9 @@ export async function readRecording(
     const clean = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (!replayer) {
       if (clean.trim() === '') return 'not a madang recording (its first line is empty)';
-      const parsed = parseHeader(clean);
+      const parsed = parseHeader(clean, games);
       if (!parsed.ok) return parsed.problem;
-      replayer = new Replayer(parsed.header, parsed.entry);
+      replayer = new Replayer(parsed.header, parsed.game, parsed.options);
       return undefined;
     }
     const step = replayer.push(clean, line);

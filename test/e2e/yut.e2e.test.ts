@@ -101,11 +101,14 @@ describe('without a terminal', () => {
 
   it('bad flags and files get a one-line message and exit code 2', () => {
     const cases: [string[], string][] = [
-      [['--players', '5'], 'madang: --players takes 2, 3 or 4\n'],
-      [
-        ['--throws', 'no-such-file.txt'],
-        'madang: cannot read the throw script no-such-file.txt: ENOENT\n',
-      ],
+      [['yut', '--players', '5'], 'madang: --players takes 2, 3 or 4\n'],
+      // A game's flags belong to its command alone.
+      [['--players', '3'], 'madang: Unknown argument: players (see madang --help)\n'],
+      [['ur', '--pieces', '3'], 'madang: Unknown argument: pieces (see madang --help)\n'],
+      [['yut', '--board', 'x.ur'], 'madang: Unknown argument: board (see madang --help)\n'],
+      [['ur', '--bots', '2'], 'madang: --bots takes seat numbers 0 to 1, such as 1,3, or all\n'],
+      [['yut', '--bots', '4'], 'madang: --bots takes seat numbers 0 to 3, such as 1,3, or all\n'],
+      [['--throws', 'no-such-file.txt'], 'madang: no-such-file.txt: cannot read it (ENOENT)\n'],
       [['--bogus'], 'madang: Unknown argument: bogus (see madang --help)\n'],
     ];
     for (const [args, message] of cases) {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecording } from '../../source/storage/recording-file.js';
+import { lookup } from '../support/games.js';
 import { ANIMAL_FEATURES, GOLDEN, playGolden } from '../support/golden.js';
 import { ROOT } from '../support/tmux.js';
 
@@ -31,7 +32,7 @@ describe('golden recordings', () => {
     });
 
     it(`${game.name}: the fixture replays to its known final state`, async () => {
-      const read = await readRecording(fixture);
+      const read = await readRecording(fixture, lookup);
       if (!read.ok) throw new Error(read.problem);
       expect(read.result.warnings).toEqual([]);
       expect(read.result.replayer.state).toEqual(JSON.parse(readFileSync(finalFile, 'utf8')));
@@ -61,7 +62,7 @@ describe('golden recordings', () => {
     const text = readFileSync(join(FIXTURES, 'unfinished.jsonl'), 'utf8');
     expect(text).not.toContain('session/ended');
     expect(text).toContain('session/moveTakenBack');
-    const read = await readRecording(join(FIXTURES, 'unfinished.jsonl'));
+    const read = await readRecording(join(FIXTURES, 'unfinished.jsonl'), lookup);
     expect(read.ok && read.result.replayer.outcome).toEqual({ status: 'running' });
   });
 });

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../source/engine/game.js';
 import { setup, type YutOptions, yutGame } from '../../source/games/yut/rules.js';
 import { readRecording } from '../../source/storage/recording-file.js';
-import { verify } from '../../source/verify.js';
+import { lookup } from '../support/games.js';
+import { verify } from '../../source/cli/verify.js';
 import { goldenHeader, playGolden } from '../support/golden.js';
 import { ROOT } from '../support/tmux.js';
 
@@ -22,7 +23,7 @@ const header = (changes: object) =>
   `${JSON.stringify({ ...goldenHeader({ name: 'x', options: { players: 2, pieces: 1 }, names: ['A', 'B'], seed: 1 }), ...changes })}\n`;
 
 async function problemOf(text: string) {
-  const read = await readRecording(file(text));
+  const read = await readRecording(file(text), lookup);
   return read.ok
     ? undefined
     : { problem: read.problem.replace(/^.*?\.jsonl/, 'FILE'), kind: read.kind };
@@ -90,7 +91,7 @@ describe('reading recordings: bad input', () => {
   it('a torn last line is dropped with a warning, and everything before it replays', async () => {
     const lines = SHORT.split('\n');
     const torn = `${lines.slice(0, 6).join('\n')}\n${(lines[6] as string).slice(0, 20)}`;
-    const read = await readRecording(file(torn));
+    const read = await readRecording(file(torn), lookup);
     if (!read.ok) throw new Error(read.problem);
     expect(read.result.warnings).toEqual([
       expect.stringMatching(
@@ -102,8 +103,8 @@ describe('reading recordings: bad input', () => {
   });
 
   it('CRLF line endings read the same', async () => {
-    const read = await readRecording(file(SHORT.replaceAll('\n', '\r\n')));
-    const plain = await readRecording(file(SHORT));
+    const read = await readRecording(file(SHORT.replaceAll('\n', '\r\n')), lookup);
+    const plain = await readRecording(file(SHORT), lookup);
     expect(read.ok && read.result.replayer.state).toEqual(plain.ok && plain.result.replayer.state);
   });
 
@@ -117,6 +118,7 @@ describe('reading recordings: bad input', () => {
           ],
         }),
       ),
+      lookup,
     );
     expect(read.ok && read.result.replayer.header.players[0]?.name).toBe('Eve[2J');
   });
@@ -131,6 +133,7 @@ describe('verify', () => {
     expect(
       await verify(
         [good, unfinished],
+        lookup,
         (l) => out.push(l),
         (l) => err.push(l),
       ),
@@ -145,6 +148,7 @@ describe('verify', () => {
     expect(
       await verify(
         [good, bad],
+        lookup,
         () => {},
         (l) => err.push(l),
       ),
@@ -152,6 +156,7 @@ describe('verify', () => {
     expect(
       await verify(
         [bad, file('')],
+        lookup,
         () => {},
         (l) => err.push(l),
       ),
@@ -159,6 +164,7 @@ describe('verify', () => {
     expect(
       await verify(
         [join(dir, 'missing.jsonl')],
+        lookup,
         () => {},
         (l) => err.push(l),
       ),
@@ -184,14 +190,14 @@ describe('record, then replay (random games)', () => {
           };
           const path = join(dir, `prop-${seed}.jsonl`);
           const played = playGolden(game, path);
-          const read = await readRecording(path);
+          const read = await readRecording(path, lookup);
           if (!read.ok) throw new Error(read.problem);
           expect(read.result.replayer.state).toEqual(played.state);
 
           // Any prefix of whole lines is a valid unfinished recording of the game so far.
           const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
           const cut = 1 + (seed % (lines.length - 1));
-          const prefix = await readRecording(file(`${lines.slice(0, cut).join('\n')}\n`));
+          const prefix = await readRecording(file(`${lines.slice(0, cut).join('\n')}\n`), lookup);
           if (!prefix.ok) throw new Error(prefix.problem);
           expect(prefix.result.replayer.state).toEqual(
             stateAfter(game.options, lines.slice(1, cut)),

@@ -65,7 +65,7 @@ export function playGolden(game: GoldenGame, file?: string): Played {
     if (legal.length === 0) {
       const drawn = throws.next();
       if (!drawn.ok) throw new Error(drawn.problem);
-      event = { type: 'yut/sticksThrown', sticks: drawn.sticks };
+      event = drawn.event;
     } else {
       event = legal[choices.below(legal.length)] as YutEvent;
     }

@@ -20,12 +20,12 @@ const run = (play: ReturnType<typeof newUrPlay>, ...actions: UrAction[]) =>
 describe('the Ur play screen model', () => {
   it('maps keys to actions', () => {
     const play = newUrPlay(setup(), seats);
-    expect(urKey(play, 'space')).toEqual({ type: 'urPlay/rollRequested' });
+    expect(urKey(play, 'space')).toEqual({ type: 'play/chanceRequested' });
     expect(urKey(play, 'right')).toEqual({ type: 'urPlay/stoneChosen', delta: 1 });
     expect(urKey(play, 'enter')).toEqual({ type: 'urPlay/moveRequested' });
     expect(urKey(play, '3')).toEqual({ type: 'ur/stoneMoved', stone: 3 });
     expect(urKey(play, 'u')).toEqual({ type: 'urPlay/undoRequested' });
-    expect(urKey(play, 'h')).toEqual({ type: 'urPlay/hintRequested' });
+    expect(urKey(play, 'h')).toEqual({ type: 'play/hintRequested' });
     expect(urKey(play, 'q')).toEqual({ type: 'urPlay/overlayOpened', overlay: 'quit' });
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { destination, RESULTS, type Result, route } from '../../../source/games/yut/board.js';
-import { movePlayer } from '../../../source/games/yut/index.js';
+import { movePlayer } from '../../../source/games/yut/library.js';
 
 // The forward table of rules/yut.md §3, transcribed row for row (→ 100 = arrived).
 const FORWARD = `

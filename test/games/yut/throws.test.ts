@@ -23,7 +23,7 @@ describe('the seeded throw source', () => {
     const n = 64_000;
     for (const drawn of draw(seededThrows(7), n)) {
       if (!drawn.ok) throw new Error(drawn.problem);
-      const r = resultOfSticks(drawn.sticks);
+      const r = resultOfSticks(drawn.event.sticks);
       counts[r] = (counts[r] ?? 0) + 1;
     }
     const expected = { 'back-do': 1, do: 3, gae: 6, geol: 4, yut: 1, mo: 1 };
@@ -37,7 +37,7 @@ describe('the seeded throw source', () => {
 
   it('honours the stick probability p', () => {
     const fronts = draw(seededThrows(1, 0.8), 10_000)
-      .flatMap((d) => (d.ok ? d.sticks : []))
+      .flatMap((d) => (d.ok ? d.event.sticks : []))
       .filter((f) => f === 1).length;
     expect(fronts / 40_000).toBeGreaterThan(0.78);
     expect(fronts / 40_000).toBeLessThan(0.82);
@@ -52,7 +52,7 @@ describe('throw scripts', () => {
     );
     if (!parsed.ok) throw new Error(parsed.problem);
     const source = scriptedThrows(parsed.script);
-    const results = draw(source, 4).map((d) => (d.ok ? resultOfSticks(d.sticks) : d.problem));
+    const results = draw(source, 4).map((d) => (d.ok ? resultOfSticks(d.event.sticks) : d.problem));
     expect(results).toEqual(['gae', 'geol', 'mo', 'back-do']);
   });
 

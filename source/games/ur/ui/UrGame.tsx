@@ -1,16 +1,15 @@
-/** The Ur play screen: the board from its file, the turn panel, and the dispatcher of effects. */
+/** The Ur play screen: the board from its file and the turn panel, on the shared dispatcher. */
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
-import { type Random, seededRandom } from '../../../engine/random.js';
-import type { Recorder } from '../../../storage/recorder.js';
-import type { Key } from '../../../ui/keys.js';
-import { useStore } from '../../../ui/store.js';
+import { useCallback, useMemo } from 'react';
+import { type PlayProps, usePlaySession } from '../../../ui/play-session.js';
+import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
+import { helpLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
-import type { AppRequest } from '../../yut/ui/YutGame.js';
 import { explainUrMove, urBot } from '../bot.js';
 import { placeWords, stoneName } from '../describe.js';
-import { check, COLOUR_NAMES, type Dice, STONES, type UrEvent, type UrState } from '../rules.js';
+import { RULES_TEXT } from '../rules-text.js';
+import { COLOUR_NAMES, STONES, type UrEvent, urGame, type UrState } from '../rules.js';
 import { plainBoard, urBoardSegments } from './board-layout.js';
 import {
   choosable,
@@ -18,7 +17,6 @@ import {
   reduceUrPlay,
   type UrAction,
   type UrPlay,
-  type UrSeat,
   urKey,
   urPreview,
 } from './play.js';
@@ -31,126 +29,35 @@ export const UR_HELP: readonly string[] = [
   '  u          take back a move while the turn is still yours (after a rosette)',
   '  h          a hint: the strong computer’s move and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
-  '',
-  'Rules (rules/ur.md)',
-  '  Each side enters seven stones and runs them along its path to bear them off.',
-  '  A stone may not land on its own colour; landing on an opponent sends it back off,',
-  '  unless it stands on a rosette [*    *]: there it is safe.',
-  '  Landing on a rosette earns another roll. Bearing off takes the exact roll.',
-  '  A roll of 0, or one no stone can use, passes the turn. Seven off wins.',
 ];
 
 const DIE = (d: number) => (d === 1 ? '◆' : '◇');
 
-export interface UrGameProps {
-  readonly initial: UrState;
-  readonly seats: readonly UrSeat[];
-  readonly dice: Random;
-  readonly width: number;
-  readonly height: number;
-  readonly recorder: Recorder;
-  readonly onRequest: (request: AppRequest) => void;
-  readonly registerKeys: (handler: (key: Key) => void) => void;
-  readonly botDelay?: number | undefined;
-  readonly botSeed?: number | undefined;
-}
+/** What the shared dispatcher needs of Ur. */
+export const UR_KNOWLEDGE = {
+  rules: urGame,
+  bot: urBot,
+  explain: (state: UrState, event: UrEvent, names: readonly string[]) =>
+    event.type === 'ur/stoneMoved' ? explainUrMove(state, event, names) : 'rolls',
+  chance: { noun: 'roll', probe: { type: 'ur/diceRolled', dice: [0, 0, 0, 0] } as UrEvent },
+};
 
-export function UrGame({
-  initial,
-  seats,
-  dice,
-  width,
-  height,
-  recorder,
-  onRequest,
-  registerKeys,
-  botDelay = 700,
-  botSeed = 0,
-}: UrGameProps) {
-  const [play, dispatch, current] = useStore(reduceUrPlay, () => newUrPlay(initial, seats));
-  const botRandom = useMemo(() => seededRandom(botSeed ^ 0x2545f491), [botSeed]);
-  const bots = useMemo(
-    () => seats.map((s) => (s.kind === 'computer' ? urBot(s.level ?? 'strong') : undefined)),
-    [seats],
-  );
-  const names = useMemo(() => seats.map((s) => s.name), [seats]);
+export function UrGame(props: PlayProps<UrState>) {
+  const { session, width, height } = props;
+  const help = useMemo(() => helpLines(UR_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
+  const init = useCallback(() => {
+    const fresh = newUrPlay(session.initial, session.seats);
+    return session.log ? { ...fresh, log: [...session.log, ...fresh.log] } : fresh;
+  }, [session]);
+  const { play, helpScroll } = usePlaySession<UrState, UrEvent, UrPlay, UrAction>({
+    knowledge: UR_KNOWLEDGE,
+    props,
+    init,
+    reduce: reduceUrPlay,
+    key: urKey,
+    helpLines: help,
+  });
 
-  const act = useCallback(
-    (action: UrAction) => {
-      const before = current();
-      if (action.type === 'app/quitConfirmed') return onRequest('quit');
-      if (action.type === 'app/againRequested') return onRequest('again');
-      if (action.type === 'app/menuRequested') return onRequest('menu');
-      if (action.type === 'urPlay/hintRequested') {
-        if (before.state.phase !== 'move')
-          return dispatch({
-            type: 'urPlay/noticeShown',
-            notice: 'Roll first (Space); then h suggests a move.',
-          });
-        const { event } = urBot('strong').choose(before.state, botRandom);
-        if (event.type !== 'ur/stoneMoved') return before;
-        return dispatch({
-          type: 'urPlay/hintShown',
-          stone: event.stone,
-          notice: `Hint: ${explainUrMove(before.state, event, names)}.`,
-        });
-      }
-      if (action.type === 'urPlay/rollRequested') {
-        const probe: UrEvent = { type: 'ur/diceRolled', dice: [0, 0, 0, 0] };
-        const problem = check(before.state, probe);
-        if (problem !== undefined) return dispatch({ type: 'urPlay/noticeShown', notice: problem });
-        const roll = [0, 1, 2, 3].map(() => (dice.next() < 0.5 ? 1 : 0)) as unknown as Dice;
-        action = { type: 'ur/diceRolled', dice: roll };
-      }
-      const after = dispatch(action);
-      if (after.events.length > before.events.length) {
-        recorder.event(after.events.at(-1) as UrEvent);
-        if (after.state.phase === 'over')
-          recorder.end({ status: 'won', winner: after.state.winner ?? 0 });
-      } else if (after.events.length < before.events.length) {
-        recorder.takenBack();
-      }
-      return after;
-    },
-    [current, dispatch, dice, recorder, onRequest, botRandom, names],
-  );
-
-  useEffect(() => {
-    const { state, overlay } = play;
-    const bot = bots[state.turn];
-    if (!bot || overlay !== null || state.phase === 'over') return;
-    const timer = setTimeout(() => {
-      if (current().state !== state || current().overlay !== null) return;
-      if (state.phase === 'roll') return void act({ type: 'urPlay/rollRequested' });
-      const { event } = bot.choose(state, botRandom);
-      if (event.type !== 'ur/stoneMoved') return;
-      act({
-        type: 'urPlay/botMoved',
-        event,
-        reason: `${bot.level}: ${explainUrMove(state, event, names)}`,
-      });
-    }, botDelay);
-    return () => clearTimeout(timer);
-  }, [play, bots, botDelay, botRandom, names, act, current]);
-
-  useLayoutEffect(() => {
-    registerKeys((key) => {
-      const action = urKey(current(), key);
-      if (action) act(action);
-    });
-  }, [registerKeys, current, act]);
-
-  if (play.overlay === 'help') {
-    return (
-      <Box flexDirection="column" borderStyle="round" paddingX={2} width={Math.min(width, 90)}>
-        <Text bold>Royal Game of Ur · help</Text>
-        {UR_HELP.map((line, i) => (
-          <Text key={i}>{line || ' '}</Text>
-        ))}
-        <Text dimColor>Press any key to return to the game.</Text>
-      </Box>
-    );
-  }
   const preview = urPreview(play.state, play.stone);
   const segments = urBoardSegments(
     play.state,
@@ -160,29 +67,28 @@ export function UrGame({
   const boardWidth = Math.max(...plainBoard(segments).map((l) => l.length), 20) + 4;
   const panelWidth = Math.min(56, width - boardWidth);
   return (
-    <Box width={width} height={height} alignItems="center" justifyContent="center">
-      <Box flexDirection="column">
-        <Box>
-          <Box
-            borderStyle="round"
-            paddingX={1}
-            flexDirection="column"
-            width={boardWidth}
-            flexShrink={0}
-            alignSelf="flex-start"
-          >
-            <SegmentLines lines={segments} />
-          </Box>
-          <UrPanel play={play} width={panelWidth} rows={height} />
+    <PlayFrame
+      title="Royal Game of Ur"
+      help={help}
+      overlay={play.overlay}
+      helpScroll={helpScroll}
+      width={width}
+      height={height}
+    >
+      <Box>
+        <Box
+          borderStyle="round"
+          paddingX={1}
+          flexDirection="column"
+          width={boardWidth}
+          flexShrink={0}
+          alignSelf="flex-start"
+        >
+          <SegmentLines lines={segments} />
         </Box>
-        {play.overlay === 'quit' ? (
-          <Box borderStyle="double" paddingX={2}>
-            <Text bold>Quit this game? </Text>
-            <Text>y / Enter: quit · any other key: keep playing</Text>
-          </Box>
-        ) : null}
+        <UrPanel play={play} width={panelWidth} rows={height} />
       </Box>
-    </Box>
+    </PlayFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 /** Ur's face in the replay viewer: the board from its file, and the timeline beside it. */
 import { Box, Text } from 'ink';
-import type { ReplayScreenProps } from '../../../ui/views.js';
+import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import { Styled } from '../../../ui/theme.js';
 import { COLOUR_NAMES, STONES, type UrState } from '../rules.js';

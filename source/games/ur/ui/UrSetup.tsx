@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { Styled } from '../../../ui/theme.js';
-import type { UrSetupForm } from './setup.js';
+import type { UrSetupForm } from './setup-model.js';
 
 export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: string }) {
   const row = (i: number, label: string) => (

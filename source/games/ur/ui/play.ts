@@ -2,9 +2,10 @@
  * The Ur play screen as a pure model: the events and their fold, the selected stone and what
  * its move would do, the log, and the mapping from a key to an action.
  */
-import type { Level } from '../../../engine/bots.js';
 import { foldEvents } from '../../../engine/game.js';
+import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
+import type { Overlay, SessionAction } from '../../../ui/play-session.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
   check,
@@ -13,47 +14,33 @@ import {
   reduce,
   squareOf,
   STONES,
-  type StoneMoved,
   target,
   type UrEvent,
   type UrState,
   urGame,
 } from '../rules.js';
 
-export interface UrSeat {
-  readonly name: string;
-  readonly kind: 'human' | 'computer';
-  readonly level?: Level | undefined;
-}
-
 export interface UrPlay {
   readonly initial: UrState;
   readonly events: readonly UrEvent[];
   readonly state: UrState;
-  readonly seats: readonly UrSeat[];
+  readonly seats: readonly Seat[];
   /** The selected stone of the player to move. */
   readonly stone: number;
   readonly log: readonly string[];
   readonly notice: string | null;
   readonly lastDice: { readonly colour: number; readonly dice: Dice } | null;
-  readonly overlay: 'help' | 'quit' | null;
+  readonly overlay: Overlay;
 }
 
 export type UrAction =
   | UrEvent
-  | { readonly type: 'urPlay/rollRequested' }
+  | SessionAction<UrEvent>
   | { readonly type: 'urPlay/stoneChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'urPlay/moveRequested' }
   | { readonly type: 'urPlay/undoRequested' }
-  | { readonly type: 'urPlay/hintRequested' }
-  | { readonly type: 'urPlay/hintShown'; readonly stone: number; readonly notice: string }
-  | { readonly type: 'urPlay/botMoved'; readonly event: StoneMoved; readonly reason: string }
-  | { readonly type: 'urPlay/noticeShown'; readonly notice: string }
   | { readonly type: 'urPlay/overlayOpened'; readonly overlay: 'help' | 'quit' }
-  | { readonly type: 'urPlay/overlayClosed' }
-  | { readonly type: 'app/quitConfirmed' }
-  | { readonly type: 'app/againRequested' }
-  | { readonly type: 'app/menuRequested' };
+  | { readonly type: 'urPlay/overlayClosed' };
 
 const LOG = 50;
 const names = (play: UrPlay) => play.seats.map((s) => s.name);
@@ -80,7 +67,7 @@ function withSelection(play: UrPlay): UrPlay {
   return options.includes(play.stone) ? play : { ...play, stone: options[0] ?? 0 };
 }
 
-export function newUrPlay(initial: UrState, seats: readonly UrSeat[]): UrPlay {
+export function newUrPlay(initial: UrState, seats: readonly Seat[]): UrPlay {
   return withSelection({
     initial,
     events: [],
@@ -157,13 +144,13 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
   if (key === 'q' || key === 'escape') return { type: 'urPlay/overlayOpened', overlay: 'quit' };
   if (isComputer(play))
     return {
-      type: 'urPlay/noticeShown',
+      type: 'play/noticeShown',
       notice: `${play.seats[play.state.turn]?.name} is the computer: wait for its move.`,
     };
   switch (key) {
     case 'space':
     case 'r':
-      return { type: 'urPlay/rollRequested' };
+      return { type: 'play/chanceRequested' };
     case 'left':
     case 'up':
       return { type: 'urPlay/stoneChosen', delta: -1 };
@@ -175,7 +162,7 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
     case 'u':
       return { type: 'urPlay/undoRequested' };
     case 'h':
-      return { type: 'urPlay/hintRequested' };
+      return { type: 'play/hintRequested' };
     default:
       return /^[0-6]$/.test(key) ? { type: 'ur/stoneMoved', stone: Number(key) } : undefined;
   }
@@ -228,7 +215,8 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
     case 'ur/diceRolled':
     case 'ur/stoneMoved':
       return applyUrEvent(play, action);
-    case 'urPlay/botMoved':
+    case 'play/botMoved':
+      if (action.event.type !== 'ur/stoneMoved') return play;
       return applyUrEvent(play, action.event, `  (${action.reason})`);
     case 'urPlay/stoneChosen': {
       const options = choosable(play.state);
@@ -240,9 +228,10 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
       return applyUrEvent(play, { type: 'ur/stoneMoved', stone: play.stone });
     case 'urPlay/undoRequested':
       return undo(play);
-    case 'urPlay/hintShown':
-      return { ...play, stone: action.stone, notice: action.notice };
-    case 'urPlay/noticeShown':
+    case 'play/hintShown':
+      if (action.event.type !== 'ur/stoneMoved') return { ...play, notice: action.notice };
+      return { ...play, stone: action.event.stone, notice: action.notice };
+    case 'play/noticeShown':
       return { ...play, notice: action.notice };
     case 'urPlay/overlayOpened':
       return { ...play, overlay: action.overlay };

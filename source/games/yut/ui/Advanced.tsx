@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { Styled } from '../../../ui/theme.js';
 import { ANIMALS } from '../rules.js';
-import { ADVANCED_MENU, type AdvancedModel } from './advanced.js';
+import { ADVANCED_MENU, type AdvancedModel } from './advanced-model.js';
 import { SEAT_LETTERS } from './board-layout.js';
 
 export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: string }) {

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { Styled } from '../../../ui/theme.js';
 import { SEAT_LETTERS } from './board-layout.js';
-import { type SetupForm, startRow } from './setup.js';
+import { type SetupForm, startRow } from './setup-model.js';
 
 export function Setup({ form }: { form: SetupForm }) {
   const row = (index: number, label: string, value: React.ReactNode) => (

@@ -1,7 +1,7 @@
 /** Yut's face in the replay viewer: the same board and turn panel, driven by the recording. */
 import { Box } from 'ink';
 import type { GameEvent } from '../../../engine/game.js';
-import type { ReplayScreenProps } from '../../../ui/views.js';
+import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import type { YutEvent, YutState } from '../rules.js';
 import type { Sticks } from '../sticks.js';
 import { Board, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './Board.js';

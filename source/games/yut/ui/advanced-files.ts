@@ -3,7 +3,7 @@
  * start that looks for a saved game in game_info.txt, and a chosen game (removing the saved
  * line, and saving to the file later). The app only shows what comes back.
  */
-import type { YutFiles } from '../../../storage/yut-files.js';
+import type { YutFiles } from '../files.js';
 import { login } from '../accounts.js';
 import type { YutOptions, YutState } from '../rules.js';
 import { findSave } from '../saves.js';
@@ -12,8 +12,8 @@ import {
   type AdvancedRequest,
   loginAnswered,
   startAnswered,
-} from './advanced.js';
-import type { Seat } from './play.js';
+} from './advanced-model.js';
+import type { Seat } from '../../../engine/seats.js';
 
 export type AdvancedAnswer =
   | { readonly kind: 'model'; readonly model: AdvancedModel }

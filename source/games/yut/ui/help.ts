@@ -1,4 +1,4 @@
-/** The help screen's text for Yut Nori: the keys, then the rules in brief. */
+/** The keys of Yut Nori's play screen, for its help page (the rules follow them there). */
 export const YUT_HELP: readonly string[] = [
   'Keys',
   '  Space      throw the sticks (yut and mo throw again by themselves)',
@@ -9,17 +9,6 @@ export const YUT_HELP: readonly string[] = [
   '  h          a hint: the strong computer’s move, and why',
   '  s          save and exit (advanced game, at the start of a turn, before the throw)',
   '  ?          this help          q  quit (asks first)       Ctrl+C  quit now',
-  '',
-  'Rules (rules/yut.md)',
-  '  Four sticks; the first is marked. Count the sticks front up (■):',
-  '    1 = do (1 step; back-do −1 when it is the marked one)   2 = gae   3 = geol',
-  '    4 = yut (4, throw again)   0 = mo (5, throw again)',
-  '  Throw first, then use every result in any order on any of your pieces.',
-  '  A move that starts on a corner [ ] takes the diagonal shortcut.',
-  '  Land on your own piece: they stack and move together.',
-  '  Land on an opponent: their whole stack goes home and you throw again.',
-  '  Back-do cannot bring a new piece in; unusable results are discarded.',
-  '  Pass the start/finish corner to arrive. All pieces home wins at once.',
   '',
   'Sticks panel: [■] is the marked stick; ■ front up, □ back up.',
 ];

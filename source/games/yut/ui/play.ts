@@ -3,9 +3,10 @@
  * selected, the move preview, the turn log, and the mapping from a key to an action. The Ink
  * components only draw this; the dispatcher in YutGame.tsx runs the one effect (drawing sticks).
  */
-import type { Level } from '../../../engine/bots.js';
 import { foldEvents } from '../../../engine/game.js';
+import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
+import type { Overlay, SessionAction } from '../../../ui/play-session.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
 import {
@@ -23,13 +24,6 @@ import {
 } from '../rules.js';
 import type { Sticks } from '../sticks.js';
 
-export interface Seat {
-  readonly name: string;
-  readonly kind: 'human' | 'computer';
-  /** A computer seat's level. */
-  readonly level?: Level | undefined;
-}
-
 export const isComputer = (play: YutPlay, seat = play.state.turn) =>
   play.seats[seat]?.kind === 'computer';
 
@@ -37,8 +31,6 @@ export interface Selection {
   readonly from: number;
   readonly result: Result;
 }
-
-export type Overlay = 'help' | 'quit' | null;
 
 export interface YutPlay {
   readonly initial: YutState;
@@ -58,21 +50,13 @@ export interface YutPlay {
 
 export type PlayAction =
   | YutEvent
-  | { readonly type: 'play/throwRequested' }
+  | SessionAction<YutEvent>
   | { readonly type: 'play/stackChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/resultChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/moveRequested' }
   | { readonly type: 'play/undoRequested' }
   | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' }
-  | { readonly type: 'play/overlayClosed' }
-  | { readonly type: 'play/noticeShown'; readonly notice: string }
-  | { readonly type: 'play/hintRequested' }
-  | { readonly type: 'play/hintShown'; readonly selection: Selection; readonly notice: string }
-  | { readonly type: 'play/botMoved'; readonly event: PieceMoved; readonly reason: string }
-  | { readonly type: 'play/saveRequested' }
-  | { readonly type: 'app/quitConfirmed' }
-  | { readonly type: 'app/againRequested' }
-  | { readonly type: 'app/menuRequested' };
+  | { readonly type: 'play/overlayClosed' };
 
 const LOG_LENGTH = 50;
 
@@ -191,7 +175,7 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
   switch (key) {
     case 'space':
     case 't':
-      return { type: 'play/throwRequested' };
+      return { type: 'play/chanceRequested' };
     case 'left':
       return { type: 'play/stackChosen', delta: -1 };
     case 'right':
@@ -310,11 +294,17 @@ export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
     case 'play/noticeShown':
       return { ...play, notice: action.notice };
     case 'play/hintShown':
-      return { ...play, selection: action.selection, notice: action.notice };
+      if (action.event.type !== 'yut/pieceMoved') return { ...play, notice: action.notice };
+      return {
+        ...play,
+        selection: { from: action.event.from, result: action.event.result },
+        notice: action.notice,
+      };
     case 'play/botMoved':
       return applyEvent(play, action.event, `  (${action.reason})`);
     default:
-      // Throws need the throw source, and app/* actions belong to the app: handled by the caller.
+      // Throws need the chance source, hints the bot, and app/* actions belong to the app:
+      // the play session's dispatcher handles them.
       return play;
   }
 }

@@ -30,7 +30,7 @@ const run = (play: YutPlay, ...actions: PlayAction[]) => actions.reduce(reducePl
 describe('keys on the play screen (a pure mapping)', () => {
   const play = start();
   it.each([
-    ['space', { type: 'play/throwRequested' }],
+    ['space', { type: 'play/chanceRequested' }],
     ['left', { type: 'play/stackChosen', delta: -1 }],
     ['right', { type: 'play/stackChosen', delta: 1 }],
     ['up', { type: 'play/resultChosen', delta: -1 }],

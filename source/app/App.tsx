@@ -1,0 +1,288 @@
+/**
+ * The app shell: the screens of the pure app model drawn, its effects carried out (starting
+ * sessions, answering setups, opening recordings, leaving), the terminal-size guard, and the one
+ * input handler that every key goes through. It knows games only as the list it is given.
+ */
+import { Box, Text, useApp, useInput } from 'ink';
+import { useCallback, useRef } from 'react';
+import type { LoadedRecording } from '../engine/recording.js';
+import type { AnyGameModule, SetupContext } from '../games/module.js';
+import { type Key, keyNames } from '../ui/keys.js';
+import { MainMenu } from '../ui/MainMenu.js';
+import type { AppRequest } from '../ui/play-session.js';
+import { ReplayViewer } from '../ui/ReplayViewer.js';
+import { useStore } from '../ui/store.js';
+import { TextPage } from '../ui/TextPage.js';
+import { useTerminalSize } from '../ui/useTerminalSize.js';
+import {
+  type AppAction,
+  type AppModel,
+  type AppWorld,
+  type Effect,
+  findEntry,
+  helpWidth,
+  mainHelp,
+  menuItems,
+  reduceApp,
+  type Screen,
+} from './app-model.js';
+import type { SessionFactory } from './session.js';
+
+export const MIN_COLUMNS = 80;
+export const MIN_ROWS = 24;
+
+/** Where the program opens. */
+export type Opening =
+  | { readonly kind: 'menu' }
+  /** A game's command: its menu entry's setup. */
+  | { readonly kind: 'entry'; readonly entry: string }
+  | { readonly kind: 'replay'; readonly recording: LoadedRecording }
+  | { readonly kind: 'resume'; readonly recording: LoadedRecording };
+
+export interface AppOptions {
+  readonly games: readonly AnyGameModule[];
+  readonly opening: Opening;
+  readonly sessions: SessionFactory;
+  /** Each game's setup context (its flags' settings, --bots, the data directory). */
+  readonly setupContext: (game: string) => SetupContext;
+  /** Finds the latest recording for the menu's replay entry. */
+  readonly latestRecording?: (() => Promise<LoadedRecording | string>) | undefined;
+  /** Milliseconds a computer waits before each throw or move. */
+  readonly botDelay?: number | undefined;
+}
+
+export function App({ options }: { options: AppOptions }) {
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize();
+  const { games, sessions } = options;
+  const [model, setModel, current] = useStore(
+    (_: AppModel, next: AppModel) => next,
+    (): AppModel => ({
+      screen: openingScreen(options),
+      replayOnly: options.opening.kind === 'replay',
+    }),
+  );
+
+  // The play and replay screens take their keys through a handler they register when they
+  // mount. Keys that arrive between the switch to such a screen and its registration (a burst
+  // such as Enter Space: start, then throw) wait here instead of being lost.
+  const screenKeys = useRef<{ handler: (key: Key) => void; screen: Screen } | null>(null);
+  const waiting = useRef<Key[]>([]);
+  const registerKeys = useCallback(
+    (handler: (key: Key) => void) => {
+      const screen = current().screen;
+      screenKeys.current = { handler, screen };
+      const keys = waiting.current.splice(0);
+      for (const key of keys) handler(key);
+    },
+    [current],
+  );
+  const world: AppWorld = { games, setupContext: options.setupContext };
+
+  function dispatch(action: AppAction): void {
+    const { model: next, effect } = reduceApp(current(), action, world);
+    setModel(next);
+    if (next.screen.name !== 'play' && next.screen.name !== 'replay') waiting.current = [];
+    if (effect) run(effect, next.screen);
+  }
+
+  function run(effect: Effect, screen: Screen): void {
+    switch (effect.type) {
+      case 'exit':
+        if (screen.name === 'play') screen.session.recorder.close();
+        return exit();
+      case 'forward': {
+        const registered = screenKeys.current;
+        if (registered && registered.screen === screen) return registered.handler(effect.key);
+        waiting.current.push(effect.key);
+        return;
+      }
+      case 'answer': {
+        const found = findEntry(games, effect.entry);
+        if (!found?.entry.answer) return;
+        const outcome = found.entry.answer(
+          effect.form,
+          effect.request,
+          options.setupContext(found.game.id),
+        );
+        return dispatch({ type: 'app/setupAnswered', entry: effect.entry, outcome });
+      }
+      case 'start': {
+        const found = findEntry(games, effect.entry);
+        if (!found) return;
+        const session = sessions.start(found.game, effect.start);
+        if (typeof session === 'string')
+          return dispatch({ type: 'app/noticeShown', notice: session, entry: effect.entry });
+        return dispatch({
+          type: 'app/gameStarted',
+          game: found.game.id,
+          entry: effect.entry,
+          start: effect.start,
+          session,
+        });
+      }
+      case 'openLatest':
+        void (options.latestRecording?.() ?? Promise.resolve('No recordings here.')).then((found) =>
+          dispatch(
+            typeof found === 'string'
+              ? { type: 'app/noticeShown', notice: found }
+              : { type: 'app/recordingOpened', recording: found },
+          ),
+        );
+        return;
+    }
+  }
+
+  const onRequest = useCallback(
+    (request: AppRequest) => dispatch({ type: 'app/playRequested', request }),
+    // dispatch reads the store afresh each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const onReplayLeft = useCallback(
+    () => dispatch({ type: 'app/replayLeft' }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
+  useInput((input, key) => {
+    for (const k of keyNames(input, key)) {
+      if (small && k !== 'ctrl+c') {
+        if (k === 'q') run({ type: 'exit' }, current().screen);
+        continue;
+      }
+      dispatch({ type: 'app/keyPressed', key: k, width: columns, height: rows });
+    }
+  });
+
+  if (small) return <TooSmall columns={columns} rows={rows} />;
+  const { screen } = model;
+  switch (screen.name) {
+    case 'menu':
+      return (
+        <Centre columns={columns} rows={rows}>
+          <MainMenu items={menuItems(games)} index={screen.index} notice={screen.notice} />
+        </Centre>
+      );
+    case 'help':
+      return (
+        <TextPage
+          title="madang · help"
+          lines={mainHelp(games, helpWidth(columns))}
+          scroll={screen.scroll}
+          width={columns}
+          height={rows}
+          leave="any other key returns to the menu"
+        />
+      );
+    case 'setup': {
+      const found = findEntry(games, screen.entry);
+      if (!found) return null;
+      const { View } = found.entry;
+      return (
+        <Centre columns={columns} rows={rows}>
+          <View form={screen.form} width={columns} height={rows} />
+        </Centre>
+      );
+    }
+    case 'play': {
+      const game = games.find((g) => g.id === screen.game);
+      if (!game) return null;
+      const { Play } = game;
+      return (
+        <Play
+          key={screen.session.id}
+          session={screen.session}
+          width={columns}
+          height={rows}
+          botDelay={options.botDelay}
+          onRequest={onRequest}
+          registerKeys={registerKeys}
+        />
+      );
+    }
+    case 'replay':
+      return (
+        <ReplayViewer
+          recording={screen.recording}
+          face={games.find((g) => g.id === screen.recording.header.game)}
+          width={columns}
+          height={rows}
+          registerKeys={registerKeys}
+          onQuit={onReplayLeft}
+        />
+      );
+  }
+}
+
+/** The first screen: a resumed game is started here, through the same session factory. */
+function openingScreen(options: AppOptions): Screen {
+  const { opening, games } = options;
+  switch (opening.kind) {
+    case 'menu':
+      return { name: 'menu', index: 0 };
+    case 'replay':
+      return { name: 'replay', recording: opening.recording };
+    case 'entry': {
+      const found = findEntry(games, opening.entry);
+      if (!found) return { name: 'menu', index: 0 };
+      return {
+        name: 'setup',
+        entry: opening.entry,
+        form: found.entry.newForm(options.setupContext(found.game.id)),
+      };
+    }
+    case 'resume': {
+      const { header } = opening.recording;
+      const game = games.find((g) => g.id === header.game);
+      const session = game && options.sessions.resume(game, opening.recording);
+      if (!game || session === undefined)
+        return { name: 'menu', index: 0, notice: `madang cannot play ${header.game}.` };
+      if (typeof session === 'string') return { name: 'menu', index: 0, notice: session };
+      return {
+        name: 'play',
+        game: game.id,
+        entry: game.entries[0]?.id ?? game.id,
+        start: { options: header.options, seats: session.seats },
+        session,
+      };
+    }
+  }
+}
+
+function Centre({
+  columns,
+  rows,
+  children,
+}: {
+  columns: number;
+  rows: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <Box width={columns} height={rows} alignItems="center" justifyContent="center">
+      {children}
+    </Box>
+  );
+}
+
+function TooSmall({ columns, rows }: { columns: number; rows: number }) {
+  return (
+    <Box
+      flexDirection="column"
+      width={columns}
+      height={rows}
+      alignItems="center"
+      justifyContent="center"
+    >
+      <Text bold>
+        Make the window at least {MIN_COLUMNS}×{MIN_ROWS}
+      </Text>
+      <Text>
+        It is {columns}×{rows} now. The board returns as soon as it fits.
+      </Text>
+      <Text dimColor>q quits</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * The app's screens as a pure model: the main menu built from the registered games, each game's
+ * setup, play, the replay viewer, and the main help. Keys and answers come in as actions; what
+ * must be done outside (start a game, read a file, leave) goes out as an effect for the App.
+ */
+import type { LoadedRecording } from '../engine/recording.js';
+import type {
+  AnyGameModule,
+  MenuEntry,
+  SetupContext,
+  SetupOutcome,
+  Start,
+} from '../games/module.js';
+import type { Key } from '../ui/keys.js';
+import { type MenuItem, menuKey } from '../ui/menu-model.js';
+import type { AppRequest, Session } from '../ui/play-session.js';
+import { helpLines } from '../ui/text.js';
+import { lastScroll } from '../ui/TextPage.js';
+
+export type Screen =
+  | { readonly name: 'menu'; readonly index: number; readonly notice?: string | undefined }
+  | { readonly name: 'help'; readonly scroll: number }
+  | { readonly name: 'setup'; readonly entry: string; readonly form: unknown }
+  | {
+      readonly name: 'play';
+      readonly game: string;
+      /** The menu entry it came from, for "again", "menu" and after a save. */
+      readonly entry: string;
+      readonly start: Start;
+      readonly session: Session;
+    }
+  | { readonly name: 'replay'; readonly recording: LoadedRecording };
+
+export interface AppModel {
+  readonly screen: Screen;
+  /** Leaving the replay viewer leaves the program when the run was `madang replay FILE`. */
+  readonly replayOnly: boolean;
+}
+
+export type AppAction =
+  | {
+      readonly type: 'app/keyPressed';
+      readonly key: Key;
+      readonly width: number;
+      readonly height: number;
+    }
+  | { readonly type: 'app/setupAnswered'; readonly entry: string; readonly outcome: SetupOutcome }
+  | {
+      readonly type: 'app/gameStarted';
+      readonly game: string;
+      readonly entry: string;
+      readonly start: Start;
+      readonly session: Session;
+    }
+  | { readonly type: 'app/noticeShown'; readonly notice: string; readonly entry?: string }
+  | { readonly type: 'app/recordingOpened'; readonly recording: LoadedRecording }
+  | { readonly type: 'app/playRequested'; readonly request: AppRequest }
+  | { readonly type: 'app/replayLeft' };
+
+export type Effect =
+  | { readonly type: 'exit' }
+  /** The key belongs to the screen's own handler (play, replay). */
+  | { readonly type: 'forward'; readonly key: Key }
+  | {
+      readonly type: 'answer';
+      readonly entry: string;
+      readonly form: unknown;
+      readonly request: unknown;
+    }
+  | { readonly type: 'start'; readonly entry: string; readonly start: Start }
+  | { readonly type: 'openLatest' };
+
+export interface AppWorld {
+  readonly games: readonly AnyGameModule[];
+  /** The setup context of a game: its flags' settings when its command started the run. */
+  setupContext(game: string): SetupContext;
+}
+
+const REPLAY = 'app/replay';
+const HELP = 'app/help';
+const QUIT = 'app/quit';
+
+/** Every menu entry of every game, then replay, help and quit. */
+export function menuItems(games: readonly AnyGameModule[]): MenuItem<string>[] {
+  return [
+    ...games.flatMap((game) =>
+      game.entries.map((entry) => ({ id: entry.id, label: entry.label, hint: entry.hint })),
+    ),
+    { id: REPLAY, label: 'Replay a recording', hint: 'the latest recorded game' },
+    { id: HELP, label: 'Help', hint: 'keys and rules' },
+    { id: QUIT, label: 'Quit', hint: '' },
+  ];
+}
+
+/** The game and menu entry of an entry id. */
+export function findEntry(
+  games: readonly AnyGameModule[],
+  id: string,
+): { game: AnyGameModule; entry: MenuEntry } | undefined {
+  for (const game of games) {
+    const entry = game.entries.find((e) => e.id === id);
+    if (entry) return { game, entry };
+  }
+  return undefined;
+}
+
+/** The main help: every game in a line, the keys every game shares, then each game's rules. */
+export function mainHelp(games: readonly AnyGameModule[], width: number): string[] {
+  const column = Math.max(...games.flatMap((g) => g.entries.map((e) => e.label.length))) + 2;
+  return [
+    'Games',
+    ...games.flatMap((game) =>
+      game.entries.map(
+        (entry, i) => `  ${entry.label.padEnd(column)}${i === 0 ? game.description : entry.hint}`,
+      ),
+    ),
+    '',
+    'In every game',
+    '  ?  that game’s keys and rules      h  a hint from the strong computer',
+    '  u  take back your last move        q  quit (asks first)    Ctrl+C  quit now',
+    '',
+    'Every game is recorded (madang says where when it ends):',
+    '  madang replay FILE     watch it: ←→ step, Space play, +− speed, g go to a turn',
+    '  madang --resume FILE   go on with an unfinished game',
+    '  madang verify FILE...  check recordings against the rules',
+    '',
+    'Without a terminal (or with --classic) madang speaks the original console.',
+    'madang --help lists every option.',
+    ...games.flatMap((game) => ['', ...helpLines([], game.rulesText, width).slice(1)]),
+  ];
+}
+
+const menuAt = (games: readonly AnyGameModule[], id: string, notice?: string): Screen => ({
+  name: 'menu',
+  index: Math.max(
+    0,
+    menuItems(games).findIndex((item) => item.id === id),
+  ),
+  notice,
+});
+
+type Reduced = { readonly model: AppModel; readonly effect?: Effect | undefined };
+
+export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): Reduced {
+  const { screen } = model;
+  const to = (next: Screen, effect?: Effect): Reduced => ({
+    model: { ...model, screen: next },
+    effect,
+  });
+  const stay = (effect?: Effect): Reduced => ({ model, effect });
+  switch (action.type) {
+    case 'app/keyPressed':
+      return keyPressed(model, action, world);
+    case 'app/setupAnswered': {
+      const { outcome } = action;
+      const found = findEntry(world.games, action.entry);
+      if (!found) return stay();
+      if (outcome.type === 'back') return to(menuAt(world.games, action.entry));
+      if (outcome.type === 'form')
+        return to({ name: 'setup', entry: action.entry, form: outcome.form });
+      if (outcome.type === 'request') {
+        return to(
+          { name: 'setup', entry: action.entry, form: outcome.form },
+          { type: 'answer', entry: action.entry, form: outcome.form, request: outcome.request },
+        );
+      }
+      return stay({ type: 'start', entry: action.entry, start: outcome.start });
+    }
+    case 'app/gameStarted':
+      return to({
+        name: 'play',
+        game: action.game,
+        entry: action.entry,
+        start: action.start,
+        session: action.session,
+      });
+    case 'app/noticeShown':
+      return to(menuAt(world.games, action.entry ?? REPLAY, action.notice));
+    case 'app/recordingOpened':
+      return to({ name: 'replay', recording: action.recording });
+    case 'app/replayLeft':
+      return model.replayOnly ? stay({ type: 'exit' }) : to(menuAt(world.games, REPLAY));
+    case 'app/playRequested': {
+      if (screen.name !== 'play') return stay();
+      const { request } = action;
+      if (request === 'quit') return stay({ type: 'exit' });
+      if (request === 'menu') return to(menuAt(world.games, screen.entry));
+      if (request === 'again')
+        return stay({ type: 'start', entry: screen.entry, start: again(screen.start) });
+      // Saved: the entry's first screen again, saying so.
+      const found = findEntry(world.games, screen.entry);
+      if (!found) return to(menuAt(world.games, screen.entry));
+      const context = world.setupContext(found.game.id);
+      const form = found.entry.afterSave?.(context) ?? found.entry.newForm(context);
+      return to({ name: 'setup', entry: screen.entry, form });
+    }
+  }
+}
+
+/** Another game with the same options and seats (nothing of the last one's save or log). */
+const again = (start: Start): Start => ({ options: start.options, seats: start.seats });
+
+const HELP_KEYS: Readonly<Record<string, number>> = {
+  up: -1,
+  down: 1,
+  k: -1,
+  j: 1,
+  pageup: -10,
+  pagedown: 10,
+  home: -1e6,
+  end: 1e6,
+};
+
+/** The main help's width of text in a screen `columns` wide. */
+export const helpWidth = (columns: number) => Math.min(columns, 90) - 4;
+
+function keyPressed(
+  model: AppModel,
+  { key, width, height }: { key: Key; width: number; height: number },
+  world: AppWorld,
+): Reduced {
+  const { screen } = model;
+  const to = (next: Screen, effect?: Effect): Reduced => ({
+    model: { ...model, screen: next },
+    effect,
+  });
+  if (key === 'ctrl+c') return { model, effect: { type: 'exit' } };
+  switch (screen.name) {
+    case 'menu': {
+      if (key === 'q' || key === 'escape') return { model, effect: { type: 'exit' } };
+      const items = menuItems(world.games);
+      const outcome = menuKey(items, screen.index, key);
+      if (outcome.type === 'cursor') return to({ name: 'menu', index: outcome.index });
+      if (outcome.type !== 'chosen') return { model };
+      if (outcome.id === QUIT) return { model, effect: { type: 'exit' } };
+      if (outcome.id === HELP) return to({ name: 'help', scroll: 0 });
+      if (outcome.id === REPLAY) return { model, effect: { type: 'openLatest' } };
+      const found = findEntry(world.games, outcome.id);
+      if (!found) return { model };
+      const form = found.entry.newForm(world.setupContext(found.game.id));
+      return to({ name: 'setup', entry: outcome.id, form });
+    }
+    case 'help': {
+      const delta = HELP_KEYS[key];
+      if (delta === undefined) return to(menuAt(world.games, HELP));
+      const last = lastScroll(mainHelp(world.games, helpWidth(width)).length, height);
+      return to({ name: 'help', scroll: Math.max(0, Math.min(last, screen.scroll + delta)) });
+    }
+    case 'setup': {
+      const found = findEntry(world.games, screen.entry);
+      if (!found) return to(menuAt(world.games, screen.entry));
+      return reduceApp(
+        model,
+        {
+          type: 'app/setupAnswered',
+          entry: screen.entry,
+          outcome: found.entry.key(screen.form, key),
+        },
+        world,
+      );
+    }
+    case 'play':
+    case 'replay':
+      return { model, effect: { type: 'forward', key } };
+  }
+}

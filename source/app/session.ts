@@ -1,0 +1,107 @@
+/**
+ * The session factory: one place where a new or a resumed game gets its seed, its chance source
+ * (seeded, or the run's script), its recorder and its seats. The clock and fresh seeds are read
+ * here, at the edge, and written into the recording.
+ */
+import type { ChanceSource } from '../engine/chance.js';
+import { foldEvents } from '../engine/game.js';
+import {
+  type Header,
+  type LoadedRecording,
+  newHeader,
+  type Recorder,
+} from '../engine/recording.js';
+import { playerInfo, seatFromPlayer, type Seat } from '../engine/seats.js';
+import type { AnyGameModule, Start } from '../games/module.js';
+import type { Session } from '../ui/play-session.js';
+
+/** What the run gives every game it starts (from the command line). */
+export interface SessionContext {
+  /** --seed: the first game of the run plays it; later games get fresh seeds. */
+  readonly seed?: number | undefined;
+  /** --throws FILE: one sequence for the whole run, so a second game goes on where one stopped. */
+  readonly scripted?: ChanceSource | undefined;
+  readonly app: string;
+  /** Starts a recording with this header; appends to a resumed one. */
+  openRecorder(header: Header): Recorder;
+  appendRecorder(loaded: LoadedRecording, resumedAt: string, seed: number | null): Recorder;
+  freshSeed(): number;
+  now(): Date;
+}
+
+/**
+ * The chance source of the n-th game of a run: the script if any (shared by the run), else
+ * --seed for the first game, else a fresh seed. The seed returned is the one drawn from.
+ */
+export function chanceFor(
+  module: AnyGameModule,
+  context: Pick<SessionContext, 'seed' | 'freshSeed'>,
+  scripted: ChanceSource | undefined,
+  game: number,
+  options: unknown,
+): { source: ChanceSource | undefined; seed: number | null } {
+  if (!module.chance) return { source: undefined, seed: null };
+  if (scripted) return { source: scripted, seed: null };
+  const seed = game === 0 && context.seed !== undefined ? context.seed : context.freshSeed();
+  return { source: module.chance.seeded(seed, options), seed };
+}
+
+export class SessionFactory {
+  private games = 0;
+
+  constructor(private readonly context: SessionContext) {}
+
+  private draw(module: AnyGameModule, options: unknown) {
+    const id = this.games++;
+    const { source, seed } = chanceFor(module, this.context, this.context.scripted, id, options);
+    return { id, source, seed };
+  }
+
+  /** A new game: its header written with every option, the seats as the setup left them. */
+  start(module: AnyGameModule, start: Start): Session | string {
+    const parsed = module.parseOptions(start.options);
+    if (!parsed.ok) return parsed.problem;
+    const { id, source, seed } = this.draw(module, parsed.options);
+    const header = newHeader({
+      game: module.id,
+      options: parsed.options,
+      players: start.seats.map(playerInfo),
+      seed,
+      startedAt: this.context.now(),
+      app: this.context.app,
+    });
+    return {
+      id,
+      seed,
+      initial: module.rules.setup(parsed.options),
+      seats: start.seats,
+      chance: source,
+      recorder: this.context.openRecorder(header),
+      botSeed: seed ?? id,
+      log: start.log,
+      save: start.save,
+    };
+  }
+
+  /** Go on with a recorded game: its events folded by its own rules, then appended to. */
+  resume(module: AnyGameModule, loaded: LoadedRecording): Session | string {
+    const parsed = module.parseOptions(loaded.header.options);
+    if (!parsed.ok) return `${loaded.file}: the header's options: ${parsed.problem}`;
+    const folded = foldEvents(module.rules, module.rules.setup(parsed.options), loaded.events);
+    if (folded.problem) return `${loaded.file}: ${folded.problem.reason}`;
+    const { id, source, seed } = this.draw(module, parsed.options);
+    // The seed written into the resumed line is the one the throws are drawn from.
+    const recorder = this.context.appendRecorder(loaded, this.context.now().toISOString(), seed);
+    const seats: readonly Seat[] = loaded.header.players.map(seatFromPlayer);
+    return {
+      id,
+      seed,
+      initial: folded.state,
+      seats,
+      chance: source,
+      recorder,
+      botSeed: seed ?? id,
+      log: [`Resumed after ${loaded.events.length} events.`],
+    };
+  }
+}

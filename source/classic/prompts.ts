@@ -1,0 +1,52 @@
+/**
+ * The prompt helpers of the line protocol, shared by every game's console: ask until an answer
+ * is accepted, numbered choices, and how a run ends (the end of input cleanly, a Stop with code 2).
+ */
+import type { ClassicIO } from './lines.js';
+
+/** End of input: the run ends cleanly wherever it is. */
+export class EndOfInput extends Error {}
+/** A problem that stops the run (exit code 2). */
+export class Stop extends Error {}
+
+/** How a run ends on an exception: the end of input is a clean end, a Stop an error (code 2). */
+export function endOfRun(error: unknown, report: (message: string) => void): number {
+  if (error instanceof EndOfInput) return 0;
+  if (error instanceof Stop) {
+    report(error.message);
+    return 2;
+  }
+  throw error;
+}
+
+/** Ask until the answer is accepted: `accept` gives the value, or the reason it is refused. */
+export async function ask<T>(
+  io: ClassicIO,
+  prompt: string,
+  accept: (answer: string) => { ok: true; value: T } | { ok: false; problem: string },
+): Promise<T> {
+  for (;;) {
+    io.write(prompt);
+    const answer = await io.read();
+    if (answer === null) throw new EndOfInput();
+    const verdict = accept(answer.trim());
+    if (verdict.ok) return verdict.value;
+    io.write(`Invalid input: ${verdict.problem}\n`);
+  }
+}
+
+export const shown = (answer: string) =>
+  JSON.stringify(answer.length > 20 ? `${answer.slice(0, 20)}…` : answer);
+
+/** A number among `allowed`; `what` says them in words ("1 or 2"). */
+export function choice(allowed: readonly number[], what: string) {
+  return (answer: string) => {
+    const n = /^\d+$/.test(answer) ? Number(answer) : Number.NaN;
+    return allowed.includes(n)
+      ? { ok: true as const, value: n }
+      : {
+          ok: false as const,
+          problem: `${answer === '' ? 'nothing' : shown(answer)} is not ${what}`,
+        };
+  };
+}

@@ -1,0 +1,82 @@
+/** What every command shares: the one-line failure, common flags read into settings, files. */
+import { readFileSync } from 'node:fs';
+import type { ChanceSource } from '../engine/chance.js';
+import { scriptedSource } from '../engine/chance.js';
+import { parseBots } from '../engine/seats.js';
+import type { SeatKind } from '../engine/seats.js';
+import type { AnyGameModule } from '../games/module.js';
+import type { RecordSetting } from '../storage/recorder.js';
+
+/** A clear one-line message and exit code 2: bad input is the user's to fix, not a crash. */
+export function fail(message: string): never {
+  process.stderr.write(`madang: ${message}\n`);
+  process.exit(2);
+}
+
+export interface Common {
+  readonly seed?: number | undefined;
+  readonly throws?: string | undefined;
+  readonly color?: boolean | undefined;
+  readonly classic?: boolean | undefined;
+  readonly record?: string | boolean | undefined;
+  readonly replay?: string | undefined;
+  readonly resume?: string | undefined;
+  readonly bots?: string | undefined;
+  readonly level?: string | undefined;
+  readonly dataDir?: string | undefined;
+  readonly botDelay?: number | undefined;
+  readonly [flag: string]: unknown;
+}
+
+/** A file named on the command line or in an answer, as text; why not, in one line. */
+export function readFile(
+  file: string,
+): { ok: true; text: string } | { ok: false; problem: string } {
+  try {
+    return { ok: true, text: readFileSync(file, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return { ok: false, problem: `${file}: cannot read it (${code})` };
+  }
+}
+
+export function checkSeed(argv: Common): void {
+  if (argv.seed !== undefined && !Number.isSafeInteger(argv.seed))
+    fail('--seed takes a whole number');
+}
+
+/** --throws FILE read by the game's own script reader: one source for the whole run. */
+export function scriptFor(module: AnyGameModule, argv: Common): ChanceSource | undefined {
+  if (argv.throws === undefined) return undefined;
+  if (!module.chance) fail(`${module.title} has no throws or rolls: --throws does not apply`);
+  const text = readFile(argv.throws);
+  if (!text.ok) fail(text.problem);
+  const parsed = module.chance.parseScript(text.text, argv.throws);
+  if (!parsed.ok) fail(parsed.problem);
+  return scriptedSource(parsed.script, module.chance.noun);
+}
+
+/** --bots and --level for a game of up to `seats` seats. */
+export function kindsFor(argv: Common, seats: number): SeatKind[] {
+  const parsed = parseBots(argv.bots, argv.level ?? 'strong', seats);
+  if (!parsed.ok) fail(parsed.problem);
+  return parsed.kinds;
+}
+
+export function recordSetting(argv: Common): RecordSetting {
+  return argv.record === false
+    ? { mode: 'off' }
+    : typeof argv.record === 'string' && argv.record !== ''
+      ? { mode: 'file', file: argv.record }
+      : { mode: 'auto' };
+}
+
+/** The game's settings from its flags (checked), or a one-line failure. */
+export function settingsFor(module: AnyGameModule, argv: Common) {
+  const parsed = module.command.settings(argv, readFile);
+  if (!parsed.ok) fail(parsed.problem);
+  return parsed.settings;
+}
+
+export const dataDir = (argv: Readonly<Record<string, unknown>>): string =>
+  typeof argv.dataDir === 'string' ? argv.dataDir : process.cwd();

@@ -1,0 +1,115 @@
+/**
+ * madang's command line (yargs), built from the registry: the common flags, one command per
+ * game with its own flags, replay and verify, and each game's extra commands.
+ */
+import { readFileSync } from 'node:fs';
+import yargs, { type Argv } from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { GAMES } from '../games/index.js';
+import type { AnyGameModule } from '../games/module.js';
+import { type Common, dataDir, fail } from './common.js';
+import { play, type Run } from './run.js';
+import { verify } from './verify.js';
+
+const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+const run: Run = { games: GAMES, app: `madang ${VERSION}` };
+const lookup = (name: string) => GAMES.find((g) => g.id === name);
+
+let cli: Argv = yargs(hideBin(process.argv))
+  .scriptName('madang')
+  .usage(
+    [
+      '$0 [game] [options]: traditional board games in the terminal',
+      '',
+      'Games:',
+      ...GAMES.map((g: AnyGameModule) => `  ${g.id.padEnd(8)} ${g.title}: ${g.description}`),
+    ].join('\n'),
+  )
+  .option('seed', { type: 'number', describe: 'seed for the throws: the same seed, the same game' })
+  .option('throws', {
+    type: 'string',
+    describe: 'play the throws or rolls of a script file (one per line)',
+  })
+  .option('record', {
+    describe:
+      'record the game in FILE (default: a new file in the data directory); --no-record: none',
+    type: 'string',
+  })
+  .option('replay', {
+    type: 'string',
+    describe: 'watch a recorded game (same as: madang replay FILE)',
+  })
+  .option('resume', { type: 'string', describe: 'go on with an unfinished recorded game' })
+  .option('bots', { type: 'string', describe: 'computer seats: seat numbers such as 1,3, or all' })
+  .option('level', {
+    type: 'string',
+    describe: "the computer seats' level: random, greedy or strong (default)",
+  })
+  .option('bot-delay', {
+    type: 'number',
+    describe: 'milliseconds a computer waits before each throw or move (700)',
+  })
+  .option('data-dir', {
+    type: 'string',
+    describe: 'where user_info.txt and game_info.txt are (default: here)',
+  })
+  .option('color', {
+    type: 'boolean',
+    default: true,
+    describe: 'use colour (--no-color, or NO_COLOR, turns it off)',
+  })
+  .option('classic', {
+    type: 'boolean',
+    describe: 'the classic line protocol of the original assignment',
+  })
+  .command('$0', 'the main menu (full screen)', {}, (argv) =>
+    play(run, argv as unknown as Common, undefined),
+  ) as unknown as Argv;
+
+for (const game of GAMES) {
+  cli = cli.command(
+    game.id,
+    game.command.describe,
+    (y) => game.command.flags(y),
+    (argv) => play(run, argv as unknown as Common, game),
+  );
+  if (game.command.extra) cli = game.command.extra(cli, dataDir);
+}
+
+await cli
+  .command(
+    'replay <file>',
+    'watch a recorded game: ←→ step, Space play, g go to a turn',
+    (y) => y.positional('file', { type: 'string', demandOption: true }),
+    (argv) => play(run, argv as unknown as Common, undefined, argv.file),
+  )
+  .command(
+    'verify <files..>',
+    'replay recordings headless: one line per file; exit 1 if one does not hold, 2 if unreadable',
+    (y) => y.positional('files', { type: 'string', array: true, demandOption: true }),
+    async (argv) => {
+      const code = await verify(
+        argv.files,
+        lookup,
+        (line) => process.stdout.write(`${line}\n`),
+        (line) => process.stderr.write(`madang: ${line}\n`),
+      );
+      process.exitCode = code;
+    },
+  )
+  .example('$0 yut --seed 7', 'Yut Nori with reproducible throws')
+  .example('$0 replay game.jsonl', 'watch a recorded game')
+  .example('$0 verify recordings/*.jsonl', 'check recordings against the rules')
+  .strict()
+  .version(VERSION)
+  .help()
+  .alias('h', 'help')
+  .alias('v', 'version')
+  .fail((message, error) => {
+    if (error) throw error;
+    fail(`${message} (see madang --help)`);
+  })
+  .parseAsync();

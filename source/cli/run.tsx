@@ -1,0 +1,168 @@
+/** Running a game: the full screen (Ink) or the classic line protocol, from the command line. */
+import { render } from 'ink';
+import { SessionFactory } from '../app/session.js';
+import { App, type AppOptions, type Opening } from '../app/App.js';
+import { streamIO } from '../classic/lines.js';
+import { newHeader, type LoadedRecording } from '../engine/recording.js';
+import { freshSeed } from '../engine/random.js';
+import { playerInfo } from '../engine/seats.js';
+import type { AnyGameModule, ClassicRun, Settings } from '../games/module.js';
+import { latestRecording, loadRecording } from '../storage/load.js';
+import { openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
+import { RecordingWriter } from '../storage/recording-file.js';
+import { enterFullScreen } from '../ui/terminal.js';
+import { colourWanted, ThemeContext } from '../ui/theme.js';
+import { chanceFor } from '../app/session.js';
+import {
+  checkSeed,
+  type Common,
+  dataDir,
+  fail,
+  kindsFor,
+  readFile,
+  recordSetting,
+  scriptFor,
+  settingsFor,
+} from './common.js';
+
+export interface Run {
+  readonly games: readonly AnyGameModule[];
+  readonly app: string;
+}
+
+const lookup = (games: readonly AnyGameModule[]) => (name: string) =>
+  games.find((g) => g.id === name);
+
+async function load(run: Run, file: string, warnings: string[]) {
+  const loaded = await loadRecording(file, lookup(run.games));
+  if (!loaded.ok) fail(loaded.problem);
+  warnings.push(...loaded.warnings.map((w) => `madang: warning: ${w}`));
+  return loaded;
+}
+
+/**
+ * `madang [game] [flags]`, `madang replay FILE`, `--resume FILE`: the full screen when both ends
+ * are terminals, else the classic protocol of the game (the first registered one for the menu).
+ */
+export async function play(
+  run: Run,
+  argv: Common,
+  module: AnyGameModule | undefined,
+  replayFile?: string,
+): Promise<void> {
+  checkSeed(argv);
+  const report: string[] = [];
+  let opening: Opening = module
+    ? { kind: 'entry', entry: module.command.entry(settingsFor(module, argv)) }
+    : { kind: 'menu' };
+  let file = replayFile;
+  let mode: 'replay' | 'resume' | undefined = file === undefined ? undefined : 'replay';
+  if (argv.replay !== undefined) [mode, file] = ['replay', argv.replay];
+  if (argv.resume !== undefined) [mode, file] = ['resume', argv.resume];
+  let recording: LoadedRecording | undefined;
+  if (file !== undefined) {
+    const loaded = await load(run, file, report);
+    if (mode === 'resume' && loaded.finished)
+      fail(`${file}: this game is over, nothing to resume (watch it with: madang replay ${file})`);
+    recording = loaded.recording;
+    opening = mode === 'resume' ? { kind: 'resume', recording } : { kind: 'replay', recording };
+  }
+  const terminal = process.stdin.isTTY && process.stdout.isTTY;
+  if (argv.classic || !terminal) {
+    if (mode !== undefined) {
+      fail(
+        `the ${mode === 'replay' ? 'replay viewer' : 'resumed game'} needs a terminal, and standard input or output is not one`,
+      );
+    }
+    return classic(run, argv, module ?? (run.games[0] as AnyGameModule));
+  }
+  if (argv.botDelay !== undefined && !(argv.botDelay >= 0))
+    fail('--bot-delay takes milliseconds (0 or more)');
+  const scriptGame =
+    module ?? (recording && lookup(run.games)(recording.header.game)) ?? run.games[0];
+  const scripted = scriptGame ? scriptFor(scriptGame, argv) : undefined;
+  const record = recordSetting(argv);
+  const onClosed = (f: string, finished: boolean) => report.push(recordingReport(f, finished));
+  const seats = Math.max(...run.games.map((g) => g.seats.max));
+  const options: AppOptions = {
+    games: run.games,
+    opening,
+    sessions: new SessionFactory({
+      seed: argv.seed,
+      scripted,
+      app: run.app,
+      openRecorder: (header) => openRecorder(record, header, onClosed),
+      appendRecorder: (loaded, at, seed) =>
+        recorderFor(RecordingWriter.append(loaded.file, loaded.goodBytes, at, seed), onClosed),
+      freshSeed,
+      now: () => new Date(),
+    }),
+    setupContext: (game) => ({
+      settings: module && module.id === game ? settingsFor(module, argv) : {},
+      kinds: kindsFor(argv, module?.seats.max ?? seats),
+      dataDir: dataDir(argv),
+      warn: (message) => report.push(`madang: warning: ${message}`),
+    }),
+    latestRecording: () => latestRecording(lookup(run.games)),
+    botDelay: argv.botDelay,
+  };
+  kindsFor(argv, module?.seats.max ?? seats);
+  const restore = enterFullScreen(process.stdout);
+  try {
+    const instance = render(
+      <ThemeContext.Provider value={{ colour: colourWanted(argv, process.env) }}>
+        <App options={options} />
+      </ThemeContext.Provider>,
+      { exitOnCtrlC: false },
+    );
+    await instance.waitUntilExit();
+  } finally {
+    restore();
+    for (const line of new Set(report)) process.stderr.write(`${line}\n`);
+  }
+}
+
+/** The game's classic console: for pipes, scripts, screen readers, and --classic. */
+async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<void> {
+  const forced = process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0';
+  const report: string[] = [];
+  const scripted = scriptFor(module, argv);
+  const record = recordSetting(argv);
+  const settings: Settings = settingsFor(module, argv);
+  const context: ClassicRun = {
+    settings,
+    kinds: kindsFor(argv, module.seats.max),
+    colour: colourWanted(argv, process.env) && (process.stdout.isTTY === true || forced),
+    dataDir: dataDir(argv),
+    chanceFor: (game, options) => {
+      const drawn = chanceFor(module, { seed: argv.seed, freshSeed }, scripted, game, options);
+      if (!drawn.source) throw new Error(`${module.title} has no chance`);
+      return { source: drawn.source, seed: drawn.seed };
+    },
+    botSeed: argv.seed ?? 0,
+    recorderFor: (options, seed, seats) => {
+      const parsed = module.parseOptions(options);
+      return openRecorder(
+        record,
+        newHeader({
+          game: module.id,
+          options: parsed.ok ? parsed.options : options,
+          players: seats.map(playerInfo),
+          seed,
+          startedAt: new Date(),
+          app: run.app,
+        }),
+        (file, finished) => report.push(recordingReport(file, finished)),
+      );
+    },
+    error: (message) => process.stderr.write(`madang: ${message}\n`),
+    warn: (message) => process.stderr.write(`madang: warning: ${message}\n`),
+    readFile,
+  };
+  const code = await module.classic(
+    streamIO(process.stdin, (text) => process.stdout.write(text)),
+    context,
+  );
+  for (const line of report) process.stderr.write(`${line}\n`);
+  process.exitCode = code;
+}

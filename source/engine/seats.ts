@@ -1,0 +1,68 @@
+/**
+ * Who sits in a seat: a person, or the computer at a level. One encoding for the setup screens,
+ * the command line (--bots, --level) and the recordings' player list.
+ */
+import { type Level, LEVELS } from './bots.js';
+import type { PlayerInfo } from './recording.js';
+
+/** What the setup screens cycle through for a seat, and what --bots/--level give. */
+export type SeatKind = 'human' | Level;
+export const SEAT_KINDS: readonly SeatKind[] = ['human', 'strong', 'greedy', 'random'];
+
+export interface Seat {
+  readonly name: string;
+  readonly kind: 'human' | 'computer';
+  /** A computer seat's level. */
+  readonly level?: Level | undefined;
+}
+
+export const isLevel = (text: unknown): text is Level =>
+  (LEVELS as readonly unknown[]).includes(text);
+
+export function seatOf(name: string, kind: SeatKind): Seat {
+  return kind === 'human' ? { name, kind: 'human' } : { name, kind: 'computer', level: kind };
+}
+
+export const kindOf = (seat: Seat): SeatKind =>
+  seat.kind === 'human' ? 'human' : (seat.level ?? 'strong');
+
+/** A seat as the recording's header lists it. */
+export function playerInfo(seat: Seat): PlayerInfo {
+  return seat.kind === 'computer'
+    ? { name: seat.name, kind: 'bot', level: seat.level ?? 'strong' }
+    : { name: seat.name, kind: 'human' };
+}
+
+/** A recorded player back as a seat (an unknown level plays at the strongest). */
+export function seatFromPlayer(player: PlayerInfo): Seat {
+  return player.kind === 'bot'
+    ? {
+        name: player.name,
+        kind: 'computer',
+        level: isLevel(player.level) ? player.level : 'strong',
+      }
+    : { name: player.name, kind: 'human' };
+}
+
+export type ParsedBots = { ok: true; kinds: SeatKind[] } | { ok: false; problem: string };
+
+/**
+ * `--bots 1,3` (seat numbers from 0) or `all`, at `level`, for a game of up to `seats` seats:
+ * what sits in each seat.
+ */
+export function parseBots(bots: string | undefined, level: string, seats: number): ParsedBots {
+  if (!isLevel(level)) return { ok: false, problem: `--level takes ${LEVELS.join(', ')}` };
+  if (bots === undefined) return { ok: true, kinds: [] };
+  const all = Array.from({ length: seats }, (_, seat) => seat);
+  const chosen =
+    bots === 'all'
+      ? all
+      : bots.split(',').map((s) => (/^\d{1,4}$/.test(s.trim()) ? Number(s) : Number.NaN));
+  if (chosen.some((seat) => !(seat >= 0 && seat < seats))) {
+    return {
+      ok: false,
+      problem: `--bots takes seat numbers 0 to ${seats - 1}, such as 1,3, or all`,
+    };
+  }
+  return { ok: true, kinds: all.map((seat) => (chosen.includes(seat) ? level : 'human')) };
+}

@@ -1,0 +1,149 @@
+/**
+ * The game module: everything the shared code may ask of a game, as one typed value exported
+ * from `games/<game>/index.ts` and listed once in `games/index.ts`. The shell, the command line,
+ * recordings, replay, verify and the bench know games only through this.
+ */
+import type { ComponentType } from 'react';
+import type { Argv } from 'yargs';
+import type { ClassicIO } from '../classic/lines.js';
+import type { Bot, Level } from '../engine/bots.js';
+import type { ChanceSource, ParsedScript } from '../engine/chance.js';
+import type { Game, GameEvent } from '../engine/game.js';
+import type { ParsedOptions, Recorder } from '../engine/recording.js';
+import type { Seat, SeatKind } from '../engine/seats.js';
+import type { Key } from '../ui/keys.js';
+import type { PlayProps } from '../ui/play-session.js';
+import type { ReplayScreenProps } from '../ui/replay-model.js';
+
+/** What the game's own flags settled, checked (the game reads its own shape back). */
+export type Settings = Readonly<Record<string, unknown>>;
+
+/** What a setup screen gets from the command line and the program. */
+export interface SetupContext {
+  /** The game's settings from its command's flags; empty when it was opened from the menu. */
+  readonly settings: Settings;
+  /** What sits in each seat at the start (--bots, --level). */
+  readonly kinds: readonly SeatKind[];
+  /** Where the game's own files are (accounts, saves). */
+  readonly dataDir: string;
+  /** A warning about a file, shown to the player. */
+  warn(message: string): void;
+}
+
+/** A game ready to start: its checked options and who sits where. */
+export interface Start {
+  readonly options: unknown;
+  readonly seats: readonly Seat[];
+  /** Saving to the game's own file (Yut's advanced game). */
+  readonly save?: ((state: unknown) => string | undefined) | undefined;
+  readonly log?: readonly string[] | undefined;
+}
+
+export type SetupOutcome =
+  | { readonly type: 'form'; readonly form: unknown }
+  /** The form wants something done outside (a login checked against a file): `answer` does it. */
+  | { readonly type: 'request'; readonly form: unknown; readonly request: unknown }
+  | { readonly type: 'start'; readonly start: Start }
+  | { readonly type: 'back' };
+
+/** One entry of the main menu: a setup screen as a pure model, its view, and its effects. */
+export interface MenuEntry {
+  readonly id: string;
+  readonly label: string;
+  readonly hint: string;
+  newForm(context: SetupContext): unknown;
+  /** The form after a game was saved and left (Yut's advanced game says so); else newForm. */
+  afterSave?(context: SetupContext): unknown;
+  key(form: unknown, key: Key): SetupOutcome;
+  /** Carries out a request (file reads and writes); absent when the setup never asks. */
+  answer?(form: unknown, request: unknown, context: SetupContext): SetupOutcome;
+  readonly View: ComponentType<{ form: unknown; width: number; height: number }>;
+  /** A game started straight from the command line, when its flags settle the whole setup. */
+  settled?(context: SetupContext): Start | undefined;
+}
+
+/** The chance source of a game with throws or rolls. */
+export interface ChanceKit<E extends GameEvent, O> {
+  /** 'throw', 'roll': for messages. */
+  readonly noun: string;
+  /** An event of the kind, to ask the rules whether one is due now. */
+  readonly probe: E;
+  seeded(seed: number, options: O): ChanceSource<E>;
+  /** A script of chance events (`--throws FILE`), errors naming the file and line. */
+  parseScript(text: string, file: string): ParsedScript<E>;
+}
+
+/** What a game's classic console gets from the command line. */
+export interface ClassicRun {
+  readonly settings: Settings;
+  readonly kinds: readonly SeatKind[];
+  readonly colour: boolean;
+  readonly dataDir: string;
+  /** The n-th game of the run: its chance source and the seed to record (null for a script). */
+  chanceFor(game: number, options: unknown): { source: ChanceSource; seed: number | null };
+  /** Seeds the computers' tie-breaks (--seed, else 0). */
+  readonly botSeed: number;
+  /** Starts recording a game with these options and seats. */
+  recorderFor(options: unknown, seed: number | null, seats: readonly Seat[]): Recorder;
+  /** Problems that stop the program. */
+  error(message: string): void;
+  warn(message: string): void;
+  /** Reads a file named in an answer (Ur's board file). */
+  readFile(file: string): { ok: true; text: string } | { ok: false; problem: string };
+}
+
+export type ParsedSettings =
+  | { readonly ok: true; readonly settings: Settings }
+  | { readonly ok: false; readonly problem: string };
+
+/** The game's command: `madang <id> [its flags]`. */
+export interface GameCommand {
+  readonly describe: string;
+  /** Its own flags, for its command only. */
+  flags(yargs: Argv): Argv;
+  /** The flags read into settings; a bad value gets a one-line problem. */
+  settings(
+    argv: Readonly<Record<string, unknown>>,
+    readFile: ClassicRun['readFile'],
+  ): ParsedSettings;
+  /** The menu entry the command opens (Yut's --advanced opens another). */
+  entry(settings: Settings): string;
+  /** Commands of its own besides (`madang users add`). */
+  extra?(yargs: Argv, dataDir: (argv: Readonly<Record<string, unknown>>) => string): Argv;
+}
+
+export interface GameModule<S, E extends GameEvent, O> {
+  readonly id: string;
+  readonly title: string;
+  /** One line, for the menu's help and `madang --help`. */
+  readonly description: string;
+  readonly seats: { readonly min: number; readonly max: number };
+  readonly rules: Game<S, E, O>;
+  /** Options from outside (a recording's header) checked, defaults written out. */
+  parseOptions(unchecked: unknown): ParsedOptions<O>;
+  /** The options of a typical game (two players), for the generic tests and the bench. */
+  readonly typicalOptions: O;
+  readonly chance?: ChanceKit<E, O> | undefined;
+  bot(level: Level): Bot<S, E>;
+  /** Why a computer chose a move, in the game's words. */
+  explain(state: S, event: E, names: readonly string[]): string;
+  /** What an event did, as log lines. */
+  describe(before: S, event: E, after: S, names: readonly string[]): string[];
+  readonly entries: readonly MenuEntry[];
+  readonly Play: ComponentType<PlayProps<S>>;
+  readonly Replay: ComponentType<ReplayScreenProps>;
+  /** The rules in the project's words (docs/rules/<game>.md), for the Rules pages. */
+  readonly rulesText: string;
+  readonly command: GameCommand;
+  /** The original console, for --classic and for pipes. Returns the exit code. */
+  classic(io: ClassicIO, run: ClassicRun): Promise<number>;
+}
+
+/** A module of any game, as the registry lists them: the shell sees states and events opaquely. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameModule = GameModule<any, any, any>;
+
+/** Define a module with its types checked, then list it as any game. */
+export function gameModule<S, E extends GameEvent, O>(module: GameModule<S, E, O>): AnyGameModule {
+  return module as AnyGameModule;
+}

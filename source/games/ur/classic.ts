@@ -1,0 +1,181 @@
+/**
+ * The Royal Game of Ur's console, as the seed's program has it (rules/ur.md): the board file
+ * and the two names asked, the board drawn square by square, `You rolled N`, the numbered
+ * stones, `Which move do you wish to make?`, and `No moves are possible with the current dice
+ * roll.` The same engine, recording and bots as the full-screen game.
+ */
+import type { ClassicIO } from '../../classic/lines.js';
+import { EndOfInput, endOfRun, Stop } from '../../classic/prompts.js';
+import type { Bot } from '../../engine/bots.js';
+import type { ChanceSource } from '../../engine/chance.js';
+import type { Random } from '../../engine/random.js';
+import type { Recorder } from '../../engine/recording.js';
+import type { SeatKind } from '../../engine/seats.js';
+import { type BoardSpec, historicalSpec, key, parseBoard } from './board.js';
+import { urBot } from './bot.js';
+import { stoneName } from './describe.js';
+import {
+  check,
+  reduce,
+  setup,
+  squareOf,
+  type UrEvent,
+  type UrOptions,
+  type UrState,
+} from './rules.js';
+
+export interface ClassicUrOptions {
+  readonly dice: ChanceSource;
+  readonly botRandom: Random;
+  /** The board from --board, else the board file is asked for. */
+  readonly board?: { readonly spec: BoardSpec; readonly name: string } | undefined;
+  readonly readBoard: (file: string) => { ok: true; text: string } | { ok: false; problem: string };
+  readonly kinds: readonly SeatKind[];
+  readonly recorderFor: (options: UrOptions, names: readonly string[]) => Recorder;
+  /** Problems that stop the run (a dice script that ran out). */
+  readonly error: (message: string) => void;
+}
+
+/** The board as the seed draws it: every square five lines of eight characters. */
+export function urBoardText(state: UrState): string {
+  const { rows, columns, rosettes, forbidden } = state.rules.board;
+  const who = new Map<string, string>();
+  for (const colour of [0, 1]) {
+    (state.stones[colour] ?? []).forEach((place, stone) => {
+      const square = squareOf(state, colour, place);
+      if (square) who.set(square, stoneName(colour, stone));
+    });
+  }
+  const lines: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    const band = ['', '', '', '', ''];
+    for (let c = 0; c < columns; c++) {
+      const here = key(r, c);
+      if (forbidden.has(here)) {
+        for (let i = 0; i < 5; i++) band[i] += ' '.repeat(8);
+        continue;
+      }
+      const star = rosettes.has(here) ? '*' : ' ';
+      const stone = who.get(here);
+      band[0] += '++++++++';
+      band[1] += `+${star}    ${star}+`;
+      band[2] += stone ? `+  ${stone}  +` : '+      +';
+      band[3] += `+${star}    ${star}+`;
+      band[4] += '++++++++';
+    }
+    lines.push(...band.map((l) => l.trimEnd()));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function placeText(state: UrState, colour: number, place: number): string {
+  const path = state.rules.board.paths[colour] ?? [];
+  if (place < 0) return 'currently off the board';
+  if (place >= path.length) return 'has left the board';
+  const [r, c] = (squareOf(state, colour, place) as string).split(',');
+  return `(${r}, ${c})`;
+}
+
+export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Promise<number> {
+  const read = async (prompt: string): Promise<string> => {
+    io.write(prompt);
+    const answer = await io.read();
+    if (answer === null) throw new EndOfInput();
+    return answer.trim();
+  };
+  let recorder: Recorder | undefined;
+  try {
+    let board = options.board;
+    // A match between computers plays the historical board unless --board names another.
+    if (
+      !board &&
+      options.kinds.length >= 2 &&
+      options.kinds.slice(0, 2).every((k) => k !== 'human')
+    ) {
+      board = { spec: historicalSpec(), name: 'the historical board' };
+    }
+    while (!board) {
+      const file = await read('What is the file name of the board json? ');
+      if (file === '') {
+        board = { spec: historicalSpec(), name: 'the historical board' };
+        break;
+      }
+      const text = options.readBoard(file);
+      const loaded = text.ok ? parseBoard(text.text, file) : text;
+      if (loaded.ok) board = { spec: loaded.board.spec, name: file };
+      else io.write(`Invalid input: ${loaded.problem}\n`);
+    }
+    const names: string[] = [];
+    for (const colour of ['white', 'black']) {
+      const seat = names.length;
+      const name =
+        options.kinds[seat] && options.kinds[seat] !== 'human'
+          ? `Computer (${options.kinds[seat]})`
+          : await read('What is your name? ');
+      names.push(name === '' ? `Player ${seat + 1}` : name);
+      io.write(`${names[seat]} you will play as ${colour}.\n`);
+    }
+    const bots: (Bot<UrState, UrEvent> | undefined)[] = [0, 1].map((seat) => {
+      const kind = options.kinds[seat] ?? 'human';
+      return kind === 'human' ? undefined : urBot(kind);
+    });
+    const gameOptions: UrOptions = { board: board.spec, extraRollOnRosette: true };
+    recorder = options.recorderFor(gameOptions, names);
+    let state = setup(gameOptions);
+    const apply = (event: UrEvent) => {
+      state = reduce(state, event);
+      recorder?.event(event);
+    };
+    while (state.phase !== 'over') {
+      io.write(urBoardText(state));
+      const drawn = options.dice.next();
+      if (!drawn.ok) throw new Stop(drawn.problem);
+      if (drawn.event.type !== 'ur/diceRolled') throw new Stop('the dice gave no roll');
+      const { dice } = drawn.event as UrEvent & { type: 'ur/diceRolled' };
+      const roll = dice.reduce<number>((a, d) => a + d, 0);
+      io.write(`You rolled ${roll}\n`);
+      const colour = state.turn;
+      apply({ type: 'ur/diceRolled', dice });
+      if (state.phase === 'roll' && state.turn !== colour) {
+        io.write('No moves are possible with the current dice roll.\n');
+        continue;
+      }
+      (state.stones[colour] ?? []).forEach((place, stone) => {
+        io.write(`${stone + 1} ${stoneName(colour, stone)} ${placeText(state, colour, place)}\n`);
+      });
+      const bot = bots[colour];
+      for (;;) {
+        let choice: number;
+        if (bot) {
+          const { event } = bot.choose(state, options.botRandom);
+          choice = event.type === 'ur/stoneMoved' ? event.stone + 1 : 1;
+          io.write(`Which move do you wish to make? ${choice}\n`);
+        } else {
+          const answer = await read('Which move do you wish to make? ');
+          choice = /^[1-7]$/.test(answer) ? Number(answer) : Number.NaN;
+          if (Number.isNaN(choice)) {
+            io.write(
+              `Invalid input: ${answer === '' ? 'nothing' : JSON.stringify(answer.slice(0, 20))} is not a stone: answer 1 to 7\n`,
+            );
+            continue;
+          }
+        }
+        const move: UrEvent = { type: 'ur/stoneMoved', stone: choice - 1 };
+        const problem = check(state, move);
+        if (problem === undefined) {
+          apply(move);
+          break;
+        }
+        io.write(`Invalid input: ${problem}\n`);
+      }
+    }
+    io.write(urBoardText(state));
+    io.write(`${names[state.winner ?? 0]} wins!\n`);
+    recorder.end({ status: 'won', winner: state.winner ?? 0 });
+    return 0;
+  } catch (error) {
+    return endOfRun(error, options.error);
+  } finally {
+    recorder?.close();
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The Royal Game of Ur as a game module: the rules on a board from a `.ur` file, the dice, the
+ * bots, the screens and the seed's console.
+ */
+import type { Argv } from 'yargs';
+import { parseScript } from '../../engine/chance.js';
+import { botRandom, seededRandom } from '../../engine/random.js';
+import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
+import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
+import { explainUrMove, urBot } from './bot.js';
+import { runClassicUr } from './classic.js';
+import { describeUrEvent } from './describe.js';
+import { RULES_TEXT } from './rules-text.js';
+import {
+  checkOptions,
+  type DiceRolled,
+  type Die,
+  type UrEvent,
+  urGame,
+  type UrOptions,
+  type UrState,
+} from './rules.js';
+import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
+import { UrGame } from './ui/UrGame.js';
+import { UrReplay } from './ui/UrReplay.js';
+import { UrSetup } from './ui/UrSetup.js';
+
+interface Board {
+  readonly spec: BoardSpec;
+  readonly name: string;
+}
+
+interface Form {
+  readonly setup: UrSetupForm;
+  readonly board: Board | undefined;
+}
+
+const boardOf = (settings: Readonly<Record<string, unknown>>) =>
+  settings.board as Board | undefined;
+
+const entry: MenuEntry = {
+  id: 'ur',
+  label: 'Royal Game of Ur',
+  hint: 'two players, seven stones',
+  newForm: ({ settings, kinds }: SetupContext): Form => ({
+    setup: newUrSetup(kinds),
+    board: boardOf(settings),
+  }),
+  key(form, key) {
+    const { setup, board } = form as Form;
+    const outcome = urSetupKey(setup, key);
+    if (outcome.type === 'form') return { type: 'form', form: { setup: outcome.form, board } };
+    if (outcome.type === 'back') return outcome;
+    const options: UrOptions = { board: board?.spec ?? historicalSpec(), extraRollOnRosette: true };
+    return { type: 'start', start: { options, seats: outcome.seats } };
+  },
+  View: ({ form }) => (
+    <UrSetup
+      form={(form as Form).setup}
+      boardName={(form as Form).board?.name ?? 'the historical board'}
+    />
+  ),
+};
+
+/** One line of a dice script: four faces (`0110`, 1 = a dot), or the roll (`2`: the first dice). */
+function parseDiceLine(content: string): DiceRolled | undefined {
+  const faces = /^[01]{4}$/.test(content)
+    ? [...content].map(Number)
+    : /^[0-4]$/.test(content)
+      ? [0, 1, 2, 3].map((i) => (i < Number(content) ? 1 : 0))
+      : undefined;
+  return faces && { type: 'ur/diceRolled', dice: faces as unknown as DiceRolled['dice'] };
+}
+
+export const urModule = gameModule<UrState, UrEvent, UrOptions>({
+  id: 'ur',
+  title: 'Royal Game of Ur',
+  description: 'White and Black, seven stones each (--board FILE)',
+  seats: { min: 2, max: 2 },
+  rules: urGame,
+  parseOptions(unchecked) {
+    const problem = checkOptions(unchecked);
+    return problem === undefined
+      ? { ok: true, options: (unchecked ?? {}) as UrOptions }
+      : { ok: false, problem };
+  },
+  typicalOptions: {},
+  chance: {
+    noun: 'roll',
+    probe: { type: 'ur/diceRolled', dice: [0, 0, 0, 0] },
+    seeded(seed) {
+      const random = seededRandom(seed);
+      const die = (): Die => (random.next() < 0.5 ? 1 : 0);
+      return {
+        next: () => ({
+          ok: true,
+          event: { type: 'ur/diceRolled', dice: [die(), die(), die(), die()] },
+        }),
+      };
+    },
+    parseScript: (text, file) =>
+      parseScript(text, file, parseDiceLine, 'a roll (write four dice such as 0110, or 0 to 4)'),
+  },
+  bot: urBot,
+  explain: (state, event, names) =>
+    event.type === 'ur/stoneMoved' ? explainUrMove(state, event, names) : 'rolls',
+  describe: describeUrEvent,
+  entries: [entry],
+  Play: UrGame,
+  Replay: UrReplay,
+  rulesText: RULES_TEXT,
+  command: {
+    describe: 'the Royal Game of Ur: straight to its setup screen',
+    flags: (y: Argv) =>
+      y.option('board', {
+        type: 'string',
+        describe: 'an Ur board file (.ur JSON); default: the historical board',
+      }),
+    settings(argv, readFile) {
+      if (typeof argv.board !== 'string') return { ok: true, settings: {} };
+      const text = readFile(argv.board);
+      if (!text.ok) return { ok: false, problem: text.problem };
+      const loaded = parseBoard(text.text, argv.board);
+      if (!loaded.ok) return { ok: false, problem: loaded.problem };
+      return { ok: true, settings: { board: { spec: loaded.board.spec, name: argv.board } } };
+    },
+    entry: () => 'ur',
+  },
+  classic(io, run) {
+    const { source, seed } = run.chanceFor(0, {});
+    return runClassicUr(io, {
+      dice: source,
+      botRandom: botRandom(seed ?? run.botSeed),
+      board: boardOf(run.settings),
+      readBoard: run.readFile,
+      kinds: run.kinds,
+      recorderFor: (options, names) =>
+        run.recorderFor(
+          options,
+          seed,
+          names.map((name, seat) => {
+            const kind = run.kinds[seat] ?? 'human';
+            return kind === 'human'
+              ? { name, kind: 'human' as const }
+              : { name, kind: 'computer' as const, level: kind };
+          }),
+        ),
+      error: run.error,
+    });
+  },
+});

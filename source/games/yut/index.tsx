@@ -1,0 +1,184 @@
+/**
+ * Yut Nori as a game module: the rules, the throws, the bots, the screens (basic and advanced),
+ * the seed's console, and its files (accounts, saved games, `madang users add`).
+ */
+import { Box } from 'ink';
+import type { Argv } from 'yargs';
+import type { SeatKind } from '../../engine/seats.js';
+import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
+import { explainMove, yutBot } from './bot.js';
+import { runClassicAdvanced } from './classic/advanced.js';
+import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
+import { describeEvent } from './describe.js';
+import { YutFiles } from './files.js';
+import { RULES_TEXT } from './rules-text.js';
+import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } from './rules.js';
+import { parseThrowScript, seededThrows } from './throws.js';
+import { Advanced } from './ui/Advanced.js';
+import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-model.js';
+import { answerAdvanced } from './ui/advanced-files.js';
+import { Setup } from './ui/Setup.js';
+import { newSetup, type SetupForm, setupKey } from './ui/setup-model.js';
+import { YutGame } from './ui/YutGame.js';
+import { YutReplay } from './ui/YutReplay.js';
+import { addUser } from './users.js';
+
+/** Every rule option written out, the defaults too, so a recording never depends on them. */
+function parseOptions(unchecked: unknown) {
+  const problem = checkOptions(unchecked);
+  if (problem !== undefined) return { ok: false as const, problem };
+  const options = unchecked as YutOptions;
+  return {
+    ok: true as const,
+    options: { ...options, frontProbability: options.frontProbability ?? 0.5 },
+  };
+}
+
+const number = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : undefined;
+
+const basic: MenuEntry = {
+  id: 'yut',
+  label: 'Yut Nori',
+  hint: '2–4 players, hot-seat',
+  newForm: ({ settings, kinds }: SetupContext) =>
+    newSetup(number(settings.players) ?? 2, number(settings.pieces) ?? 4, undefined, kinds),
+  key(form, key) {
+    const outcome = setupKey(form as SetupForm, key);
+    if (outcome.type !== 'start') return outcome;
+    const { players, pieces, seats } = outcome;
+    return { type: 'start', start: { options: { players, pieces }, seats } };
+  },
+  View: ({ form }) => <Setup form={form as SetupForm} />,
+};
+
+interface AdvancedForm {
+  readonly model: AdvancedModel;
+  readonly dataDir: string;
+}
+
+const advanced: MenuEntry = {
+  id: 'yut-advanced',
+  label: 'Yut Nori · advanced',
+  hint: 'login, animals, save',
+  newForm: ({ dataDir }: SetupContext): AdvancedForm => ({ model: newAdvanced(), dataDir }),
+  afterSave: ({ dataDir }: SetupContext): AdvancedForm => ({
+    model: newAdvanced('Game saved successfully!'),
+    dataDir,
+  }),
+  key(form, key) {
+    const { model, request } = advancedKey((form as AdvancedForm).model, key);
+    const next: AdvancedForm = { ...(form as AdvancedForm), model };
+    return request ? { type: 'request', form: next, request } : { type: 'form', form: next };
+  },
+  answer(form, request, context) {
+    const { model, dataDir } = form as AdvancedForm;
+    const answer = answerAdvanced(
+      model,
+      request as Parameters<typeof answerAdvanced>[1],
+      new YutFiles(dataDir),
+      (message) => context.warn(message),
+    );
+    if (answer.kind === 'left') return { type: 'back' };
+    if (answer.kind === 'model') return { type: 'form', form: { model: answer.model, dataDir } };
+    return {
+      type: 'start',
+      start: {
+        options: answer.options,
+        seats: answer.seats,
+        save: answer.onSave as (state: unknown) => string | undefined,
+        log: answer.log,
+      },
+    };
+  },
+  View: ({ form }) => (
+    <Box>
+      <Advanced model={(form as AdvancedForm).model} dataDir={(form as AdvancedForm).dataDir} />
+    </Box>
+  ),
+};
+
+export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
+  id: 'yut',
+  title: 'Yut Nori',
+  description: '2–4 players at one keyboard, any seat the computer',
+  seats: { min: 2, max: 4 },
+  rules: yutGame,
+  parseOptions,
+  typicalOptions: { players: 2, pieces: 4, frontProbability: 0.5 },
+  chance: {
+    noun: 'throw',
+    probe: { type: 'yut/sticksThrown', sticks: [0, 0, 0, 0] },
+    seeded: (seed, options) => seededThrows(seed, options?.frontProbability ?? 0.5),
+    parseScript: parseThrowScript,
+  },
+  bot: yutBot,
+  explain: (state, event, names) =>
+    event.type === 'yut/pieceMoved' ? explainMove(state, event, names) : 'throws',
+  describe: describeEvent,
+  entries: [basic, advanced],
+  Play: YutGame,
+  Replay: YutReplay,
+  rulesText: RULES_TEXT,
+  command: {
+    describe: 'Yut Nori: straight to the setup screen',
+    flags: (y: Argv) =>
+      y
+        .option('players', { type: 'number', describe: 'number of players (2-4)' })
+        .option('pieces', { type: 'number', describe: 'pieces per player (1-4)' })
+        .option('advanced', {
+          type: 'boolean',
+          describe: 'the advanced game: login, animals, save and resume',
+        }),
+    settings(argv) {
+      const { players, pieces, advanced: isAdvanced } = argv;
+      if (players !== undefined && ![2, 3, 4].includes(players as number))
+        return { ok: false, problem: '--players takes 2, 3 or 4' };
+      if (pieces !== undefined && ![1, 2, 3, 4].includes(pieces as number))
+        return { ok: false, problem: '--pieces takes 1, 2, 3 or 4' };
+      return { ok: true, settings: { players, pieces, advanced: isAdvanced === true } };
+    },
+    entry: (settings) => (settings.advanced ? 'yut-advanced' : 'yut'),
+    extra: (y, dataDir) =>
+      y.command(
+        'users add <id>',
+        'add an account to user_info.txt (the password is asked twice, not shown, and stored hashed)',
+        (c) => c.positional('id', { type: 'string', demandOption: true }),
+        async (argv) => {
+          const { code, message } = await addUser(new YutFiles(dataDir(argv)), argv.id);
+          process.stderr.write(`madang: ${message}\n`);
+          process.exitCode = code;
+        },
+      ),
+  },
+  async classic(io, run) {
+    const kinds: readonly SeatKind[] = run.kinds;
+    const options: ClassicYutOptions = {
+      colour: run.colour,
+      throwsFor: (game) => {
+        const { source, seed } = run.chanceFor(game, {});
+        return { throws: source as ReturnType<typeof seededThrows>, seed };
+      },
+      recorderFor: (gameOptions, seed, names) =>
+        run.recorderFor(
+          gameOptions,
+          seed,
+          Array.from({ length: gameOptions.players }, (_, seat) => {
+            const name = names?.[seat] ?? `Player ${seat}`;
+            const kind = kinds[seat] ?? 'human';
+            return kind === 'human'
+              ? { name, kind: 'human' as const }
+              : { name, kind: 'computer' as const, level: kind };
+          }),
+        ),
+      error: run.error,
+      kinds,
+      players: number(run.settings.players),
+      pieces: number(run.settings.pieces),
+      botSeed: run.botSeed,
+    };
+    return run.settings.advanced
+      ? runClassicAdvanced(io, { ...options, files: new YutFiles(run.dataDir), warn: run.warn })
+      : runClassicYut(io, options);
+  },
+});

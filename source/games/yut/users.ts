@@ -1,0 +1,69 @@
+/**
+ * `madang users add ID`: a new account in user_info.txt with a scrypt-hashed password, asked
+ * twice without echo at a terminal (or read as two lines from a pipe). The file is written
+ * atomically and keeps every line it had.
+ */
+import { createInterface } from 'node:readline';
+import { checkNewAccount, hashedAccountLine } from './accounts.js';
+import { withLine } from './saves.js';
+import { updateText } from '../../storage/files.js';
+import type { YutFiles } from './files.js';
+
+/** Read one line at the terminal without showing it. */
+function askHidden(prompt: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const input = process.stdin;
+    process.stderr.write(prompt);
+    let text = '';
+    input.setRawMode(true);
+    input.resume();
+    input.setEncoding('utf8');
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n' || char === '\x04' || char === '\x03') {
+          input.setRawMode(false);
+          input.pause();
+          input.off('data', onData);
+          process.stderr.write('\n');
+          resolve(char === '\x03' || char === '\x04' ? null : text);
+          return;
+        }
+        if (char === '\x7f' || char === '\b') text = text.slice(0, -1);
+        else text += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+async function twoPasswords(): Promise<[string | null, string | null]> {
+  if (process.stdin.isTTY)
+    return [await askHidden('Password: '), await askHidden('Password again: ')];
+  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })[
+    Symbol.asyncIterator
+  ]();
+  const first = await lines.next();
+  const second = await lines.next();
+  return [first.done ? null : first.value, second.done ? null : second.value];
+}
+
+export async function addUser(
+  files: YutFiles,
+  id: string,
+): Promise<{ code: number; message: string }> {
+  const known = files.accounts();
+  if (known.ok && known.accounts.accounts.has(id)) {
+    return { code: 2, message: `${id} already has an account in ${files.accountsFile}` };
+  }
+  const idProblem = checkNewAccount(id, 'x');
+  if (idProblem) return { code: 2, message: idProblem };
+  const [password, again] = await twoPasswords();
+  if (password === null || again === null)
+    return { code: 2, message: 'no password given; nothing was written' };
+  if (password !== again)
+    return { code: 2, message: 'the two passwords differ; nothing was written' };
+  const problem = checkNewAccount(id, password);
+  if (problem) return { code: 2, message: `${problem} Nothing was written.` };
+  updateText(files.accountsFile, (text) => withLine(text, hashedAccountLine(id, password)));
+  return { code: 0, message: `${id} can log in now (${files.accountsFile})` };
+}

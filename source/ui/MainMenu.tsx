@@ -1,0 +1,38 @@
+import { Box, Text } from 'ink';
+import { Styled } from './theme.js';
+import type { MenuItem } from './menu-model.js';
+
+const TITLE = ['┏┳┓┏━┓╺┳┓┏━┓┏┓╻┏━╸', '┃┃┃┣━┫ ┃┃┣━┫┃┗┫┃╺┓', '╹ ╹╹ ╹╺┻┛╹ ╹╹ ╹┗━┛'];
+
+export function MainMenu<T extends string>({
+  items,
+  index,
+  notice,
+}: {
+  items: readonly MenuItem<T>[];
+  index: number;
+  notice?: string | undefined;
+}) {
+  return (
+    <Box flexDirection="column" borderStyle="round" paddingX={3} paddingY={1} width={60}>
+      {TITLE.map((line) => (
+        <Styled key={line} colour="yellow">
+          {line}
+        </Styled>
+      ))}
+      <Text dimColor>마당 · traditional board games in the terminal</Text>
+      <Text> </Text>
+      {items.map((item, i) => (
+        <Text key={item.id}>
+          <Styled colour={i === index ? 'cyan' : undefined} bold={i === index}>
+            {i === index ? '▸ ' : '  '}
+            {i + 1}. {item.label.padEnd(22)}
+          </Styled>
+          <Text dimColor>{item.hint}</Text>
+        </Text>
+      ))}
+      <Styled colour="yellow">{notice ?? ' '}</Styled>
+      <Text dimColor>↑↓ choose · Enter or 1-{items.length} select · q quit</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * The generic play screen's dispatcher: what every game's play screen does around its own pure
+ * model. It draws chance events from the session's source (never inside a reducer), records
+ * every accepted event, take-back and the end, runs the computer seats on a timer, answers the
+ * hint and save keys, scrolls the help page, and hands app requests (quit, again, menu) up.
+ * A game gives its model (init, reduce, key) and what its rules and bots know.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import type { Bot, Level } from '../engine/bots.js';
+import type { ChanceSource } from '../engine/chance.js';
+import type { Game, GameEvent } from '../engine/game.js';
+import { botRandom } from '../engine/random.js';
+import type { Recorder } from '../engine/recording.js';
+import type { Seat } from '../engine/seats.js';
+import type { Key } from './keys.js';
+import { useStore } from './store.js';
+import { lastScroll } from './TextPage.js';
+
+/** What a play screen asks of the app. */
+export type AppRequest = 'quit' | 'again' | 'menu' | 'saved';
+
+/** A game being played: made by the app's session factory, for a new or a resumed game. */
+export interface Session<S = unknown> {
+  readonly id: number;
+  /** The seed of the chance source (null when the throws come from a script). */
+  readonly seed: number | null;
+  readonly initial: S;
+  readonly seats: readonly Seat[];
+  /** Where throws and rolls come from; undefined for a game without chance. */
+  readonly chance: ChanceSource | undefined;
+  readonly recorder: Recorder;
+  /** Seeds the computers' tie-breaks: the same seed and throws, the same game. */
+  readonly botSeed: number;
+  /** A starting log, e.g. for a resumed game. */
+  readonly log?: readonly string[] | undefined;
+  /** Saving to the game's own file (Yut's advanced game): the problem in words if it failed. */
+  readonly save?: ((state: S) => string | undefined) | undefined;
+}
+
+/** What the app gives every game's play screen. */
+export interface PlayProps<S = unknown> {
+  readonly session: Session<S>;
+  readonly width: number;
+  readonly height: number;
+  /** Milliseconds a computer waits before each throw or move, so people can follow it. */
+  readonly botDelay?: number | undefined;
+  readonly onRequest: (request: AppRequest) => void;
+  /** Hands this screen's key handler to the app's one input handler. */
+  readonly registerKeys: (handler: (key: Key) => void) => void;
+}
+
+/** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
+export interface PlayKnowledge<S, E extends GameEvent> {
+  readonly rules: Game<S, E, never>;
+  bot(level: Level): Bot<S, E>;
+  explain(state: S, event: E, names: readonly string[]): string;
+  /** Throws or rolls: the word for the chance key, and an event to ask the rules whether one is due. */
+  readonly chance?: { readonly noun: string; readonly probe: E } | undefined;
+}
+
+/** The actions every game's play model understands besides its own. */
+export type SessionAction<E> =
+  | { readonly type: 'play/chanceRequested' }
+  | { readonly type: 'play/hintRequested' }
+  | { readonly type: 'play/saveRequested' }
+  | { readonly type: 'play/noticeShown'; readonly notice: string }
+  | { readonly type: 'play/hintShown'; readonly event: E; readonly notice: string }
+  | { readonly type: 'play/botMoved'; readonly event: E; readonly reason: string }
+  | { readonly type: 'app/quitConfirmed' }
+  | { readonly type: 'app/againRequested' }
+  | { readonly type: 'app/menuRequested' };
+
+export type Overlay = 'help' | 'quit' | null;
+
+/** The part of every play model the dispatcher reads. */
+export interface PlayModel<S, E> {
+  readonly state: S;
+  readonly events: readonly E[];
+  readonly overlay: Overlay;
+}
+
+export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<S, E>, A> {
+  readonly knowledge: PlayKnowledge<S, E>;
+  readonly props: PlayProps<S>;
+  readonly init: () => P;
+  readonly reduce: (play: P, action: A) => P;
+  readonly key: (play: P, key: Key) => A | undefined;
+  /** Why the game cannot be saved now (undefined: saved); absent when saving is not offered. */
+  readonly save?: ((play: P) => string | undefined) | undefined;
+  /** The hint's notice; by default `Hint: <the reason>.` */
+  readonly hintNotice?: ((state: S, event: E, reason: string) => string) | undefined;
+  /** The help page's lines, so that scrolling stops at its end. */
+  readonly helpLines: readonly string[];
+}
+
+const HELP_SCROLL_KEYS: Readonly<Record<string, number>> = {
+  up: -1,
+  down: 1,
+  k: -1,
+  j: 1,
+  pageup: -10,
+  pagedown: 10,
+  home: -1e6,
+  end: 1e6,
+};
+
+export function usePlaySession<
+  S,
+  E extends GameEvent,
+  P extends PlayModel<S, E>,
+  A extends { readonly type: string },
+>(options: PlaySessionOptions<S, E, P, A>) {
+  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
+  const { session, onRequest, registerKeys, botDelay = 700 } = props;
+  const { rules } = knowledge;
+  const [play, dispatch, current] = useStore(reduce, init);
+  const [helpScroll, setHelpScroll] = useState(0);
+  const random = useMemo(() => botRandom(session.botSeed), [session.botSeed]);
+  const bots = useMemo(
+    () =>
+      session.seats.map((seat) =>
+        seat.kind === 'computer' ? knowledge.bot(seat.level ?? 'strong') : undefined,
+      ),
+    [session.seats, knowledge],
+  );
+  const names = useMemo(() => session.seats.map((s) => s.name), [session.seats]);
+  const as = (action: SessionAction<E> | E) => action as unknown as A;
+
+  const act = useCallback(
+    (action: A): P => {
+      const before = current();
+      const generic = action as unknown as SessionAction<E>;
+      switch (generic.type) {
+        case 'app/quitConfirmed':
+          session.recorder.close();
+          onRequest('quit');
+          return before;
+        case 'app/againRequested':
+          session.recorder.close();
+          onRequest('again');
+          return before;
+        case 'app/menuRequested':
+          session.recorder.close();
+          onRequest('menu');
+          return before;
+        case 'play/hintRequested': {
+          if (
+            rules.chance(before.state) !== undefined ||
+            rules.legalEvents(before.state).length === 0
+          ) {
+            const noun = knowledge.chance?.noun ?? 'move';
+            return dispatch(
+              as({
+                type: 'play/noticeShown',
+                notice: `${noun[0]?.toUpperCase()}${noun.slice(1)} first (Space); then h suggests a move.`,
+              }),
+            );
+          }
+          const { event } = knowledge.bot('strong').choose(before.state, random);
+          const reason = knowledge.explain(before.state, event, names);
+          const notice = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
+          return dispatch(as({ type: 'play/hintShown', event, notice }));
+        }
+        case 'play/saveRequested': {
+          const problem = save ? save(before) : 'This game is not saved that way.';
+          if (problem !== undefined)
+            return dispatch(as({ type: 'play/noticeShown', notice: problem }));
+          session.recorder.close();
+          onRequest('saved');
+          return before;
+        }
+        case 'play/chanceRequested': {
+          // Ask the rules first, so a refused throw never draws from the chance source.
+          const probe = knowledge.chance?.probe;
+          const problem =
+            probe === undefined ? 'This game has no chance.' : rules.check(before.state, probe);
+          if (problem !== undefined)
+            return dispatch(as({ type: 'play/noticeShown', notice: problem }));
+          const drawn = session.chance?.next();
+          if (!drawn) return before;
+          if (!drawn.ok) return dispatch(as({ type: 'play/noticeShown', notice: drawn.problem }));
+          action = as(drawn.event as E);
+          break;
+        }
+        default:
+          break;
+      }
+      const after = dispatch(action);
+      if (after.events.length > before.events.length) {
+        session.recorder.event(after.events.at(-1) as E);
+        const outcome = rules.outcome(after.state);
+        if (outcome.status !== 'running') session.recorder.end(outcome);
+      } else if (after.events.length < before.events.length) {
+        session.recorder.takenBack();
+      }
+      return after;
+    },
+    // `as` only casts; the rest are stable for the life of the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [current, dispatch, session, onRequest, rules, knowledge, random, names, save, hintNotice],
+  );
+
+  // A computer seat throws and moves by itself, at a pace people can follow.
+  useEffect(() => {
+    const { state, overlay } = play;
+    if (overlay !== null || rules.outcome(state).status !== 'running') return;
+    const bot = bots[rules.toAct(state)];
+    if (!bot) return;
+    const timer = setTimeout(() => {
+      const now = current();
+      if (now.overlay !== null || now.state !== state) return;
+      if (rules.chance(state) !== undefined) return void act(as({ type: 'play/chanceRequested' }));
+      const { event } = bot.choose(state, random);
+      act(
+        as({
+          type: 'play/botMoved',
+          event,
+          reason: `${bot.level}: ${knowledge.explain(state, event, names)}`,
+        }),
+      );
+    }, botDelay);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [play, bots, botDelay, random, names, act, current, rules, knowledge]);
+
+  // The app's one input handler calls this. A layout effect runs before any key can arrive.
+  useLayoutEffect(() => {
+    registerKeys((pressed: Key) => {
+      const now = current();
+      if (now.overlay === 'help' && HELP_SCROLL_KEYS[pressed] !== undefined) {
+        const delta = HELP_SCROLL_KEYS[pressed] ?? 0;
+        const last = lastScroll(helpLines.length, props.height);
+        return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
+      }
+      if (now.overlay === 'help') setHelpScroll(0);
+      const action = key(now, pressed);
+      if (action) act(action);
+    });
+  }, [registerKeys, current, act, key, helpLines, props.height]);
+
+  return { play, act, helpScroll };
+}

@@ -1,0 +1,209 @@
+/**
+ * The replay viewer as a pure model: where we are among the recorded events, whether it plays
+ * and how fast, and the turn-number prompt of `g`. Game-agnostic: it knows events only as
+ * positions on a timeline, and turns as the event positions where the player to act changes.
+ */
+import type { ComponentType } from 'react';
+import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
+import type { ParsedOptions } from '../engine/recording.js';
+import type { Key } from './keys.js';
+
+/** What a game's face in the replay viewer is given. */
+export interface ReplayScreenProps {
+  readonly state: unknown;
+  readonly events: readonly GameEvent[];
+  readonly index: number;
+  /** The state after any number of events (from the viewer's checkpoints). */
+  readonly stateAt: (index: number) => unknown;
+  readonly names: readonly string[];
+  /** Where we are, and what the current event did. */
+  readonly timeline: readonly string[];
+  readonly keys: readonly string[];
+  readonly notice: string | null;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the replay viewer needs of a game (a game module is one). */
+export interface ReplayFace {
+  readonly rules: Game<unknown, GameEvent, unknown>;
+  parseOptions(unchecked: unknown): ParsedOptions<unknown>;
+  describe(before: unknown, event: GameEvent, after: unknown, names: readonly string[]): string[];
+  readonly Replay: ComponentType<ReplayScreenProps>;
+}
+
+/** Events per second while playing. */
+export const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32] as const;
+
+export interface ReplayModel {
+  readonly total: number;
+  /** Events applied: 0 (the start) to total (the end). */
+  readonly index: number;
+  readonly playing: boolean;
+  readonly speed: number;
+  /** The digits typed after `g`, or null when not asking. */
+  readonly goto: string | null;
+  /** The event position where each turn begins; turn 1 begins at 0. */
+  readonly turnStarts: readonly number[];
+  readonly notice: string | null;
+}
+
+export type ReplayAction =
+  | { readonly type: 'replay/stepped'; readonly delta: 1 | -1 }
+  | { readonly type: 'replay/jumped'; readonly index: number }
+  | { readonly type: 'replay/playToggled' }
+  | { readonly type: 'replay/ticked' }
+  | { readonly type: 'replay/speedChanged'; readonly delta: 1 | -1 }
+  | { readonly type: 'replay/gotoStarted' }
+  | { readonly type: 'replay/gotoTyped'; readonly text: string }
+  | { readonly type: 'replay/gotoErased' }
+  | { readonly type: 'replay/gotoDone' }
+  | { readonly type: 'replay/gotoCancelled' }
+  | { readonly type: 'app/quitConfirmed' };
+
+export function newReplay(turnStarts: readonly number[], total: number): ReplayModel {
+  return { total, index: 0, playing: false, speed: 2, goto: null, turnStarts, notice: null };
+}
+
+/** Turn starts by folding once through the events: a turn begins where the player to act changes. */
+export function turnStartsOf<S>(
+  game: Game<S, GameEvent, unknown>,
+  initial: S,
+  events: readonly GameEvent[],
+): number[] {
+  const starts = [0];
+  let state = initial;
+  let actor = game.toAct(state);
+  for (let i = 0; i < events.length; i++) {
+    const next = game.toAct(state);
+    if (i > 0 && next !== actor) starts.push(i);
+    actor = next;
+    state = game.reduce(state, events[i]);
+  }
+  return starts;
+}
+
+/** The turn (1-based) being played at `index`: that of the next event (of the last, at the end). */
+export function turnAt(model: ReplayModel, index = model.index): number {
+  let lo = 0;
+  let hi = model.turnStarts.length - 1;
+  const position = Math.max(0, Math.min(index, model.total - 1));
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((model.turnStarts[mid] as number) <= position) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+export function replayKey(model: ReplayModel, key: Key): ReplayAction | undefined {
+  if (model.goto !== null) {
+    if (/^[0-9]+$/.test(key)) return { type: 'replay/gotoTyped', text: key };
+    if (key === 'backspace') return { type: 'replay/gotoErased' };
+    if (key === 'enter') return { type: 'replay/gotoDone' };
+    return { type: 'replay/gotoCancelled' };
+  }
+  switch (key) {
+    case 'right':
+      return { type: 'replay/stepped', delta: 1 };
+    case 'left':
+      return { type: 'replay/stepped', delta: -1 };
+    case 'space':
+      return { type: 'replay/playToggled' };
+    case '+':
+    case '=':
+      return { type: 'replay/speedChanged', delta: 1 };
+    case '-':
+    case '_':
+      return { type: 'replay/speedChanged', delta: -1 };
+    case 'home':
+      return { type: 'replay/jumped', index: 0 };
+    case 'end':
+      return { type: 'replay/jumped', index: model.total };
+    case 'g':
+      return { type: 'replay/gotoStarted' };
+    case 'q':
+    case 'escape':
+      return { type: 'app/quitConfirmed' };
+    default:
+      return undefined;
+  }
+}
+
+const clampIndex = (model: ReplayModel, index: number) => Math.max(0, Math.min(model.total, index));
+
+export function reduceReplay(model: ReplayModel, action: ReplayAction): ReplayModel {
+  const calm = { ...model, notice: null };
+  switch (action.type) {
+    case 'replay/stepped':
+      return { ...calm, playing: false, index: clampIndex(model, model.index + action.delta) };
+    case 'replay/jumped':
+      return { ...calm, playing: false, index: clampIndex(model, action.index) };
+    case 'replay/playToggled':
+      if (model.playing) return { ...calm, playing: false };
+      // Play from the start when at the end.
+      return { ...calm, playing: true, index: model.index >= model.total ? 0 : model.index };
+    case 'replay/ticked': {
+      if (!model.playing) return model;
+      const index = clampIndex(model, model.index + 1);
+      return { ...model, index, playing: index < model.total };
+    }
+    case 'replay/speedChanged':
+      return {
+        ...calm,
+        speed: Math.max(0, Math.min(SPEEDS.length - 1, model.speed + action.delta)),
+      };
+    case 'replay/gotoStarted':
+      return { ...calm, playing: false, goto: '' };
+    case 'replay/gotoTyped':
+      return { ...model, goto: `${model.goto ?? ''}${action.text}`.slice(0, 6) };
+    case 'replay/gotoErased':
+      return { ...model, goto: (model.goto ?? '').slice(0, -1) };
+    case 'replay/gotoCancelled':
+      return { ...calm, goto: null };
+    case 'replay/gotoDone': {
+      const turn = Number(model.goto);
+      const turns = model.turnStarts.length;
+      if (!Number.isInteger(turn) || turn < 1 || turn > turns) {
+        return {
+          ...model,
+          goto: null,
+          notice: `There is no turn ${model.goto || '(none)'}: turns 1 to ${turns}.`,
+        };
+      }
+      return { ...calm, goto: null, index: model.turnStarts[turn - 1] as number };
+    }
+    default:
+      return model;
+  }
+}
+
+/**
+ * The state after `index` events, by folding from the nearest checkpoint (never by undoing).
+ * Checkpoints every CHECKPOINT events keep stepping back cheap on long recordings.
+ */
+export const CHECKPOINT = 64;
+
+export function checkpointsOf<S>(
+  game: Game<S, GameEvent, unknown>,
+  initial: S,
+  events: readonly GameEvent[],
+): S[] {
+  const checkpoints = [initial];
+  let state = initial;
+  for (let i = 0; i < events.length; i++) {
+    state = game.reduce(state, events[i]);
+    if ((i + 1) % CHECKPOINT === 0) checkpoints.push(state);
+  }
+  return checkpoints;
+}
+
+export function stateAt<S>(
+  game: Game<S, GameEvent, unknown>,
+  checkpoints: readonly S[],
+  events: readonly GameEvent[],
+  index: number,
+): S {
+  const base = Math.min(Math.floor(index / CHECKPOINT), checkpoints.length - 1);
+  return foldEvents(game, checkpoints[base] as S, events.slice(base * CHECKPOINT, index)).state;
+}

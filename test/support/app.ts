@@ -1,0 +1,46 @@
+/** AppOptions for component tests: the registered games (or others), nothing recorded on disk. */
+import type { AppOptions, Opening } from '../../source/app/App.js';
+import { SessionFactory } from '../../source/app/session.js';
+import type { ChanceSource } from '../../source/engine/chance.js';
+import { type Header, NO_RECORDING, type Recorder } from '../../source/engine/recording.js';
+import { GAMES } from '../../source/games/index.js';
+import type { AnyGameModule, Settings } from '../../source/games/module.js';
+import type { SeatKind } from '../../source/engine/seats.js';
+
+export interface TestApp {
+  readonly games?: readonly AnyGameModule[];
+  readonly opening?: Opening;
+  readonly seed?: number;
+  readonly scripted?: ChanceSource;
+  readonly settings?: Settings;
+  readonly kinds?: readonly SeatKind[];
+  readonly latestRecording?: AppOptions['latestRecording'];
+  /** Where recordings go (by default nowhere). */
+  readonly recorder?: (header: Header) => Recorder;
+  readonly freshSeed?: () => number;
+  readonly botDelay?: number;
+}
+
+export function appOptions(test: TestApp = {}): AppOptions {
+  return {
+    games: test.games ?? GAMES,
+    opening: test.opening ?? { kind: 'menu' },
+    sessions: new SessionFactory({
+      seed: test.seed,
+      scripted: test.scripted,
+      app: 'madang test',
+      openRecorder: test.recorder ?? (() => NO_RECORDING),
+      appendRecorder: () => NO_RECORDING,
+      freshSeed: test.freshSeed ?? (() => 1),
+      now: () => new Date('2026-11-22T12:00:00Z'),
+    }),
+    setupContext: () => ({
+      settings: test.settings ?? {},
+      kinds: test.kinds ?? [],
+      dataDir: '/nonexistent',
+      warn: () => {},
+    }),
+    latestRecording: test.latestRecording,
+    botDelay: test.botDelay,
+  };
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { foldEvents, type GameEvent } from '../../source/engine/game.js';
+import { setup, yutGame } from '../../source/games/yut/rules.js';
+import {
+  CHECKPOINT,
+  checkpointsOf,
+  newReplay,
+  type ReplayAction,
+  type ReplayModel,
+  reduceReplay,
+  replayKey,
+  stateAt,
+  turnAt,
+  turnStartsOf,
+} from '../../source/ui/replay-model.js';
+import { GOLDEN, playGolden } from '../support/golden.js';
+
+const game = GOLDEN[1] as (typeof GOLDEN)[number];
+const played = playGolden(game);
+const events: readonly GameEvent[] = played.events;
+const initial = setup(game.options);
+const starts = turnStartsOf(yutGame as never, initial, events);
+const run = (model: ReplayModel, ...actions: ReplayAction[]) => actions.reduce(reduceReplay, model);
+
+describe('the replay viewer model', () => {
+  it('finds the turns where the player to act changes', () => {
+    expect(starts[0]).toBe(0);
+    const fold = (n: number) => foldEvents(yutGame, initial, events.slice(0, n)).state;
+    for (let t = 1; t < starts.length; t++) {
+      expect(fold(starts[t] as number).turn).not.toBe(fold((starts[t] as number) - 1).turn);
+    }
+    // And nowhere else.
+    const changes = events.filter((_, i) => i > 0 && fold(i).turn !== fold(i - 1).turn).length;
+    expect(changes).toBe(starts.length - 1);
+  });
+
+  it('maps keys to actions', () => {
+    const model = newReplay(starts, events.length);
+    expect(replayKey(model, 'right')).toEqual({ type: 'replay/stepped', delta: 1 });
+    expect(replayKey(model, 'left')).toEqual({ type: 'replay/stepped', delta: -1 });
+    expect(replayKey(model, 'space')).toEqual({ type: 'replay/playToggled' });
+    expect(replayKey(model, '+')).toEqual({ type: 'replay/speedChanged', delta: 1 });
+    expect(replayKey(model, '-')).toEqual({ type: 'replay/speedChanged', delta: -1 });
+    expect(replayKey(model, 'home')).toEqual({ type: 'replay/jumped', index: 0 });
+    expect(replayKey(model, 'end')).toEqual({ type: 'replay/jumped', index: events.length });
+    expect(replayKey(model, 'g')).toEqual({ type: 'replay/gotoStarted' });
+    expect(replayKey(model, 'q')).toEqual({ type: 'app/quitConfirmed' });
+    const asking = run(model, { type: 'replay/gotoStarted' });
+    expect(replayKey(asking, '7')).toEqual({ type: 'replay/gotoTyped', text: '7' });
+    expect(replayKey(asking, 'enter')).toEqual({ type: 'replay/gotoDone' });
+    expect(replayKey(asking, 'escape')).toEqual({ type: 'replay/gotoCancelled' });
+  });
+
+  it('steps within the recording, plays to the end and stops', () => {
+    let model = run(newReplay(starts, 3), { type: 'replay/stepped', delta: -1 });
+    expect(model.index).toBe(0);
+    model = run(
+      model,
+      { type: 'replay/playToggled' },
+      { type: 'replay/ticked' },
+      { type: 'replay/ticked' },
+    );
+    expect(model).toMatchObject({ index: 2, playing: true });
+    model = run(model, { type: 'replay/ticked' }, { type: 'replay/ticked' });
+    expect(model).toMatchObject({ index: 3, playing: false });
+    model = run(model, { type: 'replay/playToggled' });
+    expect(model).toMatchObject({ index: 0, playing: true });
+  });
+
+  it('g jumps to the start of a turn, and refuses one that is not there', () => {
+    const model = newReplay(starts, events.length);
+    const at5 = run(
+      model,
+      { type: 'replay/gotoStarted' },
+      { type: 'replay/gotoTyped', text: '5' },
+      { type: 'replay/gotoDone' },
+    );
+    expect(at5.index).toBe(starts[4]);
+    expect(turnAt(at5)).toBe(5);
+    const wrong = run(
+      model,
+      { type: 'replay/gotoStarted' },
+      { type: 'replay/gotoTyped', text: '9999' },
+      { type: 'replay/gotoDone' },
+    );
+    expect(wrong.notice).toBe(`There is no turn 9999: turns 1 to ${starts.length}.`);
+    expect(wrong.index).toBe(0);
+  });
+
+  it('the state at any position equals folding from the start (checkpoints are only a shortcut)', () => {
+    const checkpoints = checkpointsOf(yutGame as never, initial, events);
+    expect(checkpoints.length).toBe(Math.floor(events.length / CHECKPOINT) + 1);
+    for (const index of [0, 1, 63, 64, 65, 100, events.length]) {
+      expect(stateAt(yutGame as never, checkpoints, events, index)).toEqual(
+        foldEvents(yutGame, initial, events.slice(0, index)).state,
+      );
+    }
+    expect(stateAt(yutGame as never, checkpoints, events, events.length)).toEqual(played.state);
+  });
+});
