@@ -66,11 +66,39 @@ export type SessionAction<E> =
   | { readonly type: 'play/noticeShown'; readonly notice: string }
   | { readonly type: 'play/hintShown'; readonly event: E; readonly notice: string }
   | { readonly type: 'play/botMoved'; readonly event: E; readonly reason: string }
+  | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' }
+  | { readonly type: 'play/overlayClosed' }
   | { readonly type: 'app/quitConfirmed' }
   | { readonly type: 'app/againRequested' }
   | { readonly type: 'app/menuRequested' };
 
 export type Overlay = 'help' | 'quit' | null;
+
+/**
+ * The keys every play screen shares: the help page and the quit question while they are open,
+ * the keys of a finished game (again, menu, quit), and `?` and `q`. An action, or null for a key
+ * that does nothing here; undefined leaves the key to the game.
+ */
+export function frameKey(
+  overlay: Overlay,
+  running: boolean,
+  key: Key,
+): SessionAction<never> | null | undefined {
+  if (overlay === 'help') return { type: 'play/overlayClosed' };
+  if (overlay === 'quit')
+    return key === 'y' || key === 'Y' || key === 'enter'
+      ? { type: 'app/quitConfirmed' }
+      : { type: 'play/overlayClosed' };
+  if (key === '?') return { type: 'play/overlayOpened', overlay: 'help' };
+  if (!running) {
+    if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
+    if (key === 'm' || key === 'escape') return { type: 'app/menuRequested' };
+    if (key === 'q') return { type: 'app/quitConfirmed' };
+    return null;
+  }
+  if (key === 'q' || key === 'escape') return { type: 'play/overlayOpened', overlay: 'quit' };
+  return undefined;
+}
 
 /** The part of every play model the dispatcher reads. */
 export interface PlayModel<S, E> {

@@ -1,39 +1,78 @@
-/** Text helpers for the screens: what may be typed into a field, and wrapping prose to a width. */
+/** Text helpers for the screens: what may be typed into a field, display widths, wrapping prose. */
+import stringWidth from 'string-width';
 
 /** Printable characters only: typed text never carries control characters into the screen. */
 export function printable(text: string): string {
   return text.replace(/\p{C}/gu, '');
 }
 
+/** Columns a string takes on screen: wide (Korean, CJK) characters take two. */
+export const displayWidth = (text: string): number => stringWidth(text);
+
+/** Inline markdown a reader need not see: emphasis, strong, code, link targets. */
+function inline(text: string): string {
+  return text
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/(^|[\s(])_([^_]+)_(?=[\s.,;:)]|$)/g, '$1$2')
+    .replace(/`([^`]+)`/g, '$1');
+}
+
+/** One paragraph or list item to lines of at most `width` columns, continuing under `hang`. */
+function wrapLine(text: string, width: number, hang: string, out: string[]): void {
+  let line = '';
+  for (const word of text.split(/ +/)) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && displayWidth(next) > width) {
+      out.push(line);
+      line = `${hang}${word}`;
+    } else line = next;
+  }
+  if (line !== '') out.push(line);
+}
+
 /**
- * Markdown-ish prose to screen lines of at most `width` columns: paragraphs are wrapped at
- * spaces, list items and table rows keep their start, and headings stand alone.
+ * A rules page (markdown) as screen lines of at most `width` columns: paragraphs and list items
+ * joined and wrapped at spaces (list items hang under their text), code blocks and tables kept
+ * as they are, headings on their own line with their `#` (the page draws them bold).
  */
 export function wrapText(text: string, width: number): string[] {
   const out: string[] = [];
+  let block: { text: string; hang: string } | undefined;
+  const flush = () => {
+    if (block) wrapLine(inline(block.text), width, block.hang, out);
+    block = undefined;
+  };
+  let code = false;
   for (const raw of text.replace(/\r/g, '').split('\n')) {
     const line = raw.replace(/\s+$/, '');
-    if (line.length <= width) {
+    if (line.startsWith('```')) {
+      flush();
+      code = !code;
+      continue;
+    }
+    if (code) {
       out.push(line);
       continue;
     }
-    const indent = /^(\s*(?:[-*]|\d+\.)?\s*)/.exec(line)?.[1]?.length ?? 0;
-    const hang = ' '.repeat(Math.min(indent, 8));
-    let rest = line;
-    let first = true;
-    while (rest.length > 0) {
-      const room = width - (first ? 0 : hang.length);
-      if (rest.length <= room) {
-        out.push(first ? rest : hang + rest);
-        break;
-      }
-      let cut = rest.lastIndexOf(' ', room);
-      if (cut <= 0) cut = room;
-      out.push((first ? '' : hang) + rest.slice(0, cut));
-      rest = rest.slice(cut).replace(/^ +/, '');
-      first = false;
+    if (/^\s*\|[\s:-]+\|/.test(line) && !/[a-z0-9]/i.test(line)) continue; // a table's rule
+    if (line === '' || line.startsWith('#') || line.startsWith('|')) {
+      flush();
+      out.push(line.startsWith('|') ? inline(line) : line);
+      continue;
     }
+    const item = /^(\s*)([-*]|\d+\.)\s+(.*)$/.exec(line);
+    if (item) {
+      flush();
+      const marker = `${item[1] ?? ''}${item[2] === '*' ? '-' : item[2]} `;
+      block = { text: `${marker}${item[3] ?? ''}`, hang: ' '.repeat(marker.length) };
+      continue;
+    }
+    if (block) block.text += ` ${line.trim()}`;
+    else block = { text: line.trim(), hang: '' };
   }
+  flush();
+  while (out.at(-1) === '') out.pop();
   return out;
 }
 

@@ -2,8 +2,29 @@
 import { Text } from 'ink';
 import { createContext, type ReactNode, useContext } from 'react';
 
-/** Seat colours of rules/yut.md §5: red, blue, green, yellow (bright blue reads on dark screens). */
-export const SEAT_COLOURS = ['red', 'blueBright', 'green', 'yellow'] as const;
+/**
+ * Seat colours: red, blue, green, yellow first (Yut's seats; bright blue reads on dark screens),
+ * then eight more, so that up to twelve seats each have their own and a game of a hundred seats
+ * never gives two neighbours the same one. Colour is never the only clue: seats are named too.
+ */
+export const SEAT_COLOURS = [
+  'red',
+  'blueBright',
+  'green',
+  'yellow',
+  'magenta',
+  'cyan',
+  'redBright',
+  'greenBright',
+  'yellowBright',
+  'magentaBright',
+  'cyanBright',
+  'white',
+] as const;
+
+export const seatColour = (seat: number): string =>
+  SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length] ??
+  'white';
 
 export interface Theme {
   readonly colour: boolean;
@@ -35,7 +56,7 @@ export interface StyleProps {
 /** Text in a seat's colour (or a named colour), which drops the colour when colour is off. */
 export function Styled({ seat, bold, dim, inverse, underline, colour, children }: StyleProps) {
   const theme = useTheme();
-  const wanted = colour ?? (seat === undefined ? undefined : SEAT_COLOURS[seat % 4]);
+  const wanted = colour ?? (seat === undefined ? undefined : seatColour(seat));
   const props = theme.colour && wanted !== undefined ? { color: wanted } : {};
   return (
     <Text

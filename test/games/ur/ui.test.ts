@@ -26,7 +26,7 @@ describe('the Ur play screen model', () => {
     expect(urKey(play, '3')).toEqual({ type: 'ur/stoneMoved', stone: 3 });
     expect(urKey(play, 'u')).toEqual({ type: 'urPlay/undoRequested' });
     expect(urKey(play, 'h')).toEqual({ type: 'play/hintRequested' });
-    expect(urKey(play, 'q')).toEqual({ type: 'urPlay/overlayOpened', overlay: 'quit' });
+    expect(urKey(play, 'q')).toEqual({ type: 'play/overlayOpened', overlay: 'quit' });
   });
 
   it('previews the landing square, a capture, and a rosette’s extra roll', () => {

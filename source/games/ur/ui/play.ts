@@ -5,7 +5,7 @@
 import { foldEvents } from '../../../engine/game.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import type { Overlay, SessionAction } from '../../../ui/play-session.js';
+import { frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
   check,
@@ -38,9 +38,7 @@ export type UrAction =
   | SessionAction<UrEvent>
   | { readonly type: 'urPlay/stoneChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'urPlay/moveRequested' }
-  | { readonly type: 'urPlay/undoRequested' }
-  | { readonly type: 'urPlay/overlayOpened'; readonly overlay: 'help' | 'quit' }
-  | { readonly type: 'urPlay/overlayClosed' };
+  | { readonly type: 'urPlay/undoRequested' };
 
 const LOG = 50;
 const names = (play: UrPlay) => play.seats.map((s) => s.name);
@@ -128,20 +126,8 @@ export function urPreview(state: UrState, stone: number): UrPreview | undefined 
 }
 
 export function urKey(play: UrPlay, key: Key): UrAction | undefined {
-  if (play.overlay === 'help') return { type: 'urPlay/overlayClosed' };
-  if (play.overlay === 'quit') {
-    return key === 'y' || key === 'Y' || key === 'enter'
-      ? { type: 'app/quitConfirmed' }
-      : { type: 'urPlay/overlayClosed' };
-  }
-  if (play.state.phase === 'over') {
-    if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
-    if (key === 'm' || key === 'escape') return { type: 'app/menuRequested' };
-    if (key === 'q') return { type: 'app/quitConfirmed' };
-    return undefined;
-  }
-  if (key === '?') return { type: 'urPlay/overlayOpened', overlay: 'help' };
-  if (key === 'q' || key === 'escape') return { type: 'urPlay/overlayOpened', overlay: 'quit' };
+  const shared = frameKey(play.overlay, play.state.phase !== 'over', key);
+  if (shared !== undefined) return shared ?? undefined;
   if (isComputer(play))
     return {
       type: 'play/noticeShown',
@@ -233,9 +219,9 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
       return { ...play, stone: action.event.stone, notice: action.notice };
     case 'play/noticeShown':
       return { ...play, notice: action.notice };
-    case 'urPlay/overlayOpened':
+    case 'play/overlayOpened':
       return { ...play, overlay: action.overlay };
-    case 'urPlay/overlayClosed':
+    case 'play/overlayClosed':
       return { ...play, overlay: null };
     default:
       return play;

@@ -6,7 +6,7 @@
 import { foldEvents } from '../../../engine/game.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import type { Overlay, SessionAction } from '../../../ui/play-session.js';
+import { frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
 import {
@@ -54,9 +54,7 @@ export type PlayAction =
   | { readonly type: 'play/stackChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/resultChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/moveRequested' }
-  | { readonly type: 'play/undoRequested' }
-  | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' }
-  | { readonly type: 'play/overlayClosed' };
+  | { readonly type: 'play/undoRequested' };
 
 const LOG_LENGTH = 50;
 
@@ -154,19 +152,9 @@ function cycle<T>(items: readonly T[], current: T, delta: number): T {
 
 /** What a key does on the play screen; undefined when it does nothing. Pure. */
 export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
-  if (play.overlay === 'help') return { type: 'play/overlayClosed' };
-  if (play.overlay === 'quit') {
-    if (key === 'y' || key === 'Y' || key === 'enter') return { type: 'app/quitConfirmed' };
-    return { type: 'play/overlayClosed' };
-  }
-  if (play.state.phase === 'over') {
-    if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
-    if (key === 'm' || key === 'escape') return { type: 'app/menuRequested' };
-    if (key === 'q') return { type: 'app/quitConfirmed' };
-    if (key === '?') return { type: 'play/overlayOpened', overlay: 'help' };
-    return undefined;
-  }
-  if (isComputer(play) && !['?', 'q', 'escape'].includes(key)) {
+  const shared = frameKey(play.overlay, play.state.phase !== 'over', key);
+  if (shared !== undefined) return shared ?? undefined;
+  if (isComputer(play)) {
     return {
       type: 'play/noticeShown',
       notice: `${play.seats[play.state.turn]?.name} is the computer: wait for its move.`,
@@ -192,11 +180,6 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
       return { type: 'play/hintRequested' };
     case 's':
       return { type: 'play/saveRequested' };
-    case '?':
-      return { type: 'play/overlayOpened', overlay: 'help' };
-    case 'q':
-    case 'escape':
-      return { type: 'play/overlayOpened', overlay: 'quit' };
     default:
       return undefined;
   }

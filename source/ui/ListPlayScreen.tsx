@@ -1,0 +1,129 @@
+/**
+ * The generic play screen: the game's board as text lines beside a panel with whose turn it is,
+ * the move list, the log and the keys, in the shared frame on the shared dispatcher.
+ */
+import { Box, Text } from 'ink';
+import { useCallback, useMemo } from 'react';
+import type { GameEvent } from '../engine/game.js';
+import { type ListFace, type ListPlay, listPlayModel } from './list-play.js';
+import { type PlayKnowledge, type PlayProps, usePlaySession } from './play-session.js';
+import { PlayFrame } from './PlayFrame.js';
+import { helpLines } from './text.js';
+import { Styled } from './theme.js';
+
+export const LIST_KEYS: readonly string[] = [
+  'Keys',
+  '  Space      throw or roll, when it is due',
+  '  ↑ ↓ or 1-9 choose a move       Enter  make it',
+  '  u          take back your last move while the turn is still yours',
+  '  h          a hint: the strong computer’s move and why',
+  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+];
+
+export interface ListScreenFace<S, E extends GameEvent>
+  extends ListFace<S, E>, PlayKnowledge<S, E> {
+  readonly title: string;
+  readonly rulesText: string;
+  /** The board as plain lines. */
+  board(state: S, names: readonly string[]): string[];
+}
+
+export function ListPlayScreen<S, E extends GameEvent>({
+  face,
+  props,
+}: {
+  face: ListScreenFace<S, E>;
+  props: PlayProps<S>;
+}) {
+  const { session, width, height } = props;
+  const model = useMemo(() => listPlayModel(face), [face]);
+  const help = useMemo(
+    () => helpLines(LIST_KEYS, face.rulesText, Math.min(width, 90) - 4),
+    [face, width],
+  );
+  const init = useCallback(
+    () => model.init(session.initial, session.seats, session.log),
+    [model, session],
+  );
+  const { play, helpScroll } = usePlaySession({
+    knowledge: face,
+    props,
+    init,
+    reduce: model.reduce,
+    key: model.key,
+    helpLines: help,
+  });
+  const names = session.seats.map((s) => s.name);
+  const { rules } = face;
+  const outcome = rules.outcome(play.state);
+  const seat = rules.toAct(play.state);
+  const legal = outcome.status === 'running' ? rules.legalEvents(play.state) : [];
+  const due = rules.chance(play.state) !== undefined;
+  return (
+    <PlayFrame
+      title={face.title}
+      help={help}
+      overlay={play.overlay}
+      helpScroll={helpScroll}
+      width={width}
+      height={height}
+    >
+      <Box>
+        <Box borderStyle="round" paddingX={1} flexDirection="column" flexShrink={0}>
+          {face.board(play.state, names).map((line, i) => (
+            <Text key={i}>{line || ' '}</Text>
+          ))}
+        </Box>
+        <Panel play={play} width={Math.min(56, width - 30)} rows={height - 2}>
+          {outcome.status === 'running' ? (
+            <Text wrap="truncate-end">
+              <Styled seat={seat} bold>
+                ▶ {names[seat]}
+              </Styled>{' '}
+              {due ? 'to throw (Space)' : 'to move'}
+            </Text>
+          ) : (
+            <Styled bold>
+              ★ {outcome.status === 'won' ? `${names[outcome.winner]} wins!` : 'The game is over.'}{' '}
+              ★
+            </Styled>
+          )}
+          {legal.slice(0, 9).map((event, i) => (
+            <Text key={i} wrap="truncate-end" inverse={i === play.choice}>
+              {i === play.choice ? '▸' : ' '} {i + 1}. {face.label(play.state, event, names)}
+            </Text>
+          ))}
+        </Panel>
+      </Box>
+    </PlayFrame>
+  );
+}
+
+function Panel<S, E>({
+  play,
+  width,
+  rows,
+  children,
+}: {
+  play: ListPlay<S, E>;
+  width: number;
+  rows: number;
+  children: React.ReactNode;
+}) {
+  const logLines = Math.max(1, Math.min(8, rows - 16));
+  return (
+    <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
+      {children}
+      <Text dimColor>{'─'.repeat(Math.max(0, width - 4))}</Text>
+      <Box flexDirection="column" height={logLines} overflow="hidden">
+        {play.log.slice(-logLines).map((line, i) => (
+          <Text key={i} wrap="truncate-end">
+            {line}
+          </Text>
+        ))}
+      </Box>
+      <Styled colour="yellow">{play.notice ?? ' '}</Styled>
+      <Text dimColor>Space throw · ↑↓ move · Enter · u undo · h hint · ? help · q quit</Text>
+    </Box>
+  );
+}

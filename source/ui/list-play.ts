@@ -1,0 +1,163 @@
+/**
+ * The generic play model: a game's events and their fold, the legal moves of the player to act
+ * as a list to choose from (↑↓ or a number, Enter), undo by folding the events again, the log.
+ * A game with no board of its own to point at plays on this as it stands; the others can start
+ * on it and grow their own selection later.
+ */
+import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
+import type { Seat } from '../engine/seats.js';
+import type { Key } from './keys.js';
+import { frameKey, type Overlay, type SessionAction } from './play-session.js';
+
+export interface ListFace<S, E extends GameEvent> {
+  readonly rules: Game<S, E, never>;
+  /** What an event did, as log lines. */
+  describe(before: S, event: E, after: S, names: readonly string[]): string[];
+  /** A legal move as a line of the move list. */
+  label(state: S, event: E, names: readonly string[]): string;
+}
+
+export interface ListPlay<S, E> {
+  readonly initial: S;
+  readonly events: readonly E[];
+  /** Always the fold of `events` over `initial`. */
+  readonly state: S;
+  readonly seats: readonly Seat[];
+  /** Index of the chosen move in legalEvents(state). */
+  readonly choice: number;
+  readonly log: readonly string[];
+  readonly notice: string | null;
+  readonly overlay: Overlay;
+}
+
+export type ListAction<E> = E | OwnAction<E>;
+
+type OwnAction<E> =
+  | SessionAction<E>
+  | { readonly type: 'list/cursorMoved'; readonly delta: number }
+  | { readonly type: 'list/picked'; readonly index: number }
+  | { readonly type: 'list/moveRequested' }
+  | { readonly type: 'list/undoRequested' };
+
+const LOG = 50;
+
+export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
+  const { rules } = face;
+  const names = (play: ListPlay<S, E>) => play.seats.map((s) => s.name);
+  const running = (state: S) => rules.outcome(state).status === 'running';
+
+  function init(initial: S, seats: readonly Seat[], log: readonly string[] = []): ListPlay<S, E> {
+    const who = seats[rules.toAct(initial)]?.name ?? 'Player 1';
+    return {
+      initial,
+      events: [],
+      state: initial,
+      seats,
+      choice: 0,
+      log: [...log, `${who} to play.`],
+      notice: null,
+      overlay: null,
+    };
+  }
+
+  function apply(play: ListPlay<S, E>, event: E, note?: string): ListPlay<S, E> {
+    const problem = rules.check(play.state, event);
+    if (problem !== undefined) return { ...play, notice: problem };
+    const state = rules.reduce(play.state, event);
+    const lines = face.describe(play.state, event, state, names(play));
+    if (note !== undefined) lines.splice(1, 0, note);
+    return {
+      ...play,
+      events: [...play.events, event],
+      state,
+      choice: 0,
+      log: [...play.log, ...lines].slice(-LOG),
+      notice: null,
+    };
+  }
+
+  /** Take back the last move while its player is still to act, folding the events again. */
+  function undo(play: ListPlay<S, E>): ListPlay<S, E> {
+    const events = play.events.slice(0, -1);
+    const before = foldEvents(rules, play.initial, events).state;
+    if (play.events.length === 0 || rules.chance(before) !== undefined)
+      return { ...play, notice: 'Nothing to take back: a throw or roll is never taken back.' };
+    if (rules.toAct(before) !== rules.toAct(play.state) || !running(play.state))
+      return { ...play, notice: 'That move ended the turn; it cannot be taken back.' };
+    const who = play.seats[rules.toAct(before)]?.name ?? 'The player';
+    return {
+      ...play,
+      events,
+      state: before,
+      choice: 0,
+      log: [...play.log, `${who} took back a move.`].slice(-LOG),
+      notice: null,
+    };
+  }
+
+  function reduce(play: ListPlay<S, E>, given: ListAction<E>): ListPlay<S, E> {
+    const legal = rules.legalEvents(play.state);
+    // Game events are named `game/…`; the model's own and the session's are list/, play/, app/.
+    if (!/^(list|play|app)\//.test(given.type)) return apply(play, given as E);
+    const action = given as OwnAction<E>;
+    switch (action.type) {
+      case 'list/cursorMoved':
+        if (legal.length === 0) return play;
+        return { ...play, choice: (play.choice + action.delta + legal.length) % legal.length };
+      case 'list/picked':
+        return action.index < legal.length ? { ...play, choice: action.index, notice: null } : play;
+      case 'list/moveRequested': {
+        const event = legal[play.choice];
+        return event ? apply(play, event) : { ...play, notice: 'Nothing to move now.' };
+      }
+      case 'list/undoRequested':
+        return undo(play);
+      case 'play/overlayOpened':
+        return { ...play, overlay: action.overlay };
+      case 'play/overlayClosed':
+        return { ...play, overlay: null };
+      case 'play/noticeShown':
+        return { ...play, notice: action.notice };
+      case 'play/hintShown': {
+        const index = legal.findIndex((e) => JSON.stringify(e) === JSON.stringify(action.event));
+        return { ...play, choice: Math.max(0, index), notice: action.notice };
+      }
+      case 'play/botMoved':
+        return apply(play, action.event, `  (${action.reason})`);
+      default:
+        // Chance, hints, saves and app requests are the dispatcher's.
+        return play;
+    }
+  }
+
+  function key(play: ListPlay<S, E>, pressed: Key): ListAction<E> | undefined {
+    const shared = frameKey(play.overlay, running(play.state), pressed);
+    if (shared !== undefined) return shared ?? undefined;
+    const seat = play.seats[rules.toAct(play.state)];
+    if (seat?.kind === 'computer')
+      return {
+        type: 'play/noticeShown',
+        notice: `${seat.name} is the computer: wait for its move.`,
+      };
+    switch (pressed) {
+      case 'space':
+        return { type: 'play/chanceRequested' };
+      case 'up':
+        return { type: 'list/cursorMoved', delta: -1 };
+      case 'down':
+        return { type: 'list/cursorMoved', delta: 1 };
+      case 'enter':
+        return { type: 'list/moveRequested' };
+      case 'u':
+        return { type: 'list/undoRequested' };
+      case 'h':
+        return { type: 'play/hintRequested' };
+      default:
+        return /^[1-9]$/.test(pressed)
+          ? { type: 'list/picked', index: Number(pressed) - 1 }
+          : undefined;
+    }
+  }
+
+  return { init, reduce, key };
+}

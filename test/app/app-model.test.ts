@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AppModel,
+  type AppWorld,
+  mainHelp,
+  menuItems,
+  reduceApp,
+} from '../../source/app/app-model.js';
+import { NO_RECORDING } from '../../source/engine/recording.js';
+import { GAMES } from '../../source/games/index.js';
+import type { Session } from '../../source/ui/play-session.js';
+import { raceModule } from '../support/race/index.js';
+
+const games = [...GAMES, raceModule];
+const world: AppWorld = {
+  games,
+  setupContext: () => ({ settings: {}, kinds: [], dataDir: '/none', warn: () => {} }),
+};
+const at = (screen: AppModel['screen'], replayOnly = false): AppModel => ({ screen, replayOnly });
+const key = (model: AppModel, k: string) =>
+  reduceApp(model, { type: 'app/keyPressed', key: k, width: 80, height: 24 }, world);
+const session: Session = {
+  id: 0,
+  seed: 1,
+  initial: {},
+  seats: [],
+  chance: undefined,
+  recorder: NO_RECORDING,
+  botSeed: 1,
+};
+
+describe('the app model (pure)', () => {
+  it('builds the menu from the registered games, then replay, help and quit', () => {
+    expect(menuItems(games).map((i) => i.label)).toEqual([
+      'Yut Nori',
+      'Yut Nori · advanced',
+      'Royal Game of Ur',
+      'Race',
+      'Replay a recording',
+      'Help',
+      'Quit',
+    ]);
+  });
+
+  it('choosing a game opens its setup with a fresh form; Esc in it returns to its menu row', () => {
+    const menu = at({ name: 'menu', index: 0 });
+    const chosen = key(menu, '4').model;
+    expect(chosen.screen).toMatchObject({ name: 'setup', entry: 'race' });
+    const back = key(chosen, 'escape');
+    expect(back.model.screen).toEqual({ name: 'menu', index: 3, notice: undefined });
+  });
+
+  it('a setup that starts asks for a session; a started game shows the play screen', () => {
+    const setup = key(at({ name: 'menu', index: 0 }), '4').model;
+    const started = key(setup, 'enter');
+    expect(started.model).toBe(setup);
+    expect(started.effect).toMatchObject({ type: 'start', entry: 'race' });
+    if (started.effect?.type !== 'start') throw new Error('no start');
+    const play = reduceApp(
+      setup,
+      {
+        type: 'app/gameStarted',
+        game: 'race',
+        entry: 'race',
+        start: started.effect.start,
+        session,
+      },
+      world,
+    ).model;
+    expect(play.screen).toMatchObject({ name: 'play', game: 'race' });
+    // Keys on the play screen are the screen's own.
+    expect(key(play, 'space').effect).toEqual({ type: 'forward', key: 'space' });
+  });
+
+  it('play requests: menu returns to the game’s row, again restarts the same setup, quit leaves', () => {
+    const start = { options: { length: 12 }, seats: [], save: () => undefined, log: ['x'] };
+    const play = at({ name: 'play', game: 'race', entry: 'race', start, session });
+    const request = (r: 'menu' | 'again' | 'quit' | 'saved') =>
+      reduceApp(play, { type: 'app/playRequested', request: r }, world);
+    expect(request('menu').model.screen).toMatchObject({ name: 'menu', index: 3 });
+    expect(request('again').effect).toEqual({
+      type: 'start',
+      entry: 'race',
+      start: { options: { length: 12 }, seats: [] },
+    });
+    expect(request('quit').effect).toEqual({ type: 'exit' });
+    expect(request('saved').model.screen).toMatchObject({ name: 'setup', entry: 'race' });
+  });
+
+  it('after a save, a setup that says so (Yut’s advanced game) shows its message', () => {
+    const start = { options: {}, seats: [] };
+    const play = at({ name: 'play', game: 'yut', entry: 'yut-advanced', start, session });
+    const saved = reduceApp(play, { type: 'app/playRequested', request: 'saved' }, world).model;
+    expect(saved.screen).toMatchObject({
+      name: 'setup',
+      entry: 'yut-advanced',
+      form: { model: { message: 'Game saved successfully!' } },
+    });
+  });
+
+  it('a setup request is carried out outside and answered back', () => {
+    const setup = key(at({ name: 'menu', index: 0 }), '2').model;
+    const cursor = key(setup, 'down');
+    expect(cursor.effect).toBeUndefined();
+    const out = key(cursor.model, 'escape');
+    expect(out.effect).toMatchObject({
+      type: 'answer',
+      entry: 'yut-advanced',
+      request: { type: 'advanced/left' },
+    });
+    // Leaving, answered: back to the menu on its row.
+    const left = reduceApp(
+      out.model,
+      { type: 'app/setupAnswered', entry: 'yut-advanced', outcome: { type: 'back' } },
+      world,
+    );
+    expect(left.model.screen).toMatchObject({ name: 'menu', index: 1 });
+  });
+
+  it('the main help lists every game and their rules, and scrolls within its length', () => {
+    const lines = mainHelp(games, 76);
+    expect(lines.join('\n')).toContain('Race');
+    expect(lines.join('\n')).toContain('The Royal Game of Ur: the rules madang plays');
+    let help = key(at({ name: 'menu', index: 0 }), '6').model;
+    expect(help.screen).toEqual({ name: 'help', scroll: 0 });
+    help = key(help, 'pagedown').model;
+    expect(help.screen).toEqual({ name: 'help', scroll: 10 });
+    help = key(help, 'end').model;
+    expect(help.screen).toEqual({ name: 'help', scroll: lines.length - 20 });
+    expect(key(help, 'x').model.screen).toMatchObject({ name: 'menu', index: 5 });
+  });
+
+  it('q and Ctrl+C leave from the menu; leaving a replay-only run leaves the program', () => {
+    expect(key(at({ name: 'menu', index: 0 }), 'q').effect).toEqual({ type: 'exit' });
+    expect(key(at({ name: 'help', scroll: 0 }), 'ctrl+c').effect).toEqual({ type: 'exit' });
+    const replay = { name: 'replay' as const, recording: {} as never };
+    expect(reduceApp(at(replay, true), { type: 'app/replayLeft' }, world).effect).toEqual({
+      type: 'exit',
+    });
+    expect(reduceApp(at(replay), { type: 'app/replayLeft' }, world).model.screen).toMatchObject({
+      name: 'menu',
+      index: 4,
+    });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The import graph of source/ and the rules of its layout (DESIGN.md): dependencies point down,
+ * the engine imports nothing above it, shared code names no game, no game imports another, the
+ * registry is imported only by the composition roots, and there are no import circles.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+export type Graph = ReadonlyMap<string, readonly string[]>;
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+
+/** Every .ts/.tsx file under `root` (relative paths) and the relative files it imports. */
+export function importGraph(root: string): Graph {
+  const graph = new Map<string, string[]>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        const text = readFileSync(path, 'utf8');
+        const imports: string[] = [];
+        for (const match of text.matchAll(IMPORT)) {
+          const spec = match[1] ?? match[2] ?? match[3] ?? '';
+          if (!spec.startsWith('.')) continue;
+          const target = resolve(dirname(path), spec.replace(/\?raw$/, ''));
+          imports.push(relative(root, target).replace(/\.js$/, ''));
+        }
+        graph.set(relative(root, path).replace(/\.tsx?$/, ''), imports);
+      }
+    }
+  };
+  walk(root);
+  return graph;
+}
+
+/** Which part of the layout a module (a path relative to source/, no extension) is in. */
+export function layerOf(module: string): string {
+  const parts = module.split('/');
+  if (parts[0] === 'games') {
+    if (parts.length === 2) return parts[1] === 'index' ? 'registry' : 'games/module';
+    return `game:${parts[1]}`;
+  }
+  if (parts[0] === '..') return 'outside';
+  return parts.length === 1 ? 'root' : (parts[0] as string);
+}
+
+/** What each layer may import (a game may also import its own folder). */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  engine: ['engine'],
+  storage: ['storage', 'engine'],
+  classic: ['classic', 'engine'],
+  ui: ['ui', 'engine'],
+  app: ['app', 'ui', 'engine', 'games/module'],
+  'games/module': ['engine', 'ui', 'classic'],
+  game: ['engine', 'ui', 'classic', 'storage', 'games/module', 'outside'],
+  registry: ['games/module', 'game'],
+  cli: ['cli', 'app', 'ui', 'engine', 'storage', 'classic', 'registry', 'games/module'],
+  root: ['engine', 'cli', 'game', 'registry'],
+  types: [],
+};
+
+export function layoutProblems(graph: Graph): string[] {
+  const problems: string[] = [];
+  for (const [file, imports] of graph) {
+    const from = layerOf(file);
+    const kind = from.startsWith('game:') ? 'game' : from;
+    for (const target of imports) {
+      const to = layerOf(target);
+      const toKind = to.startsWith('game:') ? 'game' : to;
+      if (to === 'outside' && !target.startsWith('../docs/')) {
+        problems.push(`${file} imports ${target}, outside source/`);
+        continue;
+      }
+      if (kind === 'game' && toKind === 'game') {
+        if (to !== from) problems.push(`${file} imports ${target}: a game imports another game`);
+        continue;
+      }
+      if (kind === 'registry' || kind === 'root' || kind === 'cli') {
+        if (!(ALLOWED[kind] ?? []).includes(toKind))
+          problems.push(`${file} (${kind}) may not import ${target} (${to})`);
+        continue;
+      }
+      if (!(ALLOWED[kind] ?? []).includes(toKind))
+        problems.push(`${file} (${from}) may not import ${target} (${to})`);
+    }
+  }
+  return [...problems, ...circles(graph)];
+}
+
+/** Import circles, each named by its files (Tarjan's strongly connected components). */
+export function circles(graph: Graph): string[] {
+  let index = 0;
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const found: string[] = [];
+  const visit = (v: string) => {
+    indices.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v) ?? 0, indices.get(w) ?? 0));
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component: string[] = [];
+      let w: string | undefined;
+      do {
+        w = stack.pop();
+        if (w !== undefined) {
+          on.delete(w);
+          component.push(w);
+        }
+      } while (w !== undefined && w !== v);
+      const selfLoop = (graph.get(v) ?? []).includes(v);
+      if (component.length > 1 || selfLoop)
+        found.push(`an import circle: ${component.sort().join(' → ')}`);
+    }
+  };
+  for (const v of graph.keys()) if (!indices.has(v)) visit(v);
+  return found;
+}

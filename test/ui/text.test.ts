@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { mainHelp } from '../../source/app/app-model.js';
+import { GAMES } from '../../source/games/index.js';
+import { displayWidth, wrapText } from '../../source/ui/text.js';
+
+describe('rules pages as screen lines', () => {
+  it('joins a paragraph’s lines and wraps them at spaces, measuring wide characters as two', () => {
+    const text = '# Title\n\n윷놀이 윷놀이 윷놀이\nis a game\nof sticks.\n';
+    expect(wrapText(text, 13)).toEqual([
+      '# Title',
+      '',
+      '윷놀이 윷놀이',
+      '윷놀이 is a',
+      'game of',
+      'sticks.',
+    ]);
+  });
+
+  it('list items hang under their text; code blocks and tables stay as they are', () => {
+    const text = [
+      '- **Pig**: whoever catches',
+      '  a pig loses the turn.',
+      '',
+      '```',
+      ' 10 ─  9 ─  8',
+      '```',
+      '| a | b |',
+      '| - | - |',
+      '| `1` | 2 |',
+    ].join('\n');
+    expect(wrapText(text, 18)).toEqual([
+      '- Pig: whoever',
+      '  catches a pig',
+      '  loses the turn.',
+      '',
+      ' 10 ─  9 ─  8',
+      '| a | b |',
+      '| 1 | 2 |',
+    ]);
+  });
+
+  it('every game’s rules and the main help fit the 80-column screen (76 inside the page)', () => {
+    const wide = (lines: string[]) => lines.filter((l) => displayWidth(l) > 76);
+    expect(wide(mainHelp(GAMES, 76))).toEqual([]);
+    for (const game of GAMES) expect(wide(wrapText(game.rulesText, 76))).toEqual([]);
+  });
+});
