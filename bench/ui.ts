@@ -76,7 +76,7 @@ async function keyToFrame(samples: number): Promise<number[]> {
     patchConsole: false,
   });
   // Setup → Start, then throw until a move is due, so the board previews a landing.
-  for (const key of ['\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\r', ' ', ' ', ' ']) {
+  for (const key of ['\x1b[A', '\r', ' ', ' ', ' ']) {
     stdin.type(key);
     await sleep(50);
   }

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * The program's entry (bundled into dist/madang.js). Ink draws only a final frame when it thinks
- * it runs in CI; a person at a terminal is not a CI log, even with CI set in the environment.
- * Ink reads that when it is loaded, so the command line is loaded after the correction.
+ * it runs in CI, and the colour detection under it (supports-color, through chalk) turns colour
+ * off whenever a CI variable exists at all, whatever its value. A person at a terminal is not a
+ * CI log, even with CI set in the environment: the variables go, before Ink and chalk are loaded,
+ * so the terminal's own TERM and COLORTERM decide the colours (NO_COLOR still turns them off).
  */
 if (process.stdin.isTTY && process.stdout.isTTY) {
-  process.env.CI = 'false';
-  process.env.CONTINUOUS_INTEGRATION = 'false';
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
 }
 // A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -156,7 +156,49 @@ export function App({ options }: { options: AppOptions }) {
     }
   });
 
-  if (small) return <TooSmall columns={columns} rows={rows} />;
+  // A window too small pauses whatever is under it: the screen stays mounted (hidden), so a game
+  // or a replay comes back exactly as it was, and nothing is played or recorded meanwhile.
+  const shown = (
+    <Screens
+      model={model}
+      options={options}
+      columns={Math.max(columns, MIN_COLUMNS)}
+      rows={Math.max(rows, MIN_ROWS)}
+      paused={small}
+      onRequest={onRequest}
+      onReplayLeft={onReplayLeft}
+      registerKeys={registerKeys}
+    />
+  );
+  // The same tree either way, so that React keeps the screen's state across the pause.
+  return (
+    <>
+      <Box display={small ? 'none' : 'flex'}>{shown}</Box>
+      {small ? <TooSmall columns={columns} rows={rows} /> : null}
+    </>
+  );
+}
+
+function Screens({
+  model,
+  options,
+  columns,
+  rows,
+  paused,
+  onRequest,
+  onReplayLeft,
+  registerKeys,
+}: {
+  model: AppModel;
+  options: AppOptions;
+  columns: number;
+  rows: number;
+  paused: boolean;
+  onRequest: (request: AppRequest) => void;
+  onReplayLeft: () => void;
+  registerKeys: (handler: (key: Key) => void) => void;
+}) {
+  const { games } = options;
   const { screen } = model;
   switch (screen.name) {
     case 'menu':
@@ -197,6 +239,7 @@ export function App({ options }: { options: AppOptions }) {
           width={columns}
           height={rows}
           botDelay={options.botDelay}
+          paused={paused}
           onRequest={onRequest}
           registerKeys={registerKeys}
         />
@@ -211,6 +254,7 @@ export function App({ options }: { options: AppOptions }) {
           height={rows}
           registerKeys={registerKeys}
           onQuit={onReplayLeft}
+          paused={paused}
         />
       );
   }

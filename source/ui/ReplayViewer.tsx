@@ -1,10 +1,11 @@
 /** The replay viewer's shell: keys, the timeline, playing; the game's own view draws the rest. */
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import type { LoadedRecording } from '../engine/recording.js';
 import type { Key } from './keys.js';
 import {
   checkpointsOf,
+  GOTO_LENGTH,
   newReplay,
   reduceReplay,
   type ReplayFace,
@@ -15,6 +16,7 @@ import {
   turnStartsOf,
 } from './replay-model.js';
 import { useStore } from './store.js';
+import { TextField } from './TextField.js';
 
 export const REPLAY_KEYS = [
   '←→ step · Space play/pause · +− speed',
@@ -28,6 +30,7 @@ export function ReplayViewer({
   height,
   registerKeys,
   onQuit,
+  paused = false,
 }: {
   recording: LoadedRecording;
   /** The recorded game's module; undefined when this madang does not have the game. */
@@ -36,6 +39,8 @@ export function ReplayViewer({
   height: number;
   registerKeys: (handler: (key: Key) => void) => void;
   onQuit: () => void;
+  /** The window is too small: the viewer is hidden and does not play on. */
+  paused?: boolean;
 }) {
   const { header, events } = recording;
   const parsed = useMemo(() => face?.parseOptions(header.options), [face, header]);
@@ -64,13 +69,13 @@ export function ReplayViewer({
   }, [registerKeys, current, dispatch, onQuit]);
 
   useEffect(() => {
-    if (!model.playing) return;
+    if (!model.playing || paused) return;
     const timer = setInterval(
       () => dispatch({ type: 'replay/ticked' }),
       1000 / (SPEEDS[model.speed] ?? 2),
     );
     return () => clearInterval(timer);
-  }, [model.playing, model.speed, dispatch]);
+  }, [model.playing, model.speed, dispatch, paused]);
 
   const at = useCallback(
     (index: number) => (game ? stateAt(game, checkpoints, events, index) : undefined),
@@ -94,19 +99,29 @@ export function ReplayViewer({
     ? face.describe(at(model.index - 1), event, state, names)
     : ['The start of the game.'];
   const notice =
-    model.goto !== null ? `Go to turn (1–${turns}): ${model.goto}▏ Enter` : (model.notice ?? null);
+    model.goto !== null
+      ? `Go to turn 1 to ${turns}: type it, Enter (Esc: stay)`
+      : (model.notice ?? null);
   return (
-    <face.Replay
-      state={state}
-      events={events}
-      index={model.index}
-      stateAt={at}
-      names={names}
-      timeline={[where, status, '', ...did]}
-      keys={REPLAY_KEYS}
-      notice={notice}
-      width={width}
-      height={height}
-    />
+    <Box flexDirection="column">
+      <face.Replay
+        state={state}
+        events={events}
+        index={model.index}
+        stateAt={at}
+        names={names}
+        timeline={[where, status, '', ...did]}
+        keys={REPLAY_KEYS}
+        notice={notice}
+        width={width}
+        height={height}
+      />
+      {model.goto !== null ? (
+        <Box position="absolute" marginTop={2} marginLeft={4} borderStyle="double" paddingX={2}>
+          <Text bold>Go to turn (1–{turns}): </Text>
+          <TextField field={model.goto} focus max={GOTO_LENGTH} />
+        </Box>
+      ) : null}
+    </Box>
   );
 }

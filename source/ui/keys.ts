@@ -12,7 +12,12 @@ export function keyName(input: string, key: InkKey): Key {
   if (key.rightArrow) return 'right';
   if (key.return) return 'enter';
   if (key.escape) return 'escape';
-  if (key.backspace || key.delete) return 'backspace';
+  if (key.backspace) return 'backspace';
+  // Most terminals send DEL (0x7f) for the Backspace key, which Ink reports as delete; the
+  // forward Delete key is ESC [3~, which Ink reports as delete too. Both erase backwards here,
+  // as a person at most terminals expects; Ctrl+D deletes forwards in a text field.
+  if (key.delete) return 'backspace';
+  if (key.ctrl && input === 'd') return 'delete';
   if (key.tab) return 'tab';
   if (key.home) return 'home';
   if (key.end) return 'end';

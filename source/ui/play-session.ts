@@ -44,6 +44,8 @@ export interface PlayProps<S = unknown> {
   readonly height: number;
   /** Milliseconds a computer waits before each throw or move, so people can follow it. */
   readonly botDelay?: number | undefined;
+  /** The window is too small: the screen is hidden and nothing may happen by itself. */
+  readonly paused?: boolean | undefined;
   readonly onRequest: (request: AppRequest) => void;
   /** Hands this screen's key handler to the app's one input handler. */
   readonly registerKeys: (handler: (key: Key) => void) => void;
@@ -139,7 +141,7 @@ export function usePlaySession<
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
   const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
-  const { session, onRequest, registerKeys, botDelay = 700 } = props;
+  const { session, onRequest, registerKeys, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
   const [play, dispatch, current] = useStore(reduce, init);
   const [helpScroll, setHelpScroll] = useState(0);
@@ -231,7 +233,7 @@ export function usePlaySession<
   // A computer seat throws and moves by itself, at a pace people can follow.
   useEffect(() => {
     const { state, overlay } = play;
-    if (overlay !== null || rules.outcome(state).status !== 'running') return;
+    if (paused || overlay !== null || rules.outcome(state).status !== 'running') return;
     const bot = bots[rules.toAct(state)];
     if (!bot) return;
     const timer = setTimeout(() => {
@@ -249,7 +251,7 @@ export function usePlaySession<
     }, botDelay);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [play, bots, botDelay, random, names, act, current, rules, knowledge]);
+  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused]);
 
   // The app's one input handler calls this. A layout effect runs before any key can arrive.
   useLayoutEffect(() => {

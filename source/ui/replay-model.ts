@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
 import type { ParsedOptions } from '../engine/recording.js';
 import type { Key } from './keys.js';
+import { editField, type Field, fieldOf } from './text-field.js';
 
 /** What a game's face in the replay viewer is given. */
 export interface ReplayScreenProps {
@@ -32,6 +33,11 @@ export interface ReplayFace {
   readonly Replay: ComponentType<ReplayScreenProps>;
 }
 
+/** The longest turn number the `g` field takes. */
+export const GOTO_LENGTH = 6;
+
+const FIELD_KEYS: readonly Key[] = ['backspace', 'delete', 'left', 'right', 'home', 'end'];
+
 /** Events per second while playing. */
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32] as const;
 
@@ -41,8 +47,8 @@ export interface ReplayModel {
   readonly index: number;
   readonly playing: boolean;
   readonly speed: number;
-  /** The digits typed after `g`, or null when not asking. */
-  readonly goto: string | null;
+  /** The turn number's field after `g` (digits), or null when not asking. */
+  readonly goto: Field | null;
   /** The event position where each turn begins; turn 1 begins at 0. */
   readonly turnStarts: readonly number[];
   readonly notice: string | null;
@@ -55,8 +61,7 @@ export type ReplayAction =
   | { readonly type: 'replay/ticked' }
   | { readonly type: 'replay/speedChanged'; readonly delta: 1 | -1 }
   | { readonly type: 'replay/gotoStarted' }
-  | { readonly type: 'replay/gotoTyped'; readonly text: string }
-  | { readonly type: 'replay/gotoErased' }
+  | { readonly type: 'replay/gotoEdited'; readonly field: Field }
   | { readonly type: 'replay/gotoDone' }
   | { readonly type: 'replay/gotoCancelled' }
   | { readonly type: 'app/quitConfirmed' };
@@ -98,9 +103,11 @@ export function turnAt(model: ReplayModel, index = model.index): number {
 
 export function replayKey(model: ReplayModel, key: Key): ReplayAction | undefined {
   if (model.goto !== null) {
-    if (/^[0-9]+$/.test(key)) return { type: 'replay/gotoTyped', text: key };
-    if (key === 'backspace') return { type: 'replay/gotoErased' };
     if (key === 'enter') return { type: 'replay/gotoDone' };
+    // The turn number's field takes digits and its editing keys; any other key leaves it.
+    const editing = /^\d+$/.test(key) || FIELD_KEYS.includes(key);
+    const edited = editing ? editField(model.goto, key, GOTO_LENGTH) : undefined;
+    if (edited) return { type: 'replay/gotoEdited', field: edited };
     return { type: 'replay/gotoCancelled' };
   }
   switch (key) {
@@ -154,21 +161,20 @@ export function reduceReplay(model: ReplayModel, action: ReplayAction): ReplayMo
         speed: Math.max(0, Math.min(SPEEDS.length - 1, model.speed + action.delta)),
       };
     case 'replay/gotoStarted':
-      return { ...calm, playing: false, goto: '' };
-    case 'replay/gotoTyped':
-      return { ...model, goto: `${model.goto ?? ''}${action.text}`.slice(0, 6) };
-    case 'replay/gotoErased':
-      return { ...model, goto: (model.goto ?? '').slice(0, -1) };
+      return { ...calm, playing: false, goto: fieldOf('') };
+    case 'replay/gotoEdited':
+      return { ...model, goto: action.field };
     case 'replay/gotoCancelled':
       return { ...calm, goto: null };
     case 'replay/gotoDone': {
-      const turn = Number(model.goto);
+      const typed = model.goto?.value ?? '';
+      const turn = Number(typed);
       const turns = model.turnStarts.length;
       if (!Number.isInteger(turn) || turn < 1 || turn > turns) {
         return {
           ...model,
           goto: null,
-          notice: `There is no turn ${model.goto || '(none)'}: turns 1 to ${turns}.`,
+          notice: `There is no turn ${typed || '(none)'}: turns 1 to ${turns}.`,
         };
       }
       return { ...calm, goto: null, index: model.turnStarts[turn - 1] as number };

@@ -22,7 +22,7 @@ describe('<App>', () => {
     const has = (text: string) => (frame: string) => frame.includes(text);
     expect(await frameWhen(r.lastFrame, has('new game'))).toContain('Yut Nori · new game');
     // Down to the Start row (players, pieces, two names, start), then Enter.
-    await press(r.stdin, '\x1b[B', '\x1b[B', '\x1b[B', '\x1b[B', '\r');
+    await press(r.stdin, '\x1b[A', '\r');
     expect(await frameWhen(r.lastFrame, has('to throw'))).toContain('▶ R Player 0 to throw');
     await press(r.stdin, ' ');
     const thrown = /Player 0 threw (back-do|do|gae|geol|yut|mo)/;

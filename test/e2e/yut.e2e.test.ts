@@ -16,7 +16,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
   it('starts with a fixed seed, throws, moves, shows the piece, quits, and the shell is back', async () => {
     terminal = new Terminal(`node ${CLI} yut --seed 3`);
     await terminal.waitFor('Start the game');
-    await terminal.keys('Down', 'Down', 'Down', 'Down', 'Enter');
+    await terminal.keys('Up', 'Enter');
     expect(await terminal.waitFor('to throw')).toContain('▶ R Player 0 to throw');
     await terminal.keys('Space');
     const thrown = await terminal.waitFor(/Player 0 threw (\S+?)[.:]/);

@@ -30,11 +30,18 @@ export class Terminal {
     size: { columns: number; rows: number } = { columns: 100, rows: 30 },
     env: Record<string, string> = {},
   ) {
-    const exports = Object.entries({ MADANG_DATA_DIR: this.dataDir, ...env })
+    // A colour terminal as a person has it: the test runner's FORCE_COLOR (and any CI or
+    // NO_COLOR of the machine) must not decide what the program shows; tests pass their own.
+    const exports = Object.entries({
+      TERM: 'xterm-256color',
+      MADANG_DATA_DIR: this.dataDir,
+      ...env,
+    })
       .map(([k, v]) => `export ${k}='${v}'; `)
       .join('');
+    const unset = 'unset FORCE_COLOR NO_COLOR CI CONTINUOUS_INTEGRATION COLORTERM; ';
     // After the program ends the shell prints its exit code and lingers, so we can read the screen.
-    const script = `${exports}cd '${ROOT}' && ${command}; echo "EXITED $?"; sleep 30`;
+    const script = `${unset}${exports}cd '${ROOT}' && ${command}; echo "EXITED $?"; sleep 30`;
     this.tmux('new-session', '-d', '-x', String(size.columns), '-y', String(size.rows), script);
   }
 
@@ -46,6 +53,16 @@ export class Terminal {
 
   screen(escapes = false): string {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []));
+  }
+
+  /** Resize the window, as a person dragging its corner. */
+  resize(columns: number, rows: number): void {
+    this.tmux('resize-window', '-x', String(columns), '-y', String(rows));
+  }
+
+  /** Characters sent as they are, in one write (a burst, a paste). */
+  sendRaw(text: string): void {
+    this.tmux('send-keys', '-l', text);
   }
 
   async keys(...keys: string[]): Promise<void> {

@@ -46,7 +46,16 @@ describe('the replay viewer model', () => {
     expect(replayKey(model, 'g')).toEqual({ type: 'replay/gotoStarted' });
     expect(replayKey(model, 'q')).toEqual({ type: 'app/quitConfirmed' });
     const asking = run(model, { type: 'replay/gotoStarted' });
-    expect(replayKey(asking, '7')).toEqual({ type: 'replay/gotoTyped', text: '7' });
+    // The turn number is typed in a text field: digits only, with a cursor.
+    expect(replayKey(asking, '7')).toEqual({
+      type: 'replay/gotoEdited',
+      field: { value: '7', cursor: 1 },
+    });
+    const typed = run(asking, replayKey(asking, '7') as never);
+    expect(replayKey(typed, 'backspace')).toEqual({
+      type: 'replay/gotoEdited',
+      field: { value: '', cursor: 0 },
+    });
     expect(replayKey(asking, 'enter')).toEqual({ type: 'replay/gotoDone' });
     expect(replayKey(asking, 'escape')).toEqual({ type: 'replay/gotoCancelled' });
   });
@@ -72,7 +81,7 @@ describe('the replay viewer model', () => {
     const at5 = run(
       model,
       { type: 'replay/gotoStarted' },
-      { type: 'replay/gotoTyped', text: '5' },
+      { type: 'replay/gotoEdited', field: { value: '5', cursor: 1 } },
       { type: 'replay/gotoDone' },
     );
     expect(at5.index).toBe(starts[4]);
@@ -80,7 +89,7 @@ describe('the replay viewer model', () => {
     const wrong = run(
       model,
       { type: 'replay/gotoStarted' },
-      { type: 'replay/gotoTyped', text: '9999' },
+      { type: 'replay/gotoEdited', field: { value: '9999', cursor: 4 } },
       { type: 'replay/gotoDone' },
     );
     expect(wrong.notice).toBe(`There is no turn 9999: turns 1 to ${starts.length}.`);

@@ -1,40 +1,68 @@
 import { Box, Text } from 'ink';
+import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';
-import type { UrSetupForm } from './setup-model.js';
+import {
+  kindRowSide,
+  NAME_LENGTH,
+  nameRowSide,
+  START_ROW,
+  type UrSetupForm,
+  urNameField,
+} from './setup-model.js';
 
 export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: string }) {
-  const row = (i: number, label: string) => (
-    <Text key={i}>
-      <Styled colour={form.focus === i ? 'cyan' : undefined} bold={form.focus === i}>
-        {form.focus === i ? '▸ ' : '  '}
-        {label.padEnd(8)}
-      </Styled>
-      <Styled seat={i === 0 ? 3 : 1} bold>
-        {form.names[i]}
-      </Styled>
-      {form.focus === i ? <Text inverse> </Text> : null}
-      <Text dimColor={form.focus !== i}>
-        {'  '}
-        {form.focus === i ? '◀ ' : ''}
-        {form.kinds[i] === 'human' ? 'human' : `computer (${form.kinds[i]})`}
-        {form.focus === i ? ' ▶' : ''}
+  const label = (row: number, text: string) => (
+    <Styled colour={form.focus === row ? 'cyan' : undefined} bold={form.focus === row}>
+      {form.focus === row ? '▸ ' : '  '}
+      {text.padEnd(12)}
+    </Styled>
+  );
+  const side = (i: number) => (
+    <Box key={i} flexDirection="column">
+      <Text wrap="truncate-end">
+        {label(2 * i, i === 0 ? 'White' : 'Black')}
+        <Styled seat={i === 0 ? 3 : 1} bold>
+          {i === 0 ? '○ ' : '● '}
+        </Styled>
+        <TextField
+          field={
+            nameRowSide(form) === i
+              ? urNameField(form, i)
+              : { value: form.names[i] ?? '', cursor: 0 }
+          }
+          focus={nameRowSide(form) === i}
+          max={NAME_LENGTH}
+        />
       </Text>
-    </Text>
+      <Text wrap="truncate-end">
+        {label(2 * i + 1, '  played by')}
+        {kindRowSide(form) === i ? '◀ ' : '  '}
+        <Text bold>
+          {form.kinds[i] === 'human' ? 'a person' : `the computer (${form.kinds[i]})`}
+        </Text>
+        {kindRowSide(form) === i ? ' ▶' : ''}
+      </Text>
+    </Box>
   );
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={2} paddingY={1} width={64}>
       <Text bold>Royal Game of Ur · new game</Text>
-      <Text dimColor>board: {boardName}</Text>
+      <Text dimColor wrap="truncate-end">
+        board: {boardName}
+      </Text>
       <Text> </Text>
-      {row(0, 'White')}
-      {row(1, 'Black')}
+      {side(0)}
+      {side(1)}
       <Text> </Text>
-      <Styled colour={form.focus === 2 ? 'cyan' : undefined} bold={form.focus === 2}>
-        {form.focus === 2 ? '▸ ' : '  '}Start the game
+      <Styled
+        colour={form.focus === START_ROW ? 'cyan' : undefined}
+        bold={form.focus === START_ROW}
+      >
+        {form.focus === START_ROW ? '▸ ' : '  '}Start the game
       </Styled>
       <Text> </Text>
       <Styled colour="yellow">{form.problem ?? ' '}</Styled>
-      <Text dimColor>↑↓ choose · ←→ human or computer · type a name · Enter · Esc back</Text>
+      <Text dimColor>↑↓ choose · ←→ person or computer · type a name · Enter · Esc back</Text>
     </Box>
   );
 }

@@ -1,14 +1,16 @@
 /** The Ur setup form as a pure model: White's and Black's names, each a person or the computer. */
 import type { Key } from '../../../ui/keys.js';
 import { SEAT_KINDS, type SeatKind } from '../../../engine/seats.js';
-import { printable } from '../../../ui/text.js';
+import { editField, type Field } from '../../../ui/text-field.js';
 import type { Seat } from '../../../engine/seats.js';
 
 export interface UrSetupForm {
   readonly names: readonly [string, string];
   readonly kinds: readonly [SeatKind, SeatKind];
-  /** 0 White, 1 Black, 2 Start. */
+  /** The focused row (see urSetupKey's rows). */
   readonly focus: number;
+  /** The cursor in the focused name's text field. */
+  readonly cursor: number;
   readonly problem: string | null;
 }
 
@@ -22,8 +24,25 @@ export function newUrSetup(kinds: readonly SeatKind[] = []): UrSetupForm {
     names: ['Player 1', 'Player 2'],
     kinds: [kinds[0] ?? 'human', kinds[1] ?? 'human'],
     focus: 0,
+    cursor: [...'Player 1'].length,
     problem: null,
   };
+}
+
+/** Rows: 0 White's name, 1 who plays White, 2 Black's name, 3 who plays Black, 4 Start. */
+const ROWS = 5;
+export const START_ROW = 4;
+export const NAME_LENGTH = 12;
+/** The side whose name field is on the focused row, if it is one. */
+export const nameRowSide = (form: UrSetupForm) =>
+  form.focus < START_ROW && form.focus % 2 === 0 ? form.focus / 2 : undefined;
+/** The side whose player kind is on the focused row, if it is one. */
+export const kindRowSide = (form: UrSetupForm) =>
+  form.focus < START_ROW && form.focus % 2 === 1 ? (form.focus - 1) / 2 : undefined;
+
+/** The focused name's text field. */
+export function urNameField(form: UrSetupForm, side: number): Field {
+  return { value: form.names[side] ?? '', cursor: form.cursor };
 }
 
 export function urSetupKey(form: UrSetupForm, key: Key): UrSetupOutcome {
@@ -31,28 +50,40 @@ export function urSetupKey(form: UrSetupForm, key: Key): UrSetupOutcome {
     type: 'form',
     form: { ...form, problem: null, ...next },
   });
-  const seat = form.focus;
+  const side = kindRowSide(form);
+  const named = nameRowSide(form);
+  if (named !== undefined) {
+    const edited = editField(urNameField(form, named), key, NAME_LENGTH);
+    if (edited) {
+      const names = [...form.names] as [string, string];
+      names[named] = edited.value;
+      return stay({ names, cursor: edited.cursor });
+    }
+  }
+  // Moving to a row puts the cursor at the end of its name.
+  const focusOn = (focus: number) =>
+    stay({ focus, cursor: focus % 2 === 0 ? [...(form.names[focus / 2] ?? '')].length : 0 });
   switch (key) {
     case 'escape':
       return { type: 'back' };
     case 'up':
-      return stay({ focus: (form.focus + 2) % 3 });
+      return focusOn((form.focus + ROWS - 1) % ROWS);
     case 'down':
     case 'tab':
-      return stay({ focus: (form.focus + 1) % 3 });
+      return focusOn((form.focus + 1) % ROWS);
     case 'left':
     case 'right': {
-      if (seat > 1) return stay({});
-      const at = SEAT_KINDS.indexOf(form.kinds[seat] as SeatKind);
+      if (side === undefined) return stay({});
+      const at = SEAT_KINDS.indexOf(form.kinds[side] as SeatKind);
       const next = SEAT_KINDS[
         (at + (key === 'left' ? -1 : 1) + SEAT_KINDS.length) % SEAT_KINDS.length
       ] as SeatKind;
       const kinds = [...form.kinds] as [SeatKind, SeatKind];
-      kinds[seat] = next;
+      kinds[side] = next;
       return stay({ kinds });
     }
     case 'enter': {
-      if (seat < 2) return stay({ focus: seat + 1 });
+      if (form.focus < START_ROW) return focusOn(form.focus + 1);
       const names = form.names.map((n) => n.trim());
       if (names.some((n) => n === '')) return stay({ problem: 'Each side needs a name.' });
       return {
@@ -65,17 +96,7 @@ export function urSetupKey(form: UrSetupForm, key: Key): UrSetupOutcome {
         }),
       };
     }
-    case 'backspace': {
-      if (seat > 1) return stay({});
-      const names = [...form.names] as [string, string];
-      names[seat] = (names[seat] ?? '').slice(0, -1);
-      return stay({ names });
-    }
-    default: {
-      if (seat > 1 || printable(key) === '') return stay({});
-      const names = [...form.names] as [string, string];
-      names[seat] = `${names[seat]}${printable(key)}`.slice(0, 12);
-      return stay({ names });
-    }
+    default:
+      return stay({});
   }
 }

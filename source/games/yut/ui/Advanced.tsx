@@ -2,7 +2,8 @@
 import { Box, Text } from 'ink';
 import { Styled } from '../../../ui/theme.js';
 import { ANIMALS } from '../rules.js';
-import { ADVANCED_MENU, type AdvancedModel } from './advanced-model.js';
+import { TextField } from '../../../ui/TextField.js';
+import { ADVANCED_MENU, type AdvancedModel, LOGIN_LENGTH, loginField } from './advanced-model.js';
 import { SEAT_LETTERS } from './board-layout.js';
 
 export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: string }) {
@@ -35,13 +36,22 @@ export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: st
         <Box flexDirection="column">
           <Text>
             <Styled colour={step.field === 'id' ? 'cyan' : undefined}>{'ID       : '}</Styled>
-            {step.id}
-            {step.field === 'id' ? <Text inverse> </Text> : null}
+            <TextField
+              field={step.field === 'id' ? loginField(step) : { value: step.id, cursor: 0 }}
+              focus={step.field === 'id'}
+              max={LOGIN_LENGTH}
+            />
           </Text>
           <Text>
             <Styled colour={step.field === 'password' ? 'cyan' : undefined}>{'PASSWORD : '}</Styled>
-            {'•'.repeat(step.password.length)}
-            {step.field === 'password' ? <Text inverse> </Text> : null}
+            <TextField
+              field={
+                step.field === 'password' ? loginField(step) : { value: step.password, cursor: 0 }
+              }
+              focus={step.field === 'password'}
+              max={LOGIN_LENGTH}
+              mask="•"
+            />
           </Text>
           <Text dimColor>Enter: next / log in · Esc: back</Text>
         </Box>
@@ -63,7 +73,7 @@ export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: st
           <Text>
             {ANIMALS.map((animal, code) => (
               <Text key={animal} inverse={animal === step.current} bold={animal === step.current}>
-                {` ${code}: ${animal} `}
+                {animal === step.current ? `[${code}: ${animal}]` : ` ${code}: ${animal} `}
               </Text>
             ))}
           </Text>

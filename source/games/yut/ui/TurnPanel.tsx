@@ -41,9 +41,12 @@ function Results({ state, selected }: { state: YutState; selected: Result | unde
       <Text dimColor>Results </Text>
       {distinctResults(state).map((r) => (
         <Text key={r}>
+          {/* The chosen result is marked by its brackets, not by style alone. */}
           <Text inverse={r === selected} bold={r === selected}>
+            {r === selected ? '[' : ''}
             {r}
             {(counts.get(r) ?? 0) > 1 ? `×${counts.get(r)}` : ''}
+            {r === selected ? ']' : ''}
           </Text>{' '}
         </Text>
       ))}

@@ -6,7 +6,7 @@
 import type { Key } from '../../../ui/keys.js';
 import { ANIMALS, type Animal } from '../rules.js';
 import type { SavedGame } from '../saves.js';
-import { printable } from '../../../ui/text.js';
+import { editField, type Field } from '../../../ui/text-field.js';
 
 export type AdvancedStep =
   | { readonly name: 'menu'; readonly index: number }
@@ -15,6 +15,8 @@ export type AdvancedStep =
       readonly field: 'id' | 'password';
       readonly id: string;
       readonly password: string;
+      /** The cursor in the focused field. */
+      readonly cursor: number;
     }
   | { readonly name: 'resume'; readonly saved: SavedGame }
   | {
@@ -47,6 +49,14 @@ export type AdvancedRequest =
   | { readonly type: 'advanced/left' };
 
 export const ADVANCED_MENU = ['game start', 'login', 'end program'] as const;
+
+/** The longest ID or password a field takes. */
+export const LOGIN_LENGTH = 64;
+
+/** The login form's focused field, for drawing. */
+export function loginField(step: AdvancedStep & { name: 'login' }): Field {
+  return { value: step[step.field], cursor: step.cursor };
+}
 
 export function newAdvanced(message: string | null = null): AdvancedModel {
   return { loggedIn: [], step: { name: 'menu', index: 0 }, message };
@@ -82,7 +92,7 @@ export function advancedKey(model: AdvancedModel, key: Key): AdvancedOutcome {
         return {
           model: {
             ...model,
-            step: { name: 'login', field: 'id', id: '', password: '' },
+            step: { name: 'login', field: 'id', id: '', password: '', cursor: 0 },
             message: null,
           },
         };
@@ -92,24 +102,24 @@ export function advancedKey(model: AdvancedModel, key: Key): AdvancedOutcome {
     case 'login': {
       if (key === 'escape') return { model: menu(model, null, 1) };
       const field = step.field;
+      const other = field === 'id' ? 'password' : 'id';
+      // Moving to the other field puts the cursor at the end of its text.
+      const switched = {
+        model: { ...model, step: { ...step, field: other, cursor: [...step[other]].length } },
+      } as const;
       if (key === 'enter') {
-        if (field === 'id') return { model: { ...model, step: { ...step, field: 'password' } } };
+        if (field === 'id') return switched;
         return {
           model,
           request: { type: 'advanced/loginTried', id: step.id, password: step.password },
         };
       }
-      if (key === 'tab' || key === 'up' || key === 'down') {
-        return {
-          model: { ...model, step: { ...step, field: field === 'id' ? 'password' : 'id' } },
-        };
-      }
-      if (key === 'backspace')
-        return { model: { ...model, step: { ...step, [field]: step[field].slice(0, -1) } } };
-      const text = key === 'space' ? ' ' : key.length === 1 ? printable(key) : '';
+      if (key === 'tab' || key === 'up' || key === 'down') return switched;
       // IDs and passwords are kept exactly as typed (no trimming): the file decides.
+      const edited = editField(loginField(step), key, LOGIN_LENGTH);
+      if (!edited) return { model };
       return {
-        model: { ...model, step: { ...step, [field]: `${step[field]}${text}`.slice(0, 64) } },
+        model: { ...model, step: { ...step, [field]: edited.value, cursor: edited.cursor } },
       };
     }
     case 'resume': {

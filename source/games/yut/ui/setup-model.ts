@@ -1,15 +1,17 @@
 /** The Yut setup form as a pure model: players, pieces, and a name for each seat. */
 import { SEAT_KINDS, type Seat, type SeatKind } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { printable } from '../../../ui/text.js';
+import { editField, type Field } from '../../../ui/text-field.js';
 
 export interface SetupForm {
   readonly players: number;
   readonly pieces: number;
   readonly names: readonly string[];
   readonly kinds: readonly SeatKind[];
-  /** 0 players, 1 pieces, 2.. the names, last: Start. */
+  /** 0 players, 1 pieces, then a name row and a kind row for each seat, last: Start. */
   readonly focus: number;
+  /** The cursor in the focused name's text field. */
+  readonly cursor: number;
   readonly problem: string | null;
 }
 
@@ -34,61 +36,75 @@ export function newSetup(
 ): SetupForm {
   const all = DEFAULT_NAMES.map((d, i) => names[i] ?? d);
   const allKinds = DEFAULT_NAMES.map((_, i) => kinds[i] ?? 'human');
-  return { players, pieces, names: all, kinds: allKinds, focus: 0, problem: null };
+  return { players, pieces, names: all, kinds: allKinds, focus: 0, cursor: 0, problem: null };
 }
 
-export const startRow = (form: SetupForm) => 2 + form.players;
+/** Rows: 0 players, 1 pieces, then each seat's name and who plays it, then Start. */
+export const startRow = (form: SetupForm) => 2 + 2 * form.players;
+/** The seat whose name field is on row `focus`, if it is one. */
+export const nameRowSeat = (form: SetupForm, focus = form.focus) =>
+  focus >= 2 && focus < startRow(form) && focus % 2 === 0 ? (focus - 2) / 2 : undefined;
+/** The seat whose player kind is on row `focus`, if it is one. */
+export const kindRowSeat = (form: SetupForm, focus = form.focus) =>
+  focus >= 2 && focus < startRow(form) && focus % 2 === 1 ? (focus - 3) / 2 : undefined;
 
-/** What a key does to the form. Pure. */
+/** The focused name's text field. */
+export function nameField(form: SetupForm, seat: number): Field {
+  return { value: form.names[seat] ?? '', cursor: form.cursor };
+}
+
+/** What a key does to the form. Pure. On a name row the keys of editing are its field's. */
 export function setupKey(form: SetupForm, key: Key): SetupOutcome {
   const rows = startRow(form) + 1;
   const stay = (next: Partial<SetupForm>): SetupOutcome => ({
     type: 'form',
     form: { ...form, problem: null, ...next },
   });
-  const nameIndex = form.focus - 2;
-  const onName = nameIndex >= 0 && nameIndex < form.players;
+  // Moving to a row puts the cursor at the end of its name.
+  const focusOn = (focus: number) =>
+    stay({ focus, cursor: [...(form.names[nameRowSeat(form, focus) ?? -1] ?? '')].length });
+  const kindSeat = kindRowSeat(form);
+  const nameSeat = nameRowSeat(form);
+  if (nameSeat !== undefined) {
+    const edited = editField(nameField(form, nameSeat), key, NAME_LENGTH);
+    if (edited) {
+      return stay({ names: replace(form.names, nameSeat, edited.value), cursor: edited.cursor });
+    }
+  }
   switch (key) {
     case 'escape':
       return { type: 'back' };
     case 'up':
-      return stay({ focus: (form.focus - 1 + rows) % rows });
+      return focusOn((form.focus - 1 + rows) % rows);
     case 'down':
     case 'tab':
-      return stay({ focus: (form.focus + 1) % rows });
+      return focusOn((form.focus + 1) % rows);
     case 'left':
     case 'right': {
       const delta = key === 'left' ? -1 : 1;
-      if (form.focus === 0) return stay({ players: clamp(form.players + delta, 2, 4) });
+      if (form.focus === 0) {
+        const players = clamp(form.players + delta, 2, 4);
+        return stay({ players, focus: 0 });
+      }
       if (form.focus === 1) return stay({ pieces: clamp(form.pieces + delta, 1, 4) });
-      if (onName) {
-        // ←/→ on a seat: a person, or the computer at each level in turn.
-        const kind = form.kinds[nameIndex] ?? 'human';
+      if (kindSeat !== undefined) {
+        // A person, or the computer at each level in turn.
+        const kind = form.kinds[kindSeat] ?? 'human';
         const next = SEAT_KINDS[
           (SEAT_KINDS.indexOf(kind) + delta + SEAT_KINDS.length) % SEAT_KINDS.length
         ] as SeatKind;
-        return stay({ kinds: replace(form.kinds, nameIndex, next) });
+        return stay({ kinds: replace(form.kinds, kindSeat, next) });
       }
       return stay({});
     }
     case 'enter':
       if (form.focus === startRow(form)) return start(form);
-      return stay({ focus: form.focus + 1 });
-    case 'backspace':
-      if (!onName) return stay({});
-      return stay({
-        names: replace(form.names, nameIndex, (form.names[nameIndex] ?? '').slice(0, -1)),
-      });
+      return focusOn(form.focus + 1);
     default:
       if (form.focus <= 1 && /^[1-4]$/.test(key)) {
         const n = Number(key);
         if (form.focus === 0 && n >= 2) return stay({ players: n });
         if (form.focus === 1) return stay({ pieces: n });
-      }
-      if (onName && printable(key) !== '') {
-        // Fast typing and pastes arrive as one run of characters.
-        const name = `${form.names[nameIndex] ?? ''}${printable(key)}`.slice(0, NAME_LENGTH);
-        return stay({ names: replace(form.names, nameIndex, name) });
       }
       return stay({});
   }
@@ -100,13 +116,18 @@ function start(form: SetupForm): SetupOutcome {
   if (empty >= 0)
     return {
       type: 'form',
-      form: { ...form, focus: 2 + empty, problem: `Seat ${empty} needs a name.` },
+      form: { ...form, focus: 2 + 2 * empty, cursor: 0, problem: `Seat ${empty} needs a name.` },
     };
   const twice = names.findIndex((n, i) => names.indexOf(n) !== i);
   if (twice >= 0) {
     return {
       type: 'form',
-      form: { ...form, focus: 2 + twice, problem: `Two seats are called ${names[twice]}.` },
+      form: {
+        ...form,
+        focus: 2 + 2 * twice,
+        cursor: [...(names[twice] ?? '')].length,
+        problem: `Two seats are called ${names[twice]}.`,
+      },
     };
   }
   return {

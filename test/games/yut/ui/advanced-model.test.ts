@@ -31,21 +31,22 @@ const saved = {
 
 describe('the advanced first screens', () => {
   it('login: the ID, then the password, exactly as typed', () => {
+    // Typed keys, a paste (several characters at once) and editing at the cursor.
     const { request } = keys(
       newAdvanced(),
       '2',
       'N',
+      'h',
+      'left',
       'o',
       'a',
-      'h',
       'enter',
-      '2',
-      '2',
-      'd',
-      '3',
-      '4',
-      'h',
+      '22d3',
+      '4h',
       'space',
+      'home',
+      'delete',
+      '2',
       'enter',
     );
     expect(request).toEqual({ type: 'advanced/loginTried', id: 'Noah', password: '22d34h ' });

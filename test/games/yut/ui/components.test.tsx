@@ -73,7 +73,7 @@ describe('<TurnPanel>', () => {
     const frame = plain(frameOf(<TurnPanel play={play} preview={p} width={52} height={24} />));
     expect(frame).toContain('▶ R Alice to move');
     expect(frame).toContain('Sticks [□] □ ■ ■  gae');
-    expect(frame).toContain('Results yut');
+    expect(frame).toContain('Results [yut]');
     expect(frame).toContain('Piece a new piece from hand');
     expect(frame).toContain('→ to 4');
     expect(frame).toMatch(/▶R Alice +hand 3 home 0/);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { newSetup, type SetupForm, setupKey } from '../../../../source/games/yut/ui/setup-model.js';
+import {
+  nameRowSeat,
+  newSetup,
+  type SetupForm,
+  setupKey,
+} from '../../../../source/games/yut/ui/setup-model.js';
 
 function keys(form: SetupForm, ...pressed: string[]) {
   let current = form;
@@ -28,23 +33,42 @@ describe('the Yut setup form', () => {
     expect(keys(newSetup(), '3', 'down', '2')).toMatchObject({ form: { players: 3, pieces: 2 } });
   });
 
-  it('edits names, keeps them printable and short, and starts with the chosen seats', () => {
+  it('edits a name in its text field: cursor, paste, Home/End, Delete, printable, short', () => {
     const typed = keys(
       newSetup(),
       'down',
-      'down',
+      'down', // seat 0's name, the cursor at its end
       ...Array(8).fill('backspace'),
-      'Al',
-      'ice\x1b[31m',
-      'down',
-      'backspace',
+      'Kim',
+      'space',
+      'Le',
+      'home',
+      'delete',
+      'J',
+      'end',
+      'e\x1b[31m',
     );
     expect(typed).toMatchObject({
-      form: { names: ['Alice[31m', 'Player ', 'Player 2', 'Player 3'] },
+      form: { names: ['Jim Lee[31m', 'Player 1', 'Player 2', 'Player 3'] },
     });
-    const long = keys(newSetup(), 'down', 'down', 'x'.repeat(40));
-    expect(long.type === 'form' && long.form.names[0]).toBe(`Player 0${'x'.repeat(4)}`);
-    const started = keys(newSetup(), 'down', 'down', 'down', 'down', 'enter');
+    // A paste past the limit keeps what fits.
+    const long = keys(newSetup(), 'down', 'down', 'Xy'.repeat(20));
+    expect(long.type === 'form' && long.form.names[0]).toBe('Player 0XyXy');
+    // ←/→ on a name row move its cursor; on a kind row they change who plays.
+    const moved = keys(newSetup(), 'down', 'down', 'left', 'left', 'X');
+    expect(moved).toMatchObject({
+      form: { names: ['PlayerX 0', 'Player 1', 'Player 2', 'Player 3'], cursor: 7 },
+    });
+    expect([0, 1, 2, 3, 4, 5, 6].map((focus) => nameRowSeat(newSetup(), focus))).toEqual([
+      undefined,
+      undefined,
+      0,
+      undefined,
+      1,
+      undefined,
+      undefined,
+    ]);
+    const started = keys(newSetup(), 'up', 'enter');
     expect(started).toEqual({
       type: 'start',
       players: 2,
@@ -69,7 +93,7 @@ describe('the Yut setup form', () => {
     );
     expect(empty).toMatchObject({ form: { focus: 2, problem: 'Seat 0 needs a name.' } });
     const same = keys(newSetup(2, 4, ['Ann', 'Ann']), 'up', 'enter');
-    expect(same).toMatchObject({ form: { focus: 3, problem: 'Two seats are called Ann.' } });
+    expect(same).toMatchObject({ form: { focus: 4, problem: 'Two seats are called Ann.' } });
   });
 
   it('Escape goes back', () => {
@@ -81,15 +105,20 @@ describe('computer seats in the setup form', () => {
   it('←/→ on a seat cycle human, strong, greedy, random; Start seats them', () => {
     const kinds = (outcome: ReturnType<typeof keys>) =>
       outcome.type === 'form' ? outcome.form.kinds.slice(0, 2) : [];
-    expect(kinds(keys(newSetup(), 'down', 'down', 'down', 'right'))).toEqual(['human', 'strong']);
-    expect(kinds(keys(newSetup(), 'down', 'down', 'down', 'right', 'right', 'right'))).toEqual([
+    // Seat 1's kind row is the sixth: players, pieces, name 0, kind 0, name 1, kind 1.
+    const down5 = ['down', 'down', 'down', 'down', 'down'];
+    expect(kinds(keys(newSetup(), ...down5, 'right'))).toEqual(['human', 'strong']);
+    expect(kinds(keys(newSetup(), ...down5, 'right', 'right', 'right'))).toEqual([
       'human',
       'random',
     ]);
-    expect(kinds(keys(newSetup(), 'down', 'down', 'down', 'left'))).toEqual(['human', 'random']);
-    expect(
-      kinds(keys(newSetup(), 'down', 'down', 'down', 'right', 'right', 'right', 'right')),
-    ).toEqual(['human', 'human']);
+    expect(kinds(keys(newSetup(), ...down5, 'left'))).toEqual(['human', 'random']);
+    expect(kinds(keys(newSetup(), ...down5, 'right', 'right', 'right', 'right'))).toEqual([
+      'human',
+      'human',
+    ]);
+    // ←/→ on a name row are the text field's.
+    expect(kinds(keys(newSetup(), 'down', 'down', 'right'))).toEqual(['human', 'human']);
     const started = keys(newSetup(2, 4, undefined, ['human', 'greedy']), 'up', 'enter');
     expect(started).toMatchObject({
       type: 'start',

@@ -1,0 +1,109 @@
+/**
+ * The full screen as a person has it, in a real terminal (tmux with TERM=xterm-256color):
+ * colour with or without a CI variable, a shrunk window that pauses the game and gives it back,
+ * keys typed in a burst across a screen change.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, hasTmux, Terminal } from '../support/tmux.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.close());
+
+/** SGR codes tmux reports for a foreground colour (16 or 256 colours). */
+const COLOUR = /\x1b\[(?:3[1-7]|9[0-7]|38;5;\d+)(?:;\d+)*m/;
+
+describe.runIf(hasTmux)('the full screen in a real terminal', () => {
+  for (const ci of [undefined, 'true', '1']) {
+    it(`has colour, bold and inverse in a colour terminal (CI=${ci ?? 'unset'})`, async () => {
+      terminal = new Terminal(
+        `node ${CLI} yut --seed 3 --no-record`,
+        undefined,
+        ci ? { CI: ci } : {},
+      );
+      await terminal.waitFor('Start the game');
+      await terminal.keys('Up', 'Enter', 'Space');
+      await terminal.waitFor('threw');
+      const screen = terminal.screen(true);
+      expect(screen).toMatch(COLOUR);
+      expect(screen).toMatch(/\x1b\[(?:\d+;)*1(?:;\d+)*m/); // bold
+      expect(screen).toMatch(/\x1b\[(?:\d+;)*7(?:;\d+)*m/); // inverse: the chosen result
+      // The chosen result is marked without colour too.
+      expect(terminal.screen()).toMatch(/Results .*\[(do|gae|geol|yut|mo|back-do)(×\d)?\]/);
+    });
+  }
+
+  it('NO_COLOR: no colour, but bold, inverse and the markers remain', async () => {
+    terminal = new Terminal(`node ${CLI} yut --seed 3 --no-record`, undefined, {
+      NO_COLOR: '1',
+      CI: 'true',
+    });
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter', 'Space');
+    await terminal.waitFor('threw');
+    const screen = terminal.screen(true);
+    expect(screen).not.toMatch(COLOUR);
+    expect(screen).toMatch(/\x1b\[(?:\d+;)*7(?:;\d+)*m/);
+    expect(terminal.screen()).toMatch(/Results .*\[\w+(-do)?(×\d)?\]/);
+  });
+
+  it('a window shrunk below 80×24 pauses the game; enlarged, the game goes on as it was', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-resize-')), 'r.jsonl');
+    terminal = new Terminal(`node ${CLI} yut --seed 3 --record ${file}`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter', 'Space');
+    await terminal.waitFor('Player 0 threw gae');
+    await terminal.keys('Enter');
+    await terminal.waitFor('▶ B Player 1 to throw');
+    terminal.resize(60, 20);
+    expect(await terminal.waitFor('Make the window')).toContain('It is 60×20 now.');
+    terminal.resize(100, 30);
+    const back = await terminal.waitFor('to throw');
+    expect(back).toContain('▶ B Player 1 to throw');
+    expect(back).toContain('Player 0 moved a new piece to 2');
+    await terminal.keys('Space');
+    await terminal.waitFor('Player 1 threw');
+    await terminal.keys('C-c');
+    await terminal.waitFor('EXITED');
+    const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
+    expect(verified.status).toBe(0);
+    expect(verified.stdout).toMatch(
+      /: yut, 2 players \(Player 0, Player 1\), 3 events, unfinished, Player 1 to play\n$/,
+    );
+  });
+
+  it('a replay shrunk and enlarged stays where it was', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-resize-replay-')), 'r.jsonl');
+    spawnSync(process.execPath, [
+      CLI,
+      'yut',
+      '--bots',
+      'all',
+      '--classic',
+      '--seed',
+      '5',
+      '--record',
+      file,
+    ]);
+    terminal = new Terminal(`node ${CLI} replay ${file}`);
+    await terminal.waitFor('The start of the game');
+    await terminal.keys('Right', 'Right', 'Right');
+    expect(await terminal.waitFor('event 3 of')).toContain('event 3 of');
+    terminal.resize(60, 20);
+    await terminal.waitFor('Make the window');
+    terminal.resize(100, 30);
+    expect(await terminal.waitFor('event 3 of')).toContain('event 3 of');
+  });
+
+  it('keys typed in one burst across a screen change are all played (Enter, then Space)', async () => {
+    terminal = new Terminal(`node ${CLI} yut --seed 3 --no-record`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up');
+    // Enter starts the game and Space throws, sent as one write.
+    terminal.sendRaw('\r ');
+    expect(await terminal.waitFor('Player 0 threw')).toContain('Player 0 threw gae');
+  });
+});
