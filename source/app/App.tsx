@@ -60,6 +60,7 @@ export function App({ options }: { options: AppOptions }) {
     (): AppModel => ({
       screen: openingScreen(options),
       replayOnly: options.opening.kind === 'replay',
+      hasMenu: options.opening.kind === 'menu',
     }),
   );
 
@@ -280,14 +281,15 @@ function openingScreen(options: AppOptions): Screen {
     case 'resume': {
       const { header } = opening.recording;
       const game = games.find((g) => g.id === header.game);
-      const session = game && options.sessions.resume(game, opening.recording);
+      const session =
+        game && options.sessions.resume(game, opening.recording, options.setupContext(game.id));
       if (!game || session === undefined)
         return { name: 'menu', index: 0, notice: `madang cannot play ${header.game}.` };
       if (typeof session === 'string') return { name: 'menu', index: 0, notice: session };
       return {
         name: 'play',
         game: game.id,
-        entry: game.entries[0]?.id ?? game.id,
+        entry: game.entryOf?.(header.options) ?? game.entries[0]?.id ?? game.id,
         start: { options: header.options, seats: session.seats },
         session,
       };

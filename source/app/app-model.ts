@@ -35,6 +35,8 @@ export interface AppModel {
   readonly screen: Screen;
   /** Leaving the replay viewer leaves the program when the run was `madang replay FILE`. */
   readonly replayOnly: boolean;
+  /** The run opened on the main menu: leaving a game goes back to it (else the program ends). */
+  readonly hasMenu: boolean;
 }
 
 export type AppAction =
@@ -156,6 +158,7 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
       const found = findEntry(world.games, action.entry);
       if (!found) return stay();
       if (outcome.type === 'back') return to(menuAt(world.games, action.entry));
+      if (outcome.type === 'exit') return stay({ type: 'exit' });
       if (outcome.type === 'form')
         return to({ name: 'setup', entry: action.entry, form: outcome.form });
       if (outcome.type === 'request') {
@@ -183,7 +186,8 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
     case 'app/playRequested': {
       if (screen.name !== 'play') return stay();
       const { request } = action;
-      if (request === 'quit') return stay({ type: 'exit' });
+      if (request === 'quit')
+        return model.hasMenu ? to(menuAt(world.games, screen.entry)) : stay({ type: 'exit' });
       if (request === 'menu') return to(menuAt(world.games, screen.entry));
       if (request === 'again')
         return stay({ type: 'start', entry: screen.entry, start: again(screen.start) });

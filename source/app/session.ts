@@ -12,7 +12,7 @@ import {
   type Recorder,
 } from '../engine/recording.js';
 import { playerInfo, seatFromPlayer, type Seat } from '../engine/seats.js';
-import type { AnyGameModule, Start } from '../games/module.js';
+import type { AnyGameModule, SetupContext, Start } from '../games/module.js';
 import type { Session } from '../ui/play-session.js';
 
 /** What the run gives every game it starts (from the command line). */
@@ -84,7 +84,7 @@ export class SessionFactory {
   }
 
   /** Go on with a recorded game: its events folded by its own rules, then appended to. */
-  resume(module: AnyGameModule, loaded: LoadedRecording): Session | string {
+  resume(module: AnyGameModule, loaded: LoadedRecording, context?: SetupContext): Session | string {
     const parsed = module.parseOptions(loaded.header.options);
     if (!parsed.ok) return `${loaded.file}: the header's options: ${parsed.problem}`;
     const folded = foldEvents(module.rules, module.rules.setup(parsed.options), loaded.events);
@@ -93,6 +93,7 @@ export class SessionFactory {
     // The seed written into the resumed line is the one the throws are drawn from.
     const recorder = this.context.appendRecorder(loaded, this.context.now().toISOString(), seed);
     const seats: readonly Seat[] = loaded.header.players.map(seatFromPlayer);
+    const save = context && module.saveFor?.(parsed.options, seats, context);
     return {
       id,
       seed,
@@ -101,7 +102,16 @@ export class SessionFactory {
       chance: source,
       recorder,
       botSeed: seed ?? id,
-      log: [`Resumed after ${loaded.events.length} events.`],
+      log: [resumedWords(module, folded.state, seats)],
+      save,
     };
   }
+}
+
+/** What a resumed game's log says first: where it goes on, in a player's words. */
+function resumedWords(module: AnyGameModule, state: unknown, seats: readonly Seat[]): string {
+  const seat = module.rules.toAct(state);
+  const who = seats[seat]?.name ?? `Player ${seat}`;
+  const due = module.rules.chance(state) !== undefined;
+  return `The game goes on where it was left: ${who} to ${due ? (module.chance?.noun ?? 'play') : 'move'}.`;
 }

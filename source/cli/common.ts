@@ -5,7 +5,7 @@ import { scriptedSource } from '../engine/chance.js';
 import { parseBots } from '../engine/seats.js';
 import type { SeatKind } from '../engine/seats.js';
 import type { AnyGameModule } from '../games/module.js';
-import type { RecordSetting } from '../storage/recorder.js';
+import { recordPathProblem, type RecordSetting } from '../storage/recorder.js';
 
 /** A clear one-line message and exit code 2: bad input is the user's to fix, not a crash. */
 export function fail(message: string): never {
@@ -63,12 +63,15 @@ export function kindsFor(argv: Common, seats: number): SeatKind[] {
   return parsed.kinds;
 }
 
+/** --record FILE, --no-record, or a new file in the data directory; a file that cannot be
+ *  written is refused before anything starts. */
 export function recordSetting(argv: Common): RecordSetting {
-  return argv.record === false
-    ? { mode: 'off' }
-    : typeof argv.record === 'string' && argv.record !== ''
-      ? { mode: 'file', file: argv.record }
-      : { mode: 'auto' };
+  if (argv.record === false) return { mode: 'off' };
+  if (typeof argv.record !== 'string' || argv.record === '') return { mode: 'auto' };
+  const problem = recordPathProblem(argv.record);
+  if (problem !== undefined)
+    fail(`cannot record there: ${problem} (choose another --record FILE, or --no-record)`);
+  return { mode: 'file', file: argv.record };
 }
 
 /** The game's settings from its flags (checked), or a one-line failure. */

@@ -3,7 +3,7 @@ import { render } from 'ink';
 import { SessionFactory } from '../app/session.js';
 import { App, type AppOptions, type Opening } from '../app/App.js';
 import { streamIO } from '../classic/lines.js';
-import { newHeader, type LoadedRecording } from '../engine/recording.js';
+import { type LoadedRecording, newHeader, type RecordingEnd } from '../engine/recording.js';
 import { freshSeed } from '../engine/random.js';
 import { playerInfo } from '../engine/seats.js';
 import type { AnyGameModule, ClassicRun, Settings } from '../games/module.js';
@@ -82,7 +82,7 @@ export async function play(
     module ?? (recording && lookup(run.games)(recording.header.game)) ?? run.games[0];
   const scripted = scriptGame ? scriptFor(scriptGame, argv) : undefined;
   const record = recordSetting(argv);
-  const onClosed = (f: string, finished: boolean) => report.push(recordingReport(f, finished));
+  const onClosed = (f: string, ending: RecordingEnd) => report.push(recordingReport(f, ending));
   const seats = Math.max(...run.games.map((g) => g.seats.max));
   const options: AppOptions = {
     games: run.games,
@@ -152,7 +152,7 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
           startedAt: new Date(),
           app: run.app,
         }),
-        (file, finished) => report.push(recordingReport(file, finished)),
+        (file, ending) => report.push(recordingReport(file, ending)),
       );
     },
     error: (message) => process.stderr.write(`madang: ${message}\n`),

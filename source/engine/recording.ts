@@ -31,13 +31,17 @@ export type ParsedOptions<O> =
 /** Finds a game by the name in a recording's header (the app passes the registry's). */
 export type GameLookup = (name: string) => RecordedGame | undefined;
 
+/** How a recording was left: finished, left unfinished, or left because the game was saved. */
+export type RecordingEnd = 'finished' | 'unfinished' | 'saved';
+
 /** Where the play screens send each accepted event, take-back and the end, as they happen. */
 export interface Recorder {
   readonly file: string | undefined;
   event(event: GameEvent): void;
   takenBack(): void;
   end(outcome: Outcome): void;
-  close(): void;
+  /** The game stops here; `ending` says why when it was saved to the game's own file. */
+  close(ending?: RecordingEnd): void;
   /** Why the recording stopped, if it did. */
   readonly problem: string | undefined;
 }

@@ -44,7 +44,9 @@ export type SetupOutcome =
   /** The form wants something done outside (a login checked against a file): `answer` does it. */
   | { readonly type: 'request'; readonly form: unknown; readonly request: unknown }
   | { readonly type: 'start'; readonly start: Start }
-  | { readonly type: 'back' };
+  | { readonly type: 'back' }
+  /** The setup's own "end program". */
+  | { readonly type: 'exit' };
 
 /** One entry of the main menu: a setup screen as a pure model, its view, and its effects. */
 export interface MenuEntry {
@@ -135,6 +137,17 @@ export interface GameModule<S, E extends GameEvent, O> {
   /** The rules in the project's words (docs/rules/<game>.md), for the Rules pages. */
   readonly rulesText: string;
   readonly command: GameCommand;
+  /** The menu entry a game of these options belongs to (by default the first). */
+  entryOf?(options: O): string;
+  /**
+   * Saving a resumed game to the game's own file, when its options say it was saved that way
+   * (Yut's advanced game): a recording resumed keeps the rules it was played by.
+   */
+  saveFor?(
+    options: O,
+    seats: readonly Seat[],
+    context: SetupContext,
+  ): ((state: S) => string | undefined) | undefined;
   /** The original console, for --classic and for pipes. Returns the exit code. */
   classic(io: ClassicIO, run: ClassicRun): Promise<number>;
 }

@@ -14,8 +14,11 @@ export function PlayFrame({
   helpScroll,
   width,
   height,
+  saving,
   children,
 }: {
+  /** The quit question's word on saving: `now` offers it, `later` says what quitting loses. */
+  saving?: 'now' | 'later' | undefined;
   title: string;
   help: readonly string[];
   overlay: Overlay;
@@ -40,17 +43,34 @@ export function PlayFrame({
     <Box width={width} height={height} alignItems="center" justifyContent="center">
       <Box flexDirection="column">
         {children}
-        {overlay === 'quit' ? <QuitBar /> : null}
+        {overlay === 'quit' ? <QuitBar saving={saving} /> : null}
       </Box>
     </Box>
   );
 }
 
-function QuitBar() {
+function QuitBar({ saving }: { saving: 'now' | 'later' | undefined }) {
   return (
-    <Box position="absolute" marginTop={10} marginLeft={8} borderStyle="double" paddingX={2}>
-      <Text bold>Quit this game? </Text>
-      <Text>y / Enter: quit · any other key: keep playing</Text>
+    <Box
+      position="absolute"
+      marginTop={9}
+      marginLeft={4}
+      borderStyle="double"
+      paddingX={2}
+      flexDirection="column"
+      width={62}
+    >
+      <Text bold>Quit this game?</Text>
+      {saving === 'now' ? (
+        <Text>s: save it and quit · y: quit without saving</Text>
+      ) : saving === 'later' ? (
+        <Text wrap="wrap">
+          y: quit, and this game is lost (it can be saved at the start of a turn, before the throw)
+        </Text>
+      ) : (
+        <Text>y: quit</Text>
+      )}
+      <Text dimColor>any other key: keep playing</Text>
     </Box>
   );
 }

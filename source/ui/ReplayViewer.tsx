@@ -18,10 +18,7 @@ import {
 import { useStore } from './store.js';
 import { TextField } from './TextField.js';
 
-export const REPLAY_KEYS = [
-  '←→ step · Space play/pause · +− speed',
-  'Home/End · g go to turn · q quit',
-];
+export const REPLAY_KEYS = ['←→ step · Space play', '+− speed · g go to turn', 'Home/End · q quit'];
 
 export function ReplayViewer({
   recording,
@@ -88,7 +85,7 @@ export function ReplayViewer({
   const state = at(model.index);
   const turns = turnStarts.length;
   const speed = `${SPEEDS[model.speed]} events/s`;
-  const where = `Turn ${turnAt(model)} of ${turns} · event ${model.index} of ${events.length}`;
+  const where = `Turn ${turnAt(model)} of ${turns} · event ${model.index}/${events.length}`;
   const status = model.playing
     ? `▶ playing, ${speed}`
     : model.index >= events.length

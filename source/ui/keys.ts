@@ -10,7 +10,9 @@ export function keyName(input: string, key: InkKey): Key {
   if (key.downArrow) return 'down';
   if (key.leftArrow) return 'left';
   if (key.rightArrow) return 'right';
-  if (key.return) return 'enter';
+  // A terminal still in cooked mode (a key typed while the program starts) turns Enter into
+  // a line feed, which Ink does not count as return.
+  if (key.return || input === '\n' || input === '\r') return 'enter';
   if (key.escape) return 'escape';
   if (key.backspace) return 'backspace';
   // Most terminals send DEL (0x7f) for the Backspace key, which Ink reports as delete; the

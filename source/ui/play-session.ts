@@ -87,10 +87,12 @@ export function frameKey(
   key: Key,
 ): SessionAction<never> | null | undefined {
   if (overlay === 'help') return { type: 'play/overlayClosed' };
-  if (overlay === 'quit')
-    return key === 'y' || key === 'Y' || key === 'enter'
-      ? { type: 'app/quitConfirmed' }
-      : { type: 'play/overlayClosed' };
+  if (overlay === 'quit') {
+    // Only y leaves: Enter is the move key, and a slip must not end a game.
+    if (key === 'y' || key === 'Y') return { type: 'app/quitConfirmed' };
+    if (key === 's' || key === 'S') return { type: 'play/saveRequested' };
+    return { type: 'play/overlayClosed' };
+  }
   if (key === '?') return { type: 'play/overlayOpened', overlay: 'help' };
   if (!running) {
     if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
@@ -195,7 +197,7 @@ export function usePlaySession<
           const problem = save ? save(before) : 'This game is not saved that way.';
           if (problem !== undefined)
             return dispatch(as({ type: 'play/noticeShown', notice: problem }));
-          session.recorder.close();
+          session.recorder.close('saved');
           onRequest('saved');
           return before;
         }

@@ -20,15 +20,33 @@ function inline(text: string): string {
 
 /** One paragraph or list item to lines of at most `width` columns, continuing under `hang`. */
 function wrapLine(text: string, width: number, hang: string, out: string[]): void {
-  let line = '';
-  for (const word of text.split(/ +/)) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (line !== '' && displayWidth(next) > width) {
-      out.push(line);
-      line = `${hang}${word}`;
-    } else line = next;
+  const lead = /^ */.exec(text)?.[0] ?? '';
+  let line = lead;
+  let empty = true;
+  for (const whole of text.trim().split(/ +/)) {
+    // A word longer than a line is cut where the line ends.
+    const pieces: string[] = [];
+    let word = whole;
+    while (displayWidth(word) > Math.max(1, width - hang.length)) {
+      let cut = '';
+      for (const char of word) {
+        if (displayWidth(cut + char) > Math.max(1, width - hang.length)) break;
+        cut += char;
+      }
+      pieces.push(cut);
+      word = word.slice(cut.length);
+    }
+    pieces.push(word);
+    for (const piece of pieces) {
+      const next = empty ? `${line}${piece}` : `${line} ${piece}`;
+      if (!empty && displayWidth(next) > width) {
+        out.push(line);
+        line = `${hang}${piece}`;
+      } else line = next;
+      empty = false;
+    }
   }
-  if (line !== '') out.push(line);
+  if (!empty) out.push(line);
 }
 
 /**
@@ -79,4 +97,38 @@ export function wrapText(text: string, width: number): string[] {
 /** A help page: the game's keys, then its rules wrapped to the page's width. */
 export function helpLines(keys: readonly string[], rulesText: string, width: number): string[] {
   return [...keys, '', ...wrapText(rulesText, Math.max(20, width))];
+}
+
+/** `text` in exactly `width` columns: cut with an ellipsis when longer, padded when shorter. */
+export function fit(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (displayWidth(text) <= width) return text + ' '.repeat(width - displayWidth(text));
+  let out = '';
+  for (const char of text) {
+    if (displayWidth(`${out}${char}…`) > width) break;
+    out += char;
+  }
+  return out + '…' + ' '.repeat(Math.max(0, width - displayWidth(`${out}…`)));
+}
+
+/**
+ * The newest lines of a log that fit `rows` screen lines of `width` columns, each wrapped at
+ * spaces (continuations indented), so that nothing is cut and the latest line is always shown.
+ */
+export function lastLines(log: readonly string[], width: number, rows: number): string[] {
+  const shown: string[] = [];
+  for (let i = log.length - 1; i >= 0 && shown.length < rows; i--) {
+    const wrapped: string[] = [];
+    const line = log[i] ?? '';
+    const indent = /^ */.exec(line)?.[0] ?? '';
+    wrapLine(line, Math.max(8, width), `${indent}  `, wrapped);
+    if (wrapped.length === 0) wrapped.push('');
+    if (shown.length + wrapped.length > rows) {
+      // Only part of the oldest entry fits: its end, which says what happened.
+      shown.unshift(...wrapped.slice(wrapped.length - (rows - shown.length)));
+      break;
+    }
+    shown.unshift(...wrapped);
+  }
+  return shown;
 }

@@ -16,7 +16,11 @@ const world: AppWorld = {
   games,
   setupContext: () => ({ settings: {}, kinds: [], dataDir: '/none', warn: () => {} }),
 };
-const at = (screen: AppModel['screen'], replayOnly = false): AppModel => ({ screen, replayOnly });
+const at = (screen: AppModel['screen'], replayOnly = false, hasMenu = false): AppModel => ({
+  screen,
+  replayOnly,
+  hasMenu,
+});
 const key = (model: AppModel, k: string) =>
   reduceApp(model, { type: 'app/keyPressed', key: k, width: 80, height: 24 }, world);
 const session: Session = {
@@ -84,6 +88,14 @@ describe('the app model (pure)', () => {
       start: { options: { length: 12 }, seats: [] },
     });
     expect(request('quit').effect).toEqual({ type: 'exit' });
+    // Opened on the menu, a game quit goes back to it.
+    const fromMenu = reduceApp(
+      at(play.screen, false, true),
+      { type: 'app/playRequested', request: 'quit' },
+      world,
+    );
+    expect(fromMenu.model.screen).toMatchObject({ name: 'menu', index: 3 });
+    expect(fromMenu.effect).toBeUndefined();
     expect(request('saved').model.screen).toMatchObject({ name: 'setup', entry: 'race' });
   });
 

@@ -36,8 +36,8 @@ describe.runIf(hasTmux)('the advanced game in a real terminal', () => {
     expect(await terminal.waitFor('Select animal type of Ethan')).toContain('0: pig');
     await terminal.keys('1', 'Enter', '2', 'Enter'); // Ethan dog, Ava sheep
     const playing = await terminal.waitFor('Ethan to throw');
-    expect(playing).toMatch(/R Ethan +hand 4 home 0 dog/);
-    expect(playing).toMatch(/B Ava +hand 4 home 0 sheep/);
+    expect(playing).toMatch(/R Ethan +4 +0 dog/);
+    expect(playing).toMatch(/B Ava +4 +0 sheep/);
     expect(playing).toContain('s save and exit');
     await terminal.keys('Space', 'Enter'); // Ethan: gae, a new piece to 2
     await terminal.waitFor('Ava to throw');
@@ -56,8 +56,8 @@ describe.runIf(hasTmux)('the advanced game in a real terminal', () => {
     await terminal.keys('1');
     const resumed = await terminal.waitFor('Resumed the saved game');
     // The file's seat order (Ethan, Ava), its positions, and Ava to move.
-    expect(resumed).toMatch(/R Ethan +hand 3 home 0 dog/);
-    expect(resumed).toMatch(/▶B Ava +hand 4 home 0 sheep/);
+    expect(resumed).toMatch(/R Ethan +3 +0 dog/);
+    expect(resumed).toMatch(/▶B Ava +4 +0 sheep/);
     expect(resumed).toContain('▶ B Ava to throw');
     expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toBe(SEED_SAVES);
   }, 30_000);
@@ -75,6 +75,77 @@ describe.runIf(hasTmux)('the advanced game in a real terminal', () => {
     writeFileSync(join(dir, 'user_info.txt'), 'Noah 22d34h');
     await logIn(terminal, 'Noah', '22d34h');
     expect(terminal.screen()).toMatch(/Logged-in ID List : R Noah/);
+  });
+});
+
+describe.runIf(hasTmux)('leaving the advanced game (a real terminal)', () => {
+  it('the quit question offers to save at the start of a turn; the exit message says where the game went', async () => {
+    const dir = dataDir();
+    const record = join(dir, 'game.jsonl');
+    terminal = new Terminal(
+      `node ${CLI} yut --advanced --data-dir ${dir} --throws fixtures/throws/e2e-gae-do.txt --record ${record}`,
+    );
+    await terminal.waitFor('No player is logged in');
+    await logIn(terminal, 'Ethan', 'a2b7');
+    await logIn(terminal, 'Ava', 'qws0853');
+    await terminal.keys('1', '1', 'Enter', '2', 'Enter');
+    await terminal.waitFor('Ethan to throw');
+    await terminal.keys('Space');
+    await terminal.waitFor('Ethan threw gae');
+    // Mid-turn the game cannot be saved: the question says what quitting loses.
+    await terminal.keys('q');
+    expect((await terminal.waitFor('Quit this game?')).replace(/[│║\s]+/g, ' ')).toContain(
+      'y: quit, and this game is lost',
+    );
+    await terminal.keys('Escape', 'Enter');
+    await terminal.waitFor('Ava to throw');
+    await terminal.keys('q');
+    expect(await terminal.waitFor('s: save it and quit')).toContain('y: quit without saving');
+    await terminal.keys('s');
+    expect(await terminal.waitFor('Game saved successfully!')).toContain('No player is logged in');
+    expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toBe(
+      `${SEED_SAVES}Ethan Ava | Ethan 1 2 0 0 0 | Ava 2 0 0 0 0 | 1\n`,
+    );
+    // "end program" ends the program; the saved game is not offered for --resume as well.
+    await terminal.keys('3');
+    await terminal.waitFor('EXITED');
+    const after = terminal.joined();
+    expect(after).toContain(`the saved game was recorded in ${record}; it goes on from its save`);
+    expect(after).not.toContain('--resume');
+  }, 30_000);
+
+  it('a resumed advanced recording keeps its rules: the animals, and saving', async () => {
+    const dir = dataDir();
+    const record = join(dir, 'game.jsonl');
+    spawnSync(
+      process.execPath,
+      [CLI, 'yut', '--advanced', '--classic', '--data-dir', dir, '--record', record, '--seed', '3'],
+      // Log in two players, start, pick dog and sheep, play a turn, then the input ends.
+      { input: '2\nEthan\na2b7\n2\nAva\nqws0853\n1\n1\n2\n0\n0\n', encoding: 'utf8' },
+    );
+    terminal = new Terminal(`node ${CLI} --resume ${record} --data-dir ${dir}`);
+    const resumed = await terminal.waitFor('The game goes on where it was left');
+    expect(resumed).toMatch(/Ethan +\d +\d dog/);
+    expect(resumed).toMatch(/Ava +\d +\d sheep/);
+    // Ethan was to move when the input ended: he moves, then Ava's turn starts and is saved.
+    await terminal.keys('Enter');
+    await terminal.waitFor('Ava to throw');
+    await terminal.keys('s');
+    expect(await terminal.waitFor('Game saved successfully!')).toContain('Game saved');
+    expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toMatch(/\nEthan Ava \| Ethan 1 /);
+  }, 30_000);
+
+  it('Ctrl+C at the password prompt of users add stops at once: code 130, nothing written', async () => {
+    const dir = dataDir();
+    const before = readFileSync(join(dir, 'user_info.txt'), 'utf8');
+    terminal = new Terminal(`node ${CLI} users add Mina --data-dir ${dir}`);
+    await terminal.waitFor('Password:');
+    await terminal.keys('s', 'e', 'C-c');
+    const after = await terminal.waitFor('EXITED');
+    expect(after).not.toContain('Password again');
+    expect(after).toContain('madang: interrupted; nothing was written');
+    expect(after).toMatch(/^EXITED 130$/m);
+    expect(readFileSync(join(dir, 'user_info.txt'), 'utf8')).toBe(before);
   });
 });
 

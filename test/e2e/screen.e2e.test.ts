@@ -91,11 +91,11 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     terminal = new Terminal(`node ${CLI} replay ${file}`);
     await terminal.waitFor('The start of the game');
     await terminal.keys('Right', 'Right', 'Right');
-    expect(await terminal.waitFor('event 3 of')).toContain('event 3 of');
+    expect(await terminal.waitFor('event 3/')).toContain('event 3/');
     terminal.resize(60, 20);
     await terminal.waitFor('Make the window');
     terminal.resize(100, 30);
-    expect(await terminal.waitFor('event 3 of')).toContain('event 3 of');
+    expect(await terminal.waitFor('event 3/')).toContain('event 3/');
   });
 
   it('keys typed in one burst across a screen change are all played (Enter, then Space)', async () => {

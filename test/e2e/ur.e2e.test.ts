@@ -43,9 +43,9 @@ describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
     const events = readFileSync(file, 'utf8').trim().split('\n').length - 1;
     expect(events).toBeGreaterThan(5);
     terminal = new Terminal(`node ${CLI} replay ${file}`);
-    expect(await terminal.waitFor('event 0 of')).toContain(`event 0 of ${events}`);
+    expect(await terminal.waitFor('event 0/')).toContain(`event 0/${events}`);
     await terminal.keys('Right');
-    expect(await terminal.waitFor('event 1 of')).toMatch(/Eric rolled \d\./);
+    expect(await terminal.waitFor('event 1/')).toMatch(/Eric rolled \d\./);
     await terminal.keys('q');
     await terminal.waitFor('EXITED');
     terminal.close();

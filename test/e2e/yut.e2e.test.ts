@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI, hasTmux, Terminal } from '../support/tmux.js';
+import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
 
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.close());
@@ -29,7 +29,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     expect(boardRow(moved, 12)).toMatch(/\(R1\) │/);
     expect(moved).toContain('▶ B Player 1 to throw');
     await terminal.keys('q');
-    expect(await terminal.waitFor('Quit this game?')).toContain('y / Enter: quit');
+    expect(await terminal.waitFor('Quit this game?')).toContain('y: quit');
     await terminal.keys('y');
     const after = await terminal.waitFor('EXITED');
     expect(after).toMatch(/^EXITED 0$/m);
@@ -109,6 +109,15 @@ describe('without a terminal', () => {
       [['ur', '--bots', '2'], 'madang: --bots takes seat numbers 0 to 1, such as 1,3, or all\n'],
       [['yut', '--bots', '4'], 'madang: --bots takes seat numbers 0 to 3, such as 1,3, or all\n'],
       [['--throws', 'no-such-file.txt'], 'madang: no-such-file.txt: cannot read it (ENOENT)\n'],
+      // A recording that cannot be written is refused before the game starts.
+      [
+        ['yut', '--record', 'fixtures'],
+        'madang: cannot record there: fixtures is a directory (choose another --record FILE, or --no-record)\n',
+      ],
+      [
+        ['yut', '--record', 'README.md/game.jsonl'],
+        `madang: cannot record there: ${ROOT}README.md is not a folder (choose another --record FILE, or --no-record)\n`,
+      ],
       [['--bogus'], 'madang: Unknown argument: bogus (see madang --help)\n'],
     ];
     for (const [args, message] of cases) {

@@ -55,6 +55,11 @@ export class Terminal {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []));
   }
 
+  /** The screen with lines the terminal wrapped joined again (a long path stays whole). */
+  joined(): string {
+    return this.tmux('capture-pane', '-p', '-J');
+  }
+
   /** Resize the window, as a person dragging its corner. */
   resize(columns: number, rows: number): void {
     this.tmux('resize-window', '-x', String(columns), '-y', String(rows));

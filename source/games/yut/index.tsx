@@ -16,7 +16,7 @@ import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } 
 import { parseThrowScript, seededThrows } from './throws.js';
 import { Advanced } from './ui/Advanced.js';
 import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-model.js';
-import { answerAdvanced } from './ui/advanced-files.js';
+import { answerAdvanced, saverFor } from './ui/advanced-files.js';
 import { Setup } from './ui/Setup.js';
 import { newSetup, type SetupForm, setupKey } from './ui/setup-model.js';
 import { YutGame } from './ui/YutGame.js';
@@ -73,14 +73,21 @@ const advanced: MenuEntry = {
   },
   answer(form, request, context) {
     const { model, dataDir } = form as AdvancedForm;
+    // Problems with the files are shown on the screen where they matter, and told at exit.
+    const warnings: string[] = [];
     const answer = answerAdvanced(
       model,
       request as Parameters<typeof answerAdvanced>[1],
       new YutFiles(dataDir),
-      (message) => context.warn(message),
+      (message) => {
+        warnings.push(message);
+        context.warn(message);
+      },
     );
     if (answer.kind === 'left') return { type: 'back' };
-    if (answer.kind === 'model') return { type: 'form', form: { model: answer.model, dataDir } };
+    if (answer.kind === 'ended') return { type: 'exit' };
+    if (answer.kind === 'model')
+      return { type: 'form', form: { model: { ...answer.model, warnings }, dataDir } };
     return {
       type: 'start',
       start: {
@@ -151,6 +158,15 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
         },
       ),
   },
+  entryOf: (options) => (options.animals ? 'yut-advanced' : 'yut'),
+  saveFor: (options, seats, context) =>
+    options.animals
+      ? saverFor(
+          new YutFiles(context.dataDir),
+          seats.map((s) => s.name),
+          options.animals,
+        )
+      : undefined,
   async classic(io, run) {
     const kinds: readonly SeatKind[] = run.kinds;
     const options: ClassicYutOptions = {

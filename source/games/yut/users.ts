@@ -9,8 +9,12 @@ import { withLine } from './saves.js';
 import { updateText } from '../../storage/files.js';
 import type { YutFiles } from './files.js';
 
-/** Read one line at the terminal without showing it. */
-function askHidden(prompt: string): Promise<string | null> {
+/** Ctrl+C at a prompt: stop at once. */
+const INTERRUPTED = Symbol('interrupted');
+type Answer = string | null | typeof INTERRUPTED;
+
+/** Read one line at the terminal without showing it (null: Ctrl+D, the end of input). */
+function askHidden(prompt: string): Promise<Answer> {
   return new Promise((resolve) => {
     const input = process.stdin;
     process.stderr.write(prompt);
@@ -25,7 +29,7 @@ function askHidden(prompt: string): Promise<string | null> {
           input.pause();
           input.off('data', onData);
           process.stderr.write('\n');
-          resolve(char === '\x03' || char === '\x04' ? null : text);
+          resolve(char === '\x03' ? INTERRUPTED : char === '\x04' ? null : text);
           return;
         }
         if (char === '\x7f' || char === '\b') text = text.slice(0, -1);
@@ -36,9 +40,13 @@ function askHidden(prompt: string): Promise<string | null> {
   });
 }
 
-async function twoPasswords(): Promise<[string | null, string | null]> {
-  if (process.stdin.isTTY)
-    return [await askHidden('Password: '), await askHidden('Password again: ')];
+async function twoPasswords(): Promise<[Answer, Answer]> {
+  if (process.stdin.isTTY) {
+    const first = await askHidden('Password: ');
+    // Ctrl+C (or the end of input) at the first prompt asks nothing more.
+    if (first === INTERRUPTED || first === null) return [first, null];
+    return [first, await askHidden('Password again: ')];
+  }
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })[
     Symbol.asyncIterator
   ]();
@@ -58,6 +66,8 @@ export async function addUser(
   const idProblem = checkNewAccount(id, 'x');
   if (idProblem) return { code: 2, message: idProblem };
   const [password, again] = await twoPasswords();
+  if (password === INTERRUPTED || again === INTERRUPTED)
+    return { code: 130, message: 'interrupted; nothing was written' };
   if (password === null || again === null)
     return { code: 2, message: 'no password given; nothing was written' };
   if (password !== again)

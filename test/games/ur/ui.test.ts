@@ -23,10 +23,27 @@ describe('the Ur play screen model', () => {
     expect(urKey(play, 'space')).toEqual({ type: 'play/chanceRequested' });
     expect(urKey(play, 'right')).toEqual({ type: 'urPlay/stoneChosen', delta: 1 });
     expect(urKey(play, 'enter')).toEqual({ type: 'urPlay/moveRequested' });
-    expect(urKey(play, '3')).toEqual({ type: 'ur/stoneMoved', stone: 3 });
+    // A number chooses a stone; only Enter moves it.
+    expect(urKey(play, '3')).toEqual({ type: 'urPlay/stonePicked', stone: 3 });
     expect(urKey(play, 'u')).toEqual({ type: 'urPlay/undoRequested' });
     expect(urKey(play, 'h')).toEqual({ type: 'play/hintRequested' });
     expect(urKey(play, 'q')).toEqual({ type: 'play/overlayOpened', overlay: 'quit' });
+  });
+
+  it('a number chooses its stone and previews it; nothing moves until Enter', () => {
+    const rolledPlay = run(newUrPlay(placed(setup(), [5, 2], [], 0), seats), rolled(1));
+    const picked = run(rolledPlay, { type: 'urPlay/stonePicked', stone: 1 });
+    expect(picked.stone).toBe(1);
+    expect(picked.events).toEqual(rolledPlay.events);
+    expect(urPreview(picked.state, picked.stone)).toMatchObject({ to: 3 });
+    // Any stone off the board stands for them all.
+    const off = run(rolledPlay, { type: 'urPlay/stonePicked', stone: 6 });
+    expect(off.stone).toBe(2);
+    const moved = run(picked, { type: 'urPlay/moveRequested' });
+    expect(moved.events.length).toBe(rolledPlay.events.length + 1);
+    expect(run(newUrPlay(setup(), seats), { type: 'urPlay/stonePicked', stone: 0 }).notice).toBe(
+      'Roll first (Space); then choose W0.',
+    );
   });
 
   it('previews the landing square, a capture, and a rosette’s extra roll', () => {

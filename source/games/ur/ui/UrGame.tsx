@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { type PlayProps, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
-import { helpLines } from '../../../ui/text.js';
+import { fit, helpLines, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { explainUrMove, urBot } from '../bot.js';
 import { placeWords, stoneName } from '../describe.js';
@@ -24,7 +24,7 @@ import {
 export const UR_HELP: readonly string[] = [
   'Keys',
   '  Space      roll the four dice: the roll is how many show a dot, 0 to 4',
-  '  ← → ↑ ↓    choose a stone (or press its number, 0 to 6, to move it at once)',
+  '  ← → ↑ ↓    choose a stone (or press its number, 0 to 6)',
   '  Enter      move the chosen stone; the board first shows >W3< where it lands',
   '  u          take back a move while the turn is still yours (after a rosette)',
   '  h          a hint: the strong computer’s move and why',
@@ -47,7 +47,8 @@ export function UrGame(props: PlayProps<UrState>) {
   const help = useMemo(() => helpLines(UR_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
   const init = useCallback(() => {
     const fresh = newUrPlay(session.initial, session.seats);
-    return session.log ? { ...fresh, log: [...session.log, ...fresh.log] } : fresh;
+    // A resumed game's log already says whose turn it is.
+    return session.log ? { ...fresh, log: [...session.log] } : fresh;
   }, [session]);
   const { play, helpScroll } = usePlaySession<UrState, UrEvent, UrPlay, UrAction>({
     knowledge: UR_KNOWLEDGE,
@@ -107,9 +108,15 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
     };
   };
   const options = choosable(state);
+  const inner = width - 4;
   // Everything but the log has a fixed height (16 lines with the borders) plus one per stone
-  // listed: the log gets what is left of the screen, at least one line.
-  const logLines = Math.max(1, Math.min(6, rows - 16 - (over ? 0 : options.length)));
+  // listed: the log gets what is left of the screen, at least one line, wrapped, never cut.
+  const log = lastLines(
+    play.log,
+    inner,
+    Math.max(1, Math.min(8, rows - 16 - (over ? 0 : options.length))),
+  );
+  const nameWidth = Math.max(6, Math.min(12, inner - 34));
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       {over ? (
@@ -128,7 +135,9 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
         <Text dimColor>Dice </Text>
         {play.lastDice
           ? `${play.lastDice.dice.map(DIE).join(' ')}  = ${play.lastDice.dice.reduce<number>((a, d) => a + d, 0)}`
-          : 'not rolled yet'}
+          : state.phase === 'move'
+            ? 'rolled before the game was resumed'
+            : 'not rolled yet'}
       </Text>
       <Text> </Text>
       {!over &&
@@ -167,19 +176,19 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
       {[0, 1].map((c) => (
         <Text key={c} wrap="truncate-end">
           <Styled seat={seatColour(c)} bold={c === colour}>
-            {(COLOUR_NAMES[c] ?? '').padEnd(6)} {(seats[c]?.name ?? '').slice(0, 12).padEnd(12)}
+            {(COLOUR_NAMES[c] ?? '').padEnd(6)} {fit(seats[c]?.name ?? '', nameWidth)}
           </Styled>
-          {` waiting ${counts(c).waiting} · off ${counts(c).off}/${STONES}`}
+          {` waiting ${counts(c).waiting}  off ${counts(c).off}/${STONES}`}
           {seats[c]?.kind === 'computer' ? (
-            <Text dimColor> · {seats[c]?.level ?? 'strong'}</Text>
+            <Text dimColor> {seats[c]?.level ?? 'strong'}</Text>
           ) : null}
         </Text>
       ))}
       <Text dimColor>{'─'.repeat(Math.max(0, width - 4))}</Text>
-      <Box flexDirection="column" height={logLines} overflow="hidden">
-        {play.log.slice(-logLines).map((line, i) => (
-          <Text key={i} wrap="truncate-end" dimColor={i < Math.min(logLines, play.log.length) - 2}>
-            {line}
+      <Box flexDirection="column" height={log.length} overflow="hidden">
+        {log.map((line, i) => (
+          <Text key={i} wrap="truncate-end" dimColor={i < log.length - 2}>
+            {line || ' '}
           </Text>
         ))}
       </Box>

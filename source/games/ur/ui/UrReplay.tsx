@@ -4,32 +4,50 @@ import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import { Styled } from '../../../ui/theme.js';
 import { COLOUR_NAMES, STONES, type UrState } from '../rules.js';
-import { urBoardSegments } from './board-layout.js';
+import { fit, lastLines } from '../../../ui/text.js';
+import { plainBoard, urBoardSegments } from './board-layout.js';
 
 export function UrReplay(props: ReplayScreenProps) {
   const state = props.state as UrState;
+  const segments = urBoardSegments(state);
+  const boardWidth = Math.max(...plainBoard(segments).map((l) => l.length), 20) + 4;
+  const panelWidth = Math.min(52, props.width - boardWidth);
   const counts = (c: number) => {
     const length = state.rules.board.paths[c]?.length ?? 0;
     const stones = state.stones[c] ?? [];
-    return `waiting ${stones.filter((p) => p < 0).length} · off ${stones.filter((p) => p >= length).length}/${STONES}`;
+    return `waiting ${stones.filter((p) => p < 0).length}  off ${stones.filter((p) => p >= length).length}/${STONES}`;
   };
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
-      <Box borderStyle="round" paddingX={1} flexDirection="column">
-        <SegmentLines lines={urBoardSegments(state)} />
+      <Box
+        borderStyle="round"
+        paddingX={1}
+        flexDirection="column"
+        width={boardWidth}
+        flexShrink={0}
+      >
+        <SegmentLines lines={segments} />
       </Box>
-      <Box borderStyle="round" paddingX={1} flexDirection="column" width={52}>
+      <Box
+        borderStyle="round"
+        paddingX={1}
+        flexDirection="column"
+        width={panelWidth}
+        flexShrink={0}
+      >
         {[0, 1].map((c) => (
-          <Text key={c}>
+          <Text key={c} wrap="truncate-end">
             <Styled seat={c === 0 ? 3 : 1} bold={state.turn === c}>
-              {(COLOUR_NAMES[c] ?? '').padEnd(6)} {(props.names[c] ?? '').slice(0, 10).padEnd(10)}
+              {(COLOUR_NAMES[c] ?? '').padEnd(6)} {fit(props.names[c] ?? '', 12)}
             </Styled>{' '}
             {counts(c)}
           </Text>
         ))}
         <Text> </Text>
-        {props.timeline.map((line, i) => (
-          <Text key={i}>{line || ' '}</Text>
+        {lastLines(props.timeline, panelWidth - 4, props.height - 12).map((line, i) => (
+          <Text key={i} wrap="truncate-end">
+            {line || ' '}
+          </Text>
         ))}
         <Text> </Text>
         <Styled colour="yellow">{props.notice ?? ' '}</Styled>

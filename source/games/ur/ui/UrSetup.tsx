@@ -62,7 +62,7 @@ export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: str
       </Styled>
       <Text> </Text>
       <Styled colour="yellow">{form.problem ?? ' '}</Styled>
-      <Text dimColor>↑↓ choose · ←→ person or computer · type a name · Enter · Esc back</Text>
+      <Text dimColor>↑↓ choose · ←→ change · type a name · Enter · Esc back</Text>
     </Box>
   );
 }

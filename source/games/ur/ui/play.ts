@@ -37,6 +37,7 @@ export type UrAction =
   | UrEvent
   | SessionAction<UrEvent>
   | { readonly type: 'urPlay/stoneChosen'; readonly delta: 1 | -1 }
+  | { readonly type: 'urPlay/stonePicked'; readonly stone: number }
   | { readonly type: 'urPlay/moveRequested' }
   | { readonly type: 'urPlay/undoRequested' };
 
@@ -72,7 +73,9 @@ export function newUrPlay(initial: UrState, seats: readonly Seat[]): UrPlay {
     state: initial,
     seats,
     stone: 0,
-    log: [`${seats[initial.turn]?.name ?? 'White'} to roll.`],
+    log: [
+      `${seats[initial.turn]?.name ?? 'White'} to ${initial.phase === 'move' ? 'move' : 'roll'}.`,
+    ],
     notice: null,
     lastDice: null,
     overlay: null,
@@ -150,7 +153,8 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
     case 'h':
       return { type: 'play/hintRequested' };
     default:
-      return /^[0-6]$/.test(key) ? { type: 'ur/stoneMoved', stone: Number(key) } : undefined;
+      // A number chooses that stone (the board previews its move); Enter moves it.
+      return /^[0-6]$/.test(key) ? { type: 'urPlay/stonePicked', stone: Number(key) } : undefined;
   }
 }
 
@@ -208,6 +212,21 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
       const options = choosable(play.state);
       const index = options.indexOf(play.stone);
       const stone = options[(index + action.delta + options.length) % options.length] ?? play.stone;
+      return { ...play, stone, notice: null };
+    }
+    case 'urPlay/stonePicked': {
+      const name = stoneName(play.state.turn, action.stone);
+      if (play.state.phase !== 'move')
+        return { ...play, notice: `Roll first (Space); then choose ${name}.` };
+      const options = choosable(play.state);
+      const stones = play.state.stones[play.state.turn] ?? [];
+      // Stones off the board are all alike: the one offered stands for them all.
+      const stone =
+        stones[action.stone] === OFF
+          ? (options.find((s) => stones[s] === OFF) ?? action.stone)
+          : action.stone;
+      if (!options.includes(stone))
+        return { ...play, notice: `${name} cannot move with this roll.` };
       return { ...play, stone, notice: null };
     }
     case 'urPlay/moveRequested':

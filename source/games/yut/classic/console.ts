@@ -140,6 +140,7 @@ export async function playGame(
           const problem = advanced.save(state);
           if (problem === undefined) {
             io.write('Game saved successfully!\n');
+            recorder.close('saved');
             return 'saved';
           }
           io.write(`The game could not be saved: ${problem}\n`);

@@ -86,6 +86,11 @@ export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: st
       )}
       <Text> </Text>
       <Styled colour="yellow">{model.message ?? ' '}</Styled>
+      {(model.warnings ?? []).slice(0, 3).map((warning, i) => (
+        <Text key={i} dimColor wrap="truncate-end">
+          ! {warning}
+        </Text>
+      ))}
       <Text dimColor>
         {step.name === 'menu' ? `↑↓ choose · Enter or 1-3 · accounts: ${dataDir}` : ' '}
       </Text>

@@ -66,7 +66,7 @@ export function Setup({ form }: { form: SetupForm }) {
       {row(startRow(form), 'Start the game', <Text> </Text>)}
       <Text> </Text>
       <Styled colour="yellow">{form.problem ?? ' '}</Styled>
-      <Text dimColor>↑↓ choose · ←→ change · type a name · Enter next/start · Esc back</Text>
+      <Text dimColor>↑↓ choose · ←→ change · type a name · Enter · Esc back</Text>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
 import { animalOf, arrived, inHand, type YutState } from '../rules.js';
@@ -11,14 +12,16 @@ export function withNames(text: string, names: readonly string[]): string {
   return text.replace(/Player (\d)/g, (whole, seat: string) => names[Number(seat)] ?? whole);
 }
 
-/** Lines a log entry takes when wrapped at `width` (an estimate that only decides what to show). */
-function wrappedHeight(text: string, width: number): number {
-  return Math.max(1, Math.ceil(text.length / Math.max(1, width)));
-}
-
 function Sticks({ play }: { play: YutPlay }) {
   const last = play.lastThrow;
-  if (!last) return <Text dimColor>Sticks not thrown yet</Text>;
+  if (!last)
+    return (
+      <Text dimColor>
+        {play.state.phase === 'move'
+          ? 'Sticks thrown before the game was resumed'
+          : 'Sticks not thrown yet'}
+      </Text>
+    );
   const faces = last.sticks.map((face) => (face === 1 ? '■' : '□'));
   return (
     <Text>
@@ -96,18 +99,14 @@ export function TurnPanel({
     keyLines ??
     (over
       ? ['Enter play again · m menu', 'q quit · ? help']
-      : ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · h hint · ? · q']);
-  const fixedLines = 2 + 5 + 1 + seats.length + 1 + keys.length + 2;
-  const logRoom = Math.max(1, height - fixedLines);
-  const log: string[] = [];
-  let used = 0;
-  for (let i = play.log.length - 1; i >= 0; i--) {
-    const line = play.log[i] as string;
-    const h = wrappedHeight(line, inner);
-    if (used + h > logRoom) break;
-    log.unshift(line);
-    used += h;
-  }
+      : inner >= 40
+        ? ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · h hint · ? · q']
+        : ['Space throw · ←→ piece', '↑↓ result · Enter move', 'u undo · h hint · ? · q']);
+  // Every seat in fixed columns: a header, then name, hand, home and a computer's level or an
+  // animal, so nothing is cut at 80 columns.
+  const nameWidth = Math.max(6, Math.min(12, inner - 20));
+  const fixedLines = 2 + 5 + 1 + 1 + seats.length + 1 + keys.length + 2;
+  const log = lastLines(play.log, inner, Math.max(1, height - fixedLines));
   const selectedFrom = preview?.from;
   return (
     <Box
@@ -148,6 +147,10 @@ export function TurnPanel({
         {preview ? withNames(previewWords(preview, names), names) : ''}
       </Text>
       <Text dimColor>{'─'.repeat(inner)}</Text>
+      <Text dimColor wrap="truncate-end">
+        {'   '}
+        {fit('', nameWidth)} hand home
+      </Text>
       {seats.map((seat, i) => {
         const animal = animalOf(state, i);
         const hand = inHand(state, i);
@@ -156,21 +159,19 @@ export function TurnPanel({
           <Text key={i} wrap="truncate-end">
             <Styled seat={i} bold={i === turn}>
               {i === turn && !over ? '▶' : ' '}
-              {SEAT_LETTERS[i]} {seat.name.slice(0, 10).padEnd(10)}
+              {SEAT_LETTERS[i]} {fit(seat.name, nameWidth)}
             </Styled>
-            {seat.kind === 'computer' ? (
-              <Text dimColor> {(seat.level ?? 'cpu').slice(0, 6)}</Text>
-            ) : null}
-            {` hand ${hand} home ${home}`}
+            {` ${String(hand).padStart(4)} ${String(home).padStart(4)}`}
+            {seat.kind === 'computer' ? <Text dimColor> {seat.level ?? 'strong'}</Text> : null}
             {animal ? ` ${animal}` : ''}
           </Text>
         );
       })}
       <Text dimColor>{'─'.repeat(inner)}</Text>
-      <Box flexDirection="column" height={logRoom} overflow="hidden">
+      <Box flexDirection="column" height={Math.max(1, height - fixedLines)} overflow="hidden">
         {log.map((line, i) => (
-          <Text key={i} dimColor={i < log.length - 3} wrap="wrap">
-            {line}
+          <Text key={i} dimColor={i < log.length - 3} wrap="truncate-end">
+            {line || ' '}
           </Text>
         ))}
       </Box>

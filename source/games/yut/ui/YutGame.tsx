@@ -34,7 +34,8 @@ export function YutGame(props: PlayProps<YutState>) {
   const help = useMemo(() => helpLines(YUT_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
   const init = useCallback(() => {
     const fresh = newPlay(session.initial, session.seats);
-    return session.log ? { ...fresh, log: [...session.log, ...fresh.log] } : fresh;
+    // A resumed game's log already says whose turn it is.
+    return session.log ? { ...fresh, log: [...session.log] } : fresh;
   }, [session]);
   const save = useCallback(
     (play: YutPlay) =>
@@ -67,6 +68,13 @@ export function YutGame(props: PlayProps<YutState>) {
       helpScroll={helpScroll}
       width={width}
       height={height}
+      saving={
+        session.save
+          ? play.turnStart && play.state.phase === 'throw' && human
+            ? 'now'
+            : 'later'
+          : undefined
+      }
     >
       <Box height={BOARD_BOX_HEIGHT}>
         <Board state={play.state} preview={p} />

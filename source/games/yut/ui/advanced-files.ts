@@ -5,7 +5,7 @@
  */
 import type { YutFiles } from '../files.js';
 import { login } from '../accounts.js';
-import type { YutOptions, YutState } from '../rules.js';
+import type { Animal, YutOptions, YutState } from '../rules.js';
 import { findSave } from '../saves.js';
 import {
   type AdvancedModel,
@@ -18,6 +18,7 @@ import type { Seat } from '../../../engine/seats.js';
 export type AdvancedAnswer =
   | { readonly kind: 'model'; readonly model: AdvancedModel }
   | { readonly kind: 'left' }
+  | { readonly kind: 'ended' }
   | {
       readonly kind: 'game';
       readonly options: YutOptions;
@@ -36,6 +37,8 @@ export function answerAdvanced(
   switch (request.type) {
     case 'advanced/left':
       return { kind: 'left' };
+    case 'advanced/ended':
+      return { kind: 'ended' };
     case 'advanced/loginTried': {
       const accounts = files?.accounts();
       if (!accounts?.ok) {
@@ -69,16 +72,25 @@ export function answerAdvanced(
         kind: 'game',
         options: { players: ids.length, pieces: 4, animals, start },
         seats: ids.map((name) => ({ name, kind: 'human' as const })),
-        onSave: (state) => {
-          try {
-            files?.appendSave({ ids, animals, positions: state.positions, turn: state.turn });
-            return files ? undefined : 'No data directory.';
-          } catch (error) {
-            return `The game could not be saved: ${(error as Error).message}`;
-          }
-        },
+        onSave: saverFor(files, ids, animals),
         log: request.resume ? [`Resumed the saved game of ${ids.join(', ')}.`] : undefined,
       };
     }
   }
+}
+
+/** Saving a game of these players to game_info.txt: the problem in words when it failed. */
+export function saverFor(
+  files: YutFiles | undefined,
+  ids: readonly string[],
+  animals: readonly Animal[],
+): (state: YutState) => string | undefined {
+  return (state) => {
+    try {
+      files?.appendSave({ ids, animals, positions: state.positions, turn: state.turn });
+      return files ? undefined : 'No data directory.';
+    } catch (error) {
+      return `The game could not be saved: ${(error as Error).message}`;
+    }
+  };
 }

@@ -33,6 +33,8 @@ export interface AdvancedModel {
   readonly step: AdvancedStep;
   /** The last message (Login Failed!, Game saved successfully!, …). */
   readonly message: string | null;
+  /** What is wrong with the files, when it matters (a skipped line in user_info.txt). */
+  readonly warnings?: readonly string[] | undefined;
 }
 
 /** What the screen asks of the app: each is answered by an event back into the model. */
@@ -46,7 +48,8 @@ export type AdvancedRequest =
       readonly resume?: SavedGame | undefined;
       readonly discard?: SavedGame | undefined;
     }
-  | { readonly type: 'advanced/left' };
+  | { readonly type: 'advanced/left' }
+  | { readonly type: 'advanced/ended' };
 
 export const ADVANCED_MENU = ['game start', 'login', 'end program'] as const;
 
@@ -86,8 +89,9 @@ export function advancedKey(model: AdvancedModel, key: Key): AdvancedOutcome {
           : /^[1-3]$/.test(key)
             ? Number(key) - 1
             : -1;
-      if (key === 'escape' || key === 'q' || chosen === 2)
-        return { model, request: { type: 'advanced/left' } };
+      // "end program" ends it; Esc (or q) goes back to madang's menu.
+      if (chosen === 2) return { model, request: { type: 'advanced/ended' } };
+      if (key === 'escape' || key === 'q') return { model, request: { type: 'advanced/left' } };
       if (chosen === 1)
         return {
           model: {

@@ -65,7 +65,9 @@ export function newPlay(initial: YutState, seats: readonly Seat[]): YutPlay {
     state: initial,
     seats,
     selection: null,
-    log: [`${seats[initial.turn]?.name ?? 'Player 0'} to throw.`],
+    log: [
+      `${seats[initial.turn]?.name ?? 'Player 0'} to ${initial.phase === 'move' ? 'move' : 'throw'}.`,
+    ],
     notice: null,
     lastThrow: null,
     overlay: null,

@@ -4,6 +4,7 @@ import { setup } from '../../../../source/games/yut/rules.js';
 import { Board } from '../../../../source/games/yut/ui/Board.js';
 import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
 import { TurnPanel } from '../../../../source/games/yut/ui/TurnPanel.js';
+import { displayWidth } from '../../../../source/ui/text.js';
 import { ThemeContext } from '../../../../source/ui/theme.js';
 import { moved, thrown } from '../../../support/yut.js';
 
@@ -76,10 +77,38 @@ describe('<TurnPanel>', () => {
     expect(frame).toContain('Results [yut]');
     expect(frame).toContain('Piece a new piece from hand');
     expect(frame).toContain('→ to 4');
-    expect(frame).toMatch(/▶R Alice +hand 3 home 0/);
-    expect(frame).toMatch(/ B Bob +hand 4 home 0/);
+    expect(frame).toMatch(/hand home/);
+    expect(frame).toMatch(/▶R Alice +3 +0/);
+    expect(frame).toMatch(/ B Bob +4 +0/);
     expect(frame).toContain('Alice threw yut: throws again.');
     expect(frame).toContain('Alice moved a new piece to 2 with gae.');
+  });
+
+  it('at 80 columns (a panel 32 wide) every seat keeps hand, home, level and animal, uncut', () => {
+    const four = [
+      { name: '김민준 Kim Minjun', kind: 'human' as const },
+      { name: 'Bob', kind: 'computer' as const, level: 'strong' as const },
+      { name: 'Carla', kind: 'computer' as const, level: 'greedy' as const },
+      { name: 'Dee', kind: 'human' as const },
+    ];
+    let play = newPlay(setup({ players: 4, pieces: 4 }), four);
+    for (const e of [thrown('gae'), moved(0, 'gae')]) play = reducePlay(play, e);
+    for (const width of [32, 56]) {
+      const frame = plain(
+        frameOf(<TurnPanel play={play} preview={undefined} width={width} height={24} />),
+      );
+      const lines = frame.split('\n');
+      expect(lines.every((l) => displayWidth(l) <= width)).toBe(true);
+      // Names are cut with an ellipsis, by display width (a Korean character takes two).
+      expect(frame).toMatch(/R 김민준 (Kim )?… +3 +0/);
+      expect(frame).toMatch(/B Bob +4 +0 strong/);
+      expect(frame).toMatch(/G Carla +4 +0 greedy/);
+      expect(frame).toMatch(/Y Dee +4 +0/);
+      // The keys are all there, none cut.
+      expect(frame).not.toMatch(/…\s*│/);
+      expect(frame).toContain('Enter move');
+      expect(frame).toContain('u undo');
+    }
   });
 
   it('speaks of players by name in the engine’s reasons', () => {
