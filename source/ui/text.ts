@@ -96,7 +96,15 @@ export function wrapText(text: string, width: number): string[] {
 
 /** A help page: the game's keys, then its rules wrapped to the page's width. */
 export function helpLines(keys: readonly string[], rulesText: string, width: number): string[] {
-  return [...keys, '', ...wrapText(rulesText, Math.max(20, width))];
+  const room = Math.max(20, width);
+  const lines: string[] = [];
+  for (const line of keys) {
+    // A key's description wraps under itself: the column after the key and its spaces.
+    const column = /^(\s*\S+(?: \S+)*\s{2,})/.exec(line)?.[1]?.length ?? 2;
+    wrapLine(line, room, ' '.repeat(Math.min(column, 20)), lines);
+    if (line === '') lines.push('');
+  }
+  return [...lines, '', ...wrapText(rulesText, room)];
 }
 
 /** `text` in exactly `width` columns: cut with an ellipsis when longer, padded when shorter. */

@@ -19,6 +19,7 @@ export interface TestApp {
   readonly recorder?: (header: Header) => Recorder;
   readonly freshSeed?: () => number;
   readonly botDelay?: number;
+  readonly dataDir?: string;
 }
 
 export function appOptions(test: TestApp = {}): AppOptions {
@@ -37,7 +38,7 @@ export function appOptions(test: TestApp = {}): AppOptions {
     setupContext: () => ({
       settings: test.settings ?? {},
       kinds: test.kinds ?? [],
-      dataDir: '/nonexistent',
+      dataDir: test.dataDir ?? '/nonexistent',
       warn: () => {},
     }),
     latestRecording: test.latestRecording,

@@ -1,0 +1,150 @@
+/**
+ * How madang looks, as a person sees it: the built program in tmux (TERM=xterm-256color), every
+ * screen at 80×24 and at 120×40 checked whole (no line cut, no box broken), and captures with
+ * their colour codes (capture-pane -e) of the menu, a Yut game, an Ur game and the replay viewer
+ * at 80×24, with colour and with NO_COLOR, compared with fixtures/screens so the look cannot
+ * silently regress. `REGENERATE=1` rewrites the captures after a change made on purpose.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { displayWidth } from '../../source/ui/text.js';
+import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
+
+const regenerate = process.env.REGENERATE === '1';
+const SCREENS = join(ROOT, 'fixtures', 'screens');
+const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.close());
+
+/** Problems of a screen: a line wider than the window, a line cut short with …, a broken box. */
+function wholeness(screen: string, columns: number): string[] {
+  const problems: string[] = [];
+  const lines = screen.split('\n');
+  lines.forEach((line, i) => {
+    if (displayWidth(line) > columns) problems.push(`line ${i + 1} is wider than ${columns}`);
+    if (/…\s*[│║]/.test(line)) problems.push(`line ${i + 1} is cut: ${line.trim()}`);
+  });
+  // Every box that opens closes on the same columns.
+  const count = (char: string) => [...screen].filter((c) => c === char).length;
+  const opens = count('╭');
+  const closes = count('╰');
+  if (opens !== closes) problems.push(`${opens} boxes open, ${closes} close`);
+  return problems;
+}
+
+/** Steps to each screen: the command and the keys that lead there, and what shows it is there. */
+const VISITS: readonly {
+  name: string;
+  command: string;
+  keys: readonly string[];
+  shows: string;
+}[] = [
+  { name: 'menu', command: '', keys: [], shows: 'Replay a recording' },
+  { name: 'main help', command: '', keys: ['5'], shows: 'madang · help' },
+  { name: 'Yut setup, 4 players', command: 'yut --players 4', keys: [], shows: 'Seat 3 name' },
+  {
+    name: 'Yut game, 4 players, 2 computers',
+    command: 'yut --players 4 --bots 2,3 --seed 3 --bot-delay 999999',
+    keys: ['Up', 'Enter', 'Space'],
+    shows: 'Player 0 threw gae',
+  },
+  {
+    name: 'Yut help',
+    command: 'yut --seed 3',
+    keys: ['Up', 'Enter', '?'],
+    shows: 'Yut Nori · help',
+  },
+  {
+    name: 'Yut advanced',
+    command: 'yut --advanced --data-dir fixtures/advanced',
+    keys: ['2'],
+    shows: 'PASSWORD',
+  },
+  { name: 'Ur setup', command: 'ur', keys: [], shows: 'Start the game' },
+  {
+    name: 'Ur game with a computer',
+    command: 'ur --bots 1 --seed 3 --bot-delay 0',
+    keys: ['Up', 'Enter', 'Space', 'Enter'],
+    shows: '(strong:',
+  },
+  {
+    name: 'Yut replay',
+    command: `replay ${SHORT}`,
+    keys: ['Right', 'Right', 'Right'],
+    shows: 'event 3/',
+  },
+];
+
+describe.runIf(hasTmux)('every screen whole', () => {
+  for (const [columns, rows] of [
+    [80, 24],
+    [120, 40],
+  ] as const) {
+    for (const visit of VISITS) {
+      it(`${visit.name} at ${columns}×${rows}`, async () => {
+        terminal = new Terminal(`node ${CLI} ${visit.command} --no-record`, { columns, rows });
+        await terminal.waitFor(/\S/);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await terminal.keys(...visit.keys);
+        const screen = await terminal.waitFor(visit.shows);
+        expect(screen).toContain(visit.shows);
+        expect(wholeness(screen, columns)).toEqual([]);
+      });
+    }
+  }
+});
+
+/** The captures: each screen at 80×24, coloured and with NO_COLOR. */
+const LOOKS: readonly { name: string; command: string; keys: readonly string[]; shows: string }[] =
+  [
+    { name: 'menu', command: '--no-record', keys: [], shows: 'Replay a recording' },
+    {
+      name: 'yut-game',
+      command: 'yut --seed 3 --no-record',
+      keys: ['Up', 'Enter', 'Space'],
+      shows: 'Player 0 threw gae',
+    },
+    {
+      name: 'ur-game',
+      command: 'ur --seed 2 --no-record',
+      keys: ['Up', 'Enter', 'Space'],
+      shows: 'Player 1 rolled 1',
+    },
+    {
+      name: 'replay',
+      command: `replay ${SHORT}`,
+      keys: ['Right', 'Right', 'Right'],
+      shows: 'event 3/',
+    },
+  ];
+
+describe.runIf(hasTmux)('the look, as captured', () => {
+  for (const look of LOOKS) {
+    for (const colour of [true, false]) {
+      const file = join(SCREENS, `${look.name}${colour ? '' : '.no-color'}.ansi`);
+      it(`${look.name}${colour ? '' : ' (NO_COLOR)'} is as captured in fixtures/screens`, async () => {
+        terminal = new Terminal(
+          `node ${CLI} ${look.command}`,
+          { columns: 80, rows: 24 },
+          colour ? {} : { NO_COLOR: '1' },
+        );
+        await terminal.waitFor(/\S/);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await terminal.keys(...look.keys);
+        await terminal.waitFor(look.shows);
+        // The screen settles (Ink draws at most every 32 ms).
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const capture = terminal.screen(true);
+        if (regenerate) {
+          mkdirSync(SCREENS, { recursive: true });
+          writeFileSync(file, capture);
+        }
+        expect(capture).toBe(readFileSync(file, 'utf8'));
+        if (colour) expect(capture).toMatch(/\x1b\[(?:3[1-7]|9[0-7]|38;5;\d+)/);
+        else expect(capture).not.toMatch(/\x1b\[(?:3[1-7]|9[0-7]|38;5;\d+)/);
+      });
+    }
+  }
+});
