@@ -3,7 +3,7 @@
  * never call this: what it produces enters the game as event data.
  */
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
-import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 
 export interface Random {
   /** A number in [0, 1). */
@@ -12,9 +12,32 @@ export interface Random {
   below(n: number): number;
 }
 
+const MASK = (1n << 64n) - 1n;
+
+/**
+ * SplitMix64, as xoroshiro's authors recommend for seeding it: every seed, however small or
+ * close to another, becomes a well-mixed 128-bit state. (pure-rand's own seeding puts the seed
+ * in the state almost as it is, so the first draws of seeds 0, 1, 2, … were alike: every seeded
+ * game opened the same way.)
+ */
+export function splitMix64(seed: number): () => bigint {
+  let x = BigInt.asUintN(64, BigInt(Math.trunc(seed)));
+  return () => {
+    x = (x + 0x9e3779b97f4a7c15n) & MASK;
+    let z = x;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
+    return z ^ (z >> 31n);
+  };
+}
+
 /** xoroshiro128+ from pure-rand: fast, well tested, and the same seed gives the same sequence. */
 export function seededRandom(seed: number): Random {
-  const rng = xoroshiro128plus(seed | 0);
+  const mix = splitMix64(seed);
+  const [a, b] = [mix(), mix()];
+  const half = (v: bigint, shift: bigint) => Number(BigInt.asIntN(32, v >> shift));
+  // pure-rand keeps each 64-bit word as two 32-bit halves: (high, low) of each.
+  const rng = xoroshiro128plusFromState([half(a, 32n), half(a, 0n), half(b, 32n), half(b, 0n)]);
   const next = () => uniformFloat64(rng);
   return { next, below: (n) => Math.floor(next() * n) };
 }

@@ -119,7 +119,18 @@ describe.runIf(hasTmux)('leaving the advanced game (a real terminal)', () => {
     const record = join(dir, 'game.jsonl');
     spawnSync(
       process.execPath,
-      [CLI, 'yut', '--advanced', '--classic', '--data-dir', dir, '--record', record, '--seed', '3'],
+      [
+        CLI,
+        'yut',
+        '--advanced',
+        '--classic',
+        '--data-dir',
+        dir,
+        '--record',
+        record,
+        '--seed',
+        '11504',
+      ],
       // Log in two players, start, pick dog and sheep, play a turn, then the input ends.
       { input: '2\nEthan\na2b7\n2\nAva\nqws0853\n1\n1\n2\n0\n0\n', encoding: 'utf8' },
     );

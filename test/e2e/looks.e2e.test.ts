@@ -46,13 +46,13 @@ const VISITS: readonly {
   { name: 'Yut setup, 4 players', command: 'yut --players 4', keys: [], shows: 'Seat 3 name' },
   {
     name: 'Yut game, 4 players, 2 computers',
-    command: 'yut --players 4 --bots 2,3 --seed 3 --bot-delay 999999',
+    command: 'yut --players 4 --bots 2,3 --seed 11504 --bot-delay 999999',
     keys: ['Up', 'Enter', 'Space'],
     shows: 'Player 0 threw gae',
   },
   {
     name: 'Yut help',
-    command: 'yut --seed 3',
+    command: 'yut --seed 11504',
     keys: ['Up', 'Enter', '?'],
     shows: 'Yut Nori · help',
   },
@@ -102,13 +102,13 @@ const LOOKS: readonly { name: string; command: string; keys: readonly string[]; 
     { name: 'menu', command: '--no-record', keys: [], shows: 'Replay a recording' },
     {
       name: 'yut-game',
-      command: 'yut --seed 3 --no-record',
+      command: 'yut --seed 11504 --no-record',
       keys: ['Up', 'Enter', 'Space'],
       shows: 'Player 0 threw gae',
     },
     {
       name: 'ur-game',
-      command: 'ur --seed 2 --no-record',
+      command: 'ur --seed 2055 --no-record',
       keys: ['Up', 'Enter', 'Space'],
       shows: 'Player 1 rolled 1',
     },

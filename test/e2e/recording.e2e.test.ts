@@ -22,25 +22,26 @@ function run(...args: string[]) {
 describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
   it('replays a fixture: step forward and back, and read the board', async () => {
     terminal = new Terminal(`node ${CLI} replay ${SHORT}`);
-    expect(await terminal.waitFor('Turn 1 of')).toContain('event 0/39');
+    // The fixture: Noah opens with geol (a new piece to 3, board row 8); Liam wins after 47 events.
+    expect(await terminal.waitFor('Turn 1 of')).toContain('event 0/47');
     await terminal.keys('Right', 'Right');
-    const two = await terminal.waitFor('event 2/39');
-    expect(two).toContain('Noah moved a new piece to 2 with gae.');
-    expect(boardRow(two, 12)).toContain('(R1) │');
+    const two = await terminal.waitFor('event 2/47');
+    expect(two).toContain('Noah moved a new piece to 3 with geol.');
+    expect(boardRow(two, 8)).toContain('(R1) │');
     await terminal.keys('Left');
-    const one = await terminal.waitFor('event 1/39');
-    expect(one).toContain('Noah threw gae.');
-    expect(boardRow(one, 12)).toContain('(  ) │');
+    const one = await terminal.waitFor('event 1/47');
+    expect(one).toContain('Noah threw geol.');
+    expect(boardRow(one, 8)).toContain('(  ) │');
     await terminal.keys('End');
     const end = await terminal.waitFor('■ the end');
-    expect(end).toContain('event 39/39');
-    expect(end).toContain('Noah wins!');
+    expect(end).toContain('event 47/47');
+    expect(end).toContain('Liam wins!');
     await terminal.keys('q');
     expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
   });
 
   it('records a game as it is played, resumes it, and verify accepts it', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 3 --record game.jsonl`);
+    terminal = new Terminal(`node ${CLI} yut --seed 11504 --record game.jsonl`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter', 'Space', 'Enter', 'Space', 'Enter');
     await terminal.waitFor('Player 1 moved');
@@ -54,11 +55,11 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
       expect(JSON.parse(lines[0] as string)).toMatchObject({
         format: 'madang-recording',
         game: 'yut',
-        seed: 3,
+        seed: 11504,
       });
       expect(lines).toHaveLength(5);
 
-      terminal = new Terminal(`node ${CLI} --resume game.jsonl --seed 5`);
+      terminal = new Terminal(`node ${CLI} --resume game.jsonl --seed 68`);
       expect(
         await terminal.waitFor('The game goes on where it was left: Player 0 to throw.'),
       ).toContain('▶ R Player 0 to throw');
@@ -78,7 +79,7 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
   });
 
   it('records in the data directory by default, with a timestamped name', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 3`);
+    terminal = new Terminal(`node ${CLI} yut --seed 11504`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter', 'Space', 'Enter', 'q', 'y');
     await terminal.waitFor('EXITED');
@@ -113,13 +114,14 @@ describe('replay and verify with bad files', () => {
 
   it('verify: a line per file, exit 1 for a recording that does not hold', () => {
     const bad = join(ROOT, 'dist', 'bad.jsonl');
-    writeFileSync(
-      bad,
-      readFileSync(SHORT, 'utf8').replace('"from":0,"result":"do"', '"from":5,"result":"do"'),
-    );
+    // Line 5 is Liam's first move: the same result, from a station where he has no piece.
+    const lines = readFileSync(SHORT, 'utf8').split('\n');
+    const { result: used } = JSON.parse(lines[4] as string) as { result: string };
+    lines[4] = JSON.stringify({ type: 'yut/pieceMoved', from: 5, result: used });
+    writeFileSync(bad, lines.join('\n'));
     const result = run('verify', SHORT, bad);
     expect(result.stdout).toMatch(
-      /short\.jsonl: yut, 2 players \(Noah, Liam\), 39 events, Noah won\n$/,
+      /short\.jsonl: yut, 2 players \(Noah, Liam\), 47 events, Liam won\n$/,
     );
     expect(result.stderr).toMatch(/^madang: .*bad\.jsonl:5: Player 1 has no piece at 5\.\n$/);
     expect(result.status).toBe(1);

@@ -20,7 +20,7 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
   for (const ci of [undefined, 'true', '1']) {
     it(`has colour, bold and inverse in a colour terminal (CI=${ci ?? 'unset'})`, async () => {
       terminal = new Terminal(
-        `node ${CLI} yut --seed 3 --no-record`,
+        `node ${CLI} yut --seed 11504 --no-record`,
         undefined,
         ci ? { CI: ci } : {},
       );
@@ -37,7 +37,7 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
   }
 
   it('NO_COLOR: no colour, but bold, inverse and the markers remain', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 3 --no-record`, undefined, {
+    terminal = new Terminal(`node ${CLI} yut --seed 11504 --no-record`, undefined, {
       NO_COLOR: '1',
       CI: 'true',
     });
@@ -52,7 +52,7 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
 
   it('a window shrunk below 80×24 pauses the game; enlarged, the game goes on as it was', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'madang-resize-')), 'r.jsonl');
-    terminal = new Terminal(`node ${CLI} yut --seed 3 --record ${file}`);
+    terminal = new Terminal(`node ${CLI} yut --seed 11504 --record ${file}`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter', 'Space');
     await terminal.waitFor('Player 0 threw gae');
@@ -99,7 +99,7 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
   });
 
   it('keys typed in one burst across a screen change are all played (Enter, then Space)', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 3 --no-record`);
+    terminal = new Terminal(`node ${CLI} yut --seed 11504 --no-record`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up');
     // Enter starts the game and Space throws, sent as one write.

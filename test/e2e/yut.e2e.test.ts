@@ -14,14 +14,14 @@ function boardRow(screen: string, y: number): string {
 
 describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
   it('starts with a fixed seed, throws, moves, shows the piece, quits, and the shell is back', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 3`);
+    terminal = new Terminal(`node ${CLI} yut --seed 11504`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter');
     expect(await terminal.waitFor('to throw')).toContain('▶ R Player 0 to throw');
     await terminal.keys('Space');
     const thrown = await terminal.waitFor(/Player 0 threw (\S+?)[.:]/);
     const result = /Player 0 threw (\S+?)[.:]/.exec(thrown)?.[1];
-    // Seed 3's first throw is gae (the same seed, the same throws).
+    // Seed 11504's first throw is gae (the same seed, the same throws).
     expect(result).toBe('gae');
     expect(boardRow(thrown, 12)).toContain('»R1«');
     await terminal.keys('Enter');
@@ -52,7 +52,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
   });
 
   it('a computer seat throws and moves by itself, and says why', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 3 --bots 1 --bot-delay 50`);
+    terminal = new Terminal(`node ${CLI} yut --seed 11504 --bots 1 --bot-delay 50`);
     await terminal.waitFor('computer (strong)');
     await terminal.keys('Up', 'Enter', 'Space', 'Enter');
     const screen = await terminal.waitFor(/\(strong: [^)]*/);
@@ -70,7 +70,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
   });
 
   it('respects NO_COLOR', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 11`, undefined, { NO_COLOR: '1' });
+    terminal = new Terminal(`node ${CLI} yut --seed 3`, undefined, { NO_COLOR: '1' });
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter', 'Space');
     await terminal.waitFor('Player 0 threw');

@@ -67,7 +67,9 @@ describe('reading recordings: bad input', () => {
 
   it('an event the rules reject: which line and why', async () => {
     const lines = SHORT.split('\n');
-    lines[4] = '{"type":"yut/pieceMoved","from":7,"result":"do"}';
+    // Line 5 is Player 1's first move: the same result, from a station where it has no piece.
+    const { result } = JSON.parse(lines[4] as string) as { result: string };
+    lines[4] = JSON.stringify({ type: 'yut/pieceMoved', from: 7, result });
     expect(await problemOf(lines.join('\n'))).toEqual({
       problem: 'FILE:5: Player 1 has no piece at 7.',
       kind: 'rejected',
@@ -75,10 +77,13 @@ describe('reading recordings: bad input', () => {
   });
 
   it('a closing line the replay does not reach', async () => {
-    expect(SHORT).toContain('"outcome":{"status":"won","winner":0}');
-    const flipped = SHORT.replace('"winner":0', '"winner":1');
+    const winner = Number(/"outcome":\{"status":"won","winner":(\d)\}/.exec(SHORT)?.[1]);
+    const names = ['Noah', 'Liam'];
+    const flipped = SHORT.replace(`"winner":${winner}`, `"winner":${1 - winner}`);
     expect((await problemOf(flipped))?.problem).toMatch(
-      /^FILE:\d+: the closing line says Liam won, but the replay ends with Noah won$/,
+      new RegExp(
+        `^FILE:\\d+: the closing line says ${names[1 - winner]} won, but the replay ends with ${names[winner]} won$`,
+      ),
     );
   });
 
@@ -138,8 +143,14 @@ describe('verify', () => {
         (l) => err.push(l),
       ),
     ).toBe(0);
+    const shortGame = playGolden({
+      name: 's',
+      options: { players: 2, pieces: 1 },
+      names: [],
+      seed: 4,
+    });
     expect(out).toEqual([
-      `${good}: yut, 2 players (Noah, Liam), ${playGolden({ name: 's', options: { players: 2, pieces: 1 }, names: [], seed: 4 }).events.length} events, Noah won`,
+      `${good}: yut, 2 players (Noah, Liam), ${shortGame.events.length} events, ${['Noah', 'Liam'][shortGame.state.winner ?? -1]} won`,
       expect.stringMatching(
         /unfinished\.jsonl: yut, 3 players \(Ethan, Olivia, Liam\), \d+ events, unfinished, \w+ to play$/,
       ),
