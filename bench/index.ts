@@ -3,23 +3,26 @@
  * checks); a full run measures longer. These are measurements to report, never pass/fail tests.
  */
 import { botsSection, urBotsSection } from './bots.js';
+import { gamesSection } from './games.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
 import { uiSection } from './ui.js';
-import { urEngineSection, yutEngineSection } from './yut-engine.js';
+import { urEngineSection, yutEngineSection, yutReferenceSection } from './yut-engine.js';
 
 const quick = process.argv.includes('--quick');
 console.log(`madang bench${quick ? ' (quick)' : ''}: ${new Date().toISOString()}`);
 console.log(`machine: ${machine()}\n`);
 const sections: Record<string, (quick: boolean) => Section | Promise<Section>> = {
   engine: yutEngineSection,
+  reference: yutReferenceSection,
   ui: uiSection,
   recordings: recordingSection,
   bots: botsSection,
   ur: urEngineSection,
+  games: gamesSection,
   'ur-bots': urBotsSection,
 };
-// --only NAME runs one section (engine, ui, recordings, bots, ur, ur-bots).
+// --only NAME runs one section (engine, reference, ui, recordings, bots, ur, ur-bots, games).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

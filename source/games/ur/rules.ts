@@ -145,19 +145,25 @@ function movable(state: UrState): number[] {
   return stones;
 }
 
-const passTurn = (state: UrState): UrState => ({
-  ...state,
-  turn: 1 - state.turn,
-  phase: 'roll',
-  roll: null,
-});
+/** Every state built whole, in one property order: one shape for V8 (see Yut's rules). */
+const next = (
+  state: UrState,
+  stones: UrState['stones'],
+  turn: number,
+  phase: UrState['phase'],
+  roll: number | null,
+  winner: number | null,
+): UrState => ({ rules: state.rules, stones, turn, phase, roll, winner });
+
+const passTurn = (state: UrState, stones = state.stones): UrState =>
+  next(state, stones, 1 - state.turn, 'roll', null, state.winner);
 
 export function reduce(state: UrState, event: unknown): UrState {
   if (check(state, event) !== undefined) return state;
   const e = event as UrEvent;
   if (e.type === 'ur/diceRolled') {
     const roll = e.dice[0] + e.dice[1] + e.dice[2] + e.dice[3];
-    const rolled: UrState = { ...state, phase: 'move', roll };
+    const rolled = next(state, state.stones, state.turn, 'move', roll, state.winner);
     // A roll of 0, or a roll with which no stone can move, passes the turn.
     return roll === 0 || movable(rolled).length === 0 ? passTurn(rolled) : rolled;
   }
@@ -171,15 +177,12 @@ export function reduce(state: UrState, event: unknown): UrState {
   );
   const stones = (colour === 0 ? [own, theirs] : [theirs, own]) as [number[], number[]];
   const path = pathOf(state, colour);
-  if (own.every((p) => p === path.length)) {
-    return { ...state, stones, phase: 'over', roll: null, winner: colour };
-  }
+  if (own.every((p) => p === path.length)) return next(state, stones, colour, 'over', null, colour);
   const again =
     square !== undefined &&
     state.rules.extraRollOnRosette &&
     state.rules.board.rosettes.has(square);
-  const moved = { ...state, stones };
-  return again ? { ...moved, phase: 'roll', roll: null } : passTurn(moved);
+  return again ? next(state, stones, colour, 'roll', null, state.winner) : passTurn(state, stones);
 }
 
 export function legalEvents(state: UrState): StoneMoved[] {
@@ -196,12 +199,15 @@ const REPRESENTATIVE: readonly [Dice, number][] = [
   [[1, 1, 1, 1], 1 / 16],
 ];
 
-export function chance(state: UrState): ChanceOutcome<DiceRolled>[] | undefined {
-  if (state.phase !== 'roll') return undefined;
-  return REPRESENTATIVE.map(([dice, probability]) => ({
-    event: { type: 'ur/diceRolled', dice },
-    probability,
-  }));
+/** The roll's outcomes, made once: chance() runs before every roll. */
+const OUTCOMES: readonly ChanceOutcome<DiceRolled>[] = Object.freeze(
+  REPRESENTATIVE.map(([dice, probability]) =>
+    Object.freeze({ event: Object.freeze({ type: 'ur/diceRolled' as const, dice }), probability }),
+  ),
+);
+
+export function chance(state: UrState): readonly ChanceOutcome<DiceRolled>[] | undefined {
+  return state.phase === 'roll' ? OUTCOMES : undefined;
 }
 
 export function outcome(state: UrState): Outcome {

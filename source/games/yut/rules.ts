@@ -110,13 +110,17 @@ export interface Stack {
 
 /** A seat's stacks on the board (a lone piece is a stack of one), by ascending position. */
 export function stacksOf(state: YutState, seat: number): Stack[] {
-  const sizes = new Map<number, number>();
+  // A plain loop over at most four pieces: this runs for every legalEvents call.
+  const stacks: Stack[] = [];
   for (const p of state.positions[seat] ?? []) {
-    if (isBoardPosition(p)) sizes.set(p, (sizes.get(p) ?? 0) + 1);
+    if (!isBoardPosition(p)) continue;
+    let i = 0;
+    while (i < stacks.length && (stacks[i] as Stack).position < p) i++;
+    const there = stacks[i];
+    if (there && there.position === p) stacks[i] = { seat, position: p, size: there.size + 1 };
+    else stacks.splice(i, 0, { seat, position: p, size: 1 });
   }
-  return [...sizes]
-    .sort((a, b) => a[0] - b[0])
-    .map(([position, size]) => ({ seat, position, size }));
+  return stacks;
 }
 
 /** Who stands on a station, and how many; undefined when it is empty. */
@@ -140,9 +144,14 @@ export function landing(state: YutState, from: number, result: Result): number |
   return destination(from, result, isCow(state, state.turn));
 }
 
-function canUse(state: YutState, seat: number, result: Result): boolean {
+function canUse(
+  state: YutState,
+  seat: number,
+  result: Result,
+  all: YutState['positions'] = state.positions,
+): boolean {
   const cow = isCow(state, seat);
-  const positions = state.positions[seat] ?? [];
+  const positions = all[seat] ?? [];
   for (const p of positions) {
     if (p !== ARRIVED && destination(p, result, cow) !== undefined) return true;
   }
@@ -305,6 +314,24 @@ function checkMove(state: YutState, from: unknown, result: unknown): string | un
 // ---------------------------------------------------------------------------------------------
 // Reduce
 
+/**
+ * Every new state is built whole in one literal with the same property order, so all states
+ * share one shape in V8 (a spread followed by new keys made several, and slowed every reducer).
+ */
+function next(
+  state: YutState,
+  positions: YutState['positions'],
+  turn: number,
+  phase: Phase,
+  throwsOwed: number,
+  results: readonly Result[],
+  winner: number | null,
+): YutState {
+  return { rules: state.rules, positions, turn, phase, throwsOwed, results, winner };
+}
+
+const NO_RESULTS: readonly Result[] = Object.freeze([]);
+
 function insertResult(results: readonly Result[], result: Result): Result[] {
   const next = [...results];
   let i = next.length;
@@ -314,30 +341,31 @@ function insertResult(results: readonly Result[], result: Result): Result[] {
 }
 
 /** The turn passes to the next seat; any results left are discarded (§5.3, §5.4). */
-function passTurn(state: YutState): YutState {
-  return {
-    ...state,
-    turn: (state.turn + 1) % state.rules.players,
-    phase: 'throw',
-    throwsOwed: 1,
-    results: [],
-  };
+function passTurn(state: YutState, positions = state.positions): YutState {
+  const turn = (state.turn + 1) % state.rules.players;
+  return next(state, positions, turn, 'throw', 1, NO_RESULTS, state.winner);
 }
 
 /** Move phase, unless no result in the list can be used: then the list is discarded (§5.3). */
-function toMovePhase(state: YutState): YutState {
-  if (state.results.some((r) => canUse(state, state.turn, r))) {
-    return { ...state, phase: 'move', throwsOwed: 0 };
+function toMovePhase(
+  state: YutState,
+  positions: YutState['positions'],
+  results: readonly Result[],
+): YutState {
+  for (const r of results) {
+    if (canUse(state, state.turn, r, positions))
+      return next(state, positions, state.turn, 'move', 0, results, state.winner);
   }
-  return passTurn(state);
+  return passTurn(state, positions);
 }
 
 function throwSticks(state: YutState, sticks: Sticks): YutState {
   const result = resultOfSticks(sticks);
   const results = insertResult(state.results, result);
   const owed = earnsThrow(state, state.turn, result) ? state.throwsOwed : state.throwsOwed - 1;
-  if (owed > 0) return { ...state, results, throwsOwed: owed };
-  return toMovePhase({ ...state, results, throwsOwed: 0 });
+  if (owed > 0)
+    return next(state, state.positions, state.turn, 'throw', owed, results, state.winner);
+  return toMovePhase(state, state.positions, results);
 }
 
 function movePiece(state: YutState, from: number, result: Result): YutState {
@@ -362,17 +390,17 @@ function movePiece(state: YutState, from: number, result: Result): YutState {
     return pieces.map((p) => (p === to ? IN_HAND : p));
   });
 
-  const next: YutState = { ...state, positions, results };
   if (own.every((p) => p === ARRIVED)) {
-    return { ...next, phase: 'over', throwsOwed: 0, winner: seat };
+    return next(state, positions, seat, 'over', 0, results, seat);
   }
   if (caughtSeat >= 0) {
     // The pig's pieces end the catcher's turn at once, even a sheep's (§6).
-    if (animalOf(state, caughtSeat) === 'pig') return passTurn(next);
-    return { ...next, phase: 'throw', throwsOwed: animalOf(state, seat) === 'sheep' ? 2 : 1 };
+    if (animalOf(state, caughtSeat) === 'pig') return passTurn(state, positions);
+    const owed = animalOf(state, seat) === 'sheep' ? 2 : 1;
+    return next(state, positions, seat, 'throw', owed, results, state.winner);
   }
-  if (results.length === 0) return passTurn(next);
-  return toMovePhase(next);
+  if (results.length === 0) return passTurn(state, positions);
+  return toMovePhase(state, positions, results);
 }
 
 export function reduce(state: YutState, event: unknown): YutState {
@@ -403,14 +431,27 @@ export function legalEvents(state: YutState): PieceMoved[] {
   return events;
 }
 
+/** The throw's outcomes for each stick probability, made once: chance() runs at every throw. */
+const OUTCOMES = new Map<number, readonly ChanceOutcome<SticksThrown>[]>();
+
 /** The six results as outcomes (each with representative sticks), with their true chances. */
-export function chance(state: YutState): ChanceOutcome<SticksThrown>[] | undefined {
+export function chance(state: YutState): readonly ChanceOutcome<SticksThrown>[] | undefined {
   if (state.phase !== 'throw') return undefined;
-  const probabilities = resultProbabilities(state.rules.frontProbability);
-  return RESULTS.map((result) => ({
-    event: { type: 'yut/sticksThrown' as const, sticks: STICKS_FOR[result] },
-    probability: probabilities[result],
-  }));
+  const p = state.rules.frontProbability;
+  let outcomes = OUTCOMES.get(p);
+  if (!outcomes) {
+    const probabilities = resultProbabilities(p);
+    outcomes = Object.freeze(
+      RESULTS.map((result) =>
+        Object.freeze({
+          event: Object.freeze({ type: 'yut/sticksThrown' as const, sticks: STICKS_FOR[result] }),
+          probability: probabilities[result],
+        }),
+      ),
+    );
+    OUTCOMES.set(p, outcomes);
+  }
+  return outcomes;
 }
 
 export function outcome(state: YutState): Outcome {
