@@ -15,7 +15,7 @@ import type { Key } from '../ui/keys.js';
 import { type MenuItem, menuKey } from '../ui/menu-model.js';
 import type { AppRequest, Session } from '../ui/play-session.js';
 import { helpLines } from '../ui/text.js';
-import { lastScroll } from '../ui/TextPage.js';
+import { lastScroll, PAGE_KEYS } from '../ui/TextPage.js';
 
 export type Screen =
   | { readonly name: 'menu'; readonly index: number; readonly notice?: string | undefined }
@@ -204,17 +204,6 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
 /** Another game with the same options and seats (nothing of the last one's save or log). */
 const again = (start: Start): Start => ({ options: start.options, seats: start.seats });
 
-const HELP_KEYS: Readonly<Record<string, number>> = {
-  up: -1,
-  down: 1,
-  k: -1,
-  j: 1,
-  pageup: -10,
-  pagedown: 10,
-  home: -1e6,
-  end: 1e6,
-};
-
 /** The main help's width of text in a screen `columns` wide. */
 export const helpWidth = (columns: number) => Math.min(columns, 90) - 4;
 
@@ -245,7 +234,7 @@ function keyPressed(
       return to({ name: 'setup', entry: outcome.id, form });
     }
     case 'help': {
-      const delta = HELP_KEYS[key];
+      const delta = PAGE_KEYS[key];
       if (delta === undefined) return to(menuAt(world.games, HELP));
       const last = lastScroll(mainHelp(world.games, helpWidth(width)).length, height);
       return to({ name: 'help', scroll: Math.max(0, Math.min(last, screen.scroll + delta)) });

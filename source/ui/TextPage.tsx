@@ -1,6 +1,18 @@
 /** A page of text that scrolls (help, rules): a title, the lines that fit, and where we are. */
 import { Box, Text } from 'ink';
 
+/** The keys that scroll a page, and by how many lines. */
+export const PAGE_KEYS: Readonly<Record<string, number>> = {
+  up: -1,
+  down: 1,
+  k: -1,
+  j: 1,
+  pageup: -10,
+  pagedown: 10,
+  home: -1e6,
+  end: 1e6,
+};
+
 /** Rows of text a page of `height` shows: less its border, title and footer. */
 export const pageRows = (height: number) => Math.max(1, height - 4);
 

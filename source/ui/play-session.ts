@@ -14,7 +14,7 @@ import type { Recorder } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
 import { useStore } from './store.js';
-import { lastScroll } from './TextPage.js';
+import { lastScroll, PAGE_KEYS } from './TextPage.js';
 
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'menu' | 'saved';
@@ -124,17 +124,6 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
   /** The help page's lines, so that scrolling stops at its end. */
   readonly helpLines: readonly string[];
 }
-
-const HELP_SCROLL_KEYS: Readonly<Record<string, number>> = {
-  up: -1,
-  down: 1,
-  k: -1,
-  j: 1,
-  pageup: -10,
-  pagedown: 10,
-  home: -1e6,
-  end: 1e6,
-};
 
 export function usePlaySession<
   S,
@@ -259,8 +248,8 @@ export function usePlaySession<
   useLayoutEffect(() => {
     registerKeys((pressed: Key) => {
       const now = current();
-      if (now.overlay === 'help' && HELP_SCROLL_KEYS[pressed] !== undefined) {
-        const delta = HELP_SCROLL_KEYS[pressed] ?? 0;
+      if (now.overlay === 'help' && PAGE_KEYS[pressed] !== undefined) {
+        const delta = PAGE_KEYS[pressed] ?? 0;
         const last = lastScroll(helpLines.length, props.height);
         return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
       }
