@@ -2,6 +2,7 @@
  * The prompt helpers of the line protocol, shared by every game's console: ask until an answer
  * is accepted, numbered choices, and how a run ends (the end of input cleanly, a Stop with code 2).
  */
+import { safeText } from '../engine/safe-text.js';
 import type { ClassicIO } from './lines.js';
 
 /** End of input: the run ends cleanly wherever it is. */
@@ -31,12 +32,13 @@ export async function ask<T>(
     if (answer === null) throw new EndOfInput();
     const verdict = accept(answer.trim());
     if (verdict.ok) return verdict.value;
-    io.write(`Invalid input: ${verdict.problem}\n`);
+    io.write(`Invalid input: ${safeText(verdict.problem)}\n`);
   }
 }
 
+/** A typed answer quoted in a refusal: short, and unable to act on the terminal. */
 export const shown = (answer: string) =>
-  JSON.stringify(answer.length > 20 ? `${answer.slice(0, 20)}…` : answer);
+  safeText(JSON.stringify(answer.length > 20 ? `${answer.slice(0, 20)}…` : answer));
 
 /** A number among `allowed`; `what` says them in words ("1 or 2"). */
 export function choice(allowed: readonly number[], what: string) {

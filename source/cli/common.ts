@@ -1,6 +1,7 @@
 /** What every command shares: the one-line failure, common flags read into settings, files. */
 import { readFileSync } from 'node:fs';
 import type { ChanceSource } from '../engine/chance.js';
+import { safeText } from '../engine/safe-text.js';
 import { scriptedSource } from '../engine/chance.js';
 import { parseBots } from '../engine/seats.js';
 import type { SeatKind } from '../engine/seats.js';
@@ -9,8 +10,13 @@ import { recordPathProblem, type RecordSetting } from '../storage/recorder.js';
 
 /** A clear one-line message and exit code 2: bad input is the user's to fix, not a crash. */
 export function fail(message: string): never {
-  process.stderr.write(`madang: ${message}\n`);
+  process.stderr.write(`madang: ${safeText(message)}\n`);
   process.exit(2);
+}
+
+/** A line for standard error, made safe: what a file or an argument put in it cannot act. */
+export function say(line: string): void {
+  process.stderr.write(`${safeText(line)}\n`);
 }
 
 export interface Common {

@@ -7,7 +7,8 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GAMES } from '../games/index.js';
 import type { AnyGameModule } from '../games/module.js';
-import { type Common, dataDir, fail } from './common.js';
+import { safeText } from '../engine/safe-text.js';
+import { type Common, dataDir, fail, say } from './common.js';
 import { play, type Run } from './run.js';
 import { verify } from './verify.js';
 
@@ -94,8 +95,8 @@ await cli
       const code = await verify(
         argv.files,
         lookup,
-        (line) => process.stdout.write(`${line}\n`),
-        (line) => process.stderr.write(`madang: ${line}\n`),
+        (line) => process.stdout.write(`${safeText(line)}\n`),
+        (line) => say(`madang: ${line}`),
       );
       process.exitCode = code;
     },

@@ -18,6 +18,7 @@ import {
   type Common,
   dataDir,
   fail,
+  say,
   kindsFor,
   readFile,
   recordSetting,
@@ -118,7 +119,7 @@ export async function play(
     await instance.waitUntilExit();
   } finally {
     restore();
-    for (const line of new Set(report)) process.stderr.write(`${line}\n`);
+    for (const line of new Set(report)) say(line);
   }
 }
 
@@ -155,14 +156,14 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
         (file, ending) => report.push(recordingReport(file, ending)),
       );
     },
-    error: (message) => process.stderr.write(`madang: ${message}\n`),
-    warn: (message) => process.stderr.write(`madang: warning: ${message}\n`),
+    error: (message) => say(`madang: ${message}`),
+    warn: (message) => say(`madang: warning: ${message}`),
     readFile,
   };
   const code = await module.classic(
     streamIO(process.stdin, (text) => process.stdout.write(text)),
     context,
   );
-  for (const line of report) process.stderr.write(`${line}\n`);
+  for (const line of report) say(line);
   process.exitCode = code;
 }

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { safeText } from '../engine/safe-text.js';
 import { Styled } from './theme.js';
 import type { MenuItem } from './menu-model.js';
 
@@ -31,7 +32,7 @@ export function MainMenu<T extends string>({
           <Text dimColor>{item.hint}</Text>
         </Text>
       ))}
-      <Styled colour="yellow">{notice ?? ' '}</Styled>
+      <Styled colour="yellow">{notice ? safeText(notice) : ' '}</Styled>
       <Text dimColor>↑↓ choose · Enter or 1-{items.length} select · q quit</Text>
     </Box>
   );

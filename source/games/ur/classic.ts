@@ -5,7 +5,8 @@
  * roll.` The same engine, recording and bots as the full-screen game.
  */
 import type { ClassicIO } from '../../classic/lines.js';
-import { EndOfInput, endOfRun, Stop } from '../../classic/prompts.js';
+import { EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
+import { safeText } from '../../engine/safe-text.js';
 import type { Bot } from '../../engine/bots.js';
 import type { ChanceSource } from '../../engine/chance.js';
 import type { Random } from '../../engine/random.js';
@@ -103,7 +104,7 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
       const text = options.readBoard(file);
       const loaded = text.ok ? parseBoard(text.text, file) : text;
       if (loaded.ok) board = { spec: loaded.board.spec, name: file };
-      else io.write(`Invalid input: ${loaded.problem}\n`);
+      else io.write(`Invalid input: ${safeText(loaded.problem)}\n`);
     }
     const names: string[] = [];
     for (const colour of ['white', 'black']) {
@@ -155,7 +156,7 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
           choice = /^[1-7]$/.test(answer) ? Number(answer) : Number.NaN;
           if (Number.isNaN(choice)) {
             io.write(
-              `Invalid input: ${answer === '' ? 'nothing' : JSON.stringify(answer.slice(0, 20))} is not a stone: answer 1 to 7\n`,
+              `Invalid input: ${answer === '' ? 'nothing' : shown(answer)} is not a stone: answer 1 to 7\n`,
             );
             continue;
           }
@@ -166,7 +167,7 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
           apply(move);
           break;
         }
-        io.write(`Invalid input: ${problem}\n`);
+        io.write(`Invalid input: ${safeText(problem)}\n`);
       }
     }
     io.write(urBoardText(state));
