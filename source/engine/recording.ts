@@ -23,6 +23,8 @@ export interface RecordedGame {
   readonly rules: Game<unknown, GameEvent, unknown>;
   /** The header's options checked, defaults written out; or why they are not a valid setup. */
   parseOptions(unchecked: unknown): ParsedOptions<unknown>;
+  /** How many players a game of these (checked) options seats. */
+  seatCount(options: never): number;
 }
 
 export type ParsedOptions<O> =
@@ -141,6 +143,13 @@ export function parseHeader(line: string, lookup: GameLookup): ParsedHeader {
     )
   ) {
     return { ok: false, problem: 'the header does not list the players' };
+  }
+  const seats = entry.seatCount(parsed.options as never);
+  if (players.length !== seats) {
+    return {
+      ok: false,
+      problem: `the header lists ${players.length} players, but its options are for a game of ${seats}`,
+    };
   }
   const header: Header = {
     format: FORMAT,

@@ -123,6 +123,8 @@ export interface GameModule<S, E extends GameEvent, O> {
   readonly rules: Game<S, E, O>;
   /** Options from outside (a recording's header) checked, defaults written out. */
   parseOptions(unchecked: unknown): ParsedOptions<O>;
+  /** How many players a game of these options seats. */
+  seatCount(options: O): number;
   /** The options of a typical game (two players), for the generic tests and the bench. */
   readonly typicalOptions: O;
   readonly chance?: ChanceKit<E, O> | undefined;

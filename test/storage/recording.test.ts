@@ -87,6 +87,12 @@ describe('reading recordings: bad input', () => {
     );
   });
 
+  it('a header whose players do not match its options', async () => {
+    expect((await problemOf(`${header({ options: { players: 3, pieces: 1 } })}\n`))?.problem).toBe(
+      'FILE:1: the header lists 2 players, but its options are for a game of 3',
+    );
+  });
+
   it('a take-back with nothing to take back', async () => {
     expect((await problemOf(`${header({})}{"type":"session/moveTakenBack"}\n`))?.problem).toBe(
       'FILE:2: a take-back with no move of this turn to take back',

@@ -84,6 +84,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
       ? { ok: true, options: (unchecked ?? {}) as UrOptions }
       : { ok: false, problem };
   },
+  seatCount: () => 2,
   typicalOptions: {},
   chance: {
     noun: 'roll',

@@ -112,6 +112,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   seats: { min: 2, max: 4 },
   rules: yutGame,
   parseOptions,
+  seatCount: (options) => options.players,
   typicalOptions: { players: 2, pieces: 4, frontProbability: 0.5 },
   chance: {
     noun: 'throw',

@@ -269,7 +269,8 @@ function shown(value: unknown): string {
   if (typeof value === 'string')
     return JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return `a ${value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value}`;
+  if (value === undefined) return 'nothing';
+  return value === null ? 'null' : Array.isArray(value) ? 'a list' : `an ${typeof value}`;
 }
 
 export function check(state: YutState, event: unknown): string | undefined {
@@ -285,7 +286,7 @@ export function check(state: YutState, event: unknown): string | undefined {
     case 'yut/pieceMoved':
       return checkMove(state, event.from, event.result);
     default:
-      return `${shown(event.type)} is not a Yut move.`;
+      return `${event.type === undefined ? 'An event with no type' : `The event ${shown(event.type)}`} is not a Yut move: a Yut event is yut/sticksThrown or yut/pieceMoved.`;
   }
 }
 

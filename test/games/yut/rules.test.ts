@@ -361,8 +361,13 @@ describe('illegal events are rejected with a reason and change nothing', () => {
     ['a fraction', moving, moved(1.5, 'gae'), /1.5 is not a position/],
     ['five sticks', s0, { type: 'yut/sticksThrown', sticks: [0, 0, 0, 0, 0] }, /four sticks/],
     ['sticks of 2', s0, { type: 'yut/sticksThrown', sticks: [0, 2, 0, 0] }, /four sticks/],
-    ['an unknown event', s0, { type: 'yut/cheated' }, /"yut\/cheated" is not a Yut move/],
-    ['no type', s0, {}, /a undefined is not a Yut move/],
+    [
+      'an unknown event',
+      s0,
+      { type: 'yut/cheated' },
+      /^The event "yut\/cheated" is not a Yut move: a Yut event is yut\/sticksThrown or yut\/pieceMoved\.$/,
+    ],
+    ['no type', s0, {}, /^An event with no type is not a Yut move: a Yut event is /],
     ['null', s0, null, /not a move/],
     ['a list', s0, [1, 2], /not a move/],
   ];

@@ -143,6 +143,7 @@ export const raceModule = gameModule<RaceState, RaceEvent, RaceOptions>({
     isRecord(unchecked) && Number.isInteger(unchecked.length) && (unchecked.length as number) >= 2
       ? { ok: true, options: { length: unchecked.length as number } }
       : { ok: false, problem: 'a race needs a length of 2 or more squares' },
+  seatCount: () => 2,
   typicalOptions: { length: 12 },
   chance: {
     noun: 'roll',
