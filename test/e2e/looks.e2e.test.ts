@@ -88,7 +88,8 @@ describe.runIf(hasTmux)('every screen whole', () => {
         await terminal.waitFor(/\S/);
         await new Promise((resolve) => setTimeout(resolve, 300));
         await terminal.keys(...visit.keys);
-        const screen = await terminal.waitFor(visit.shows);
+        await terminal.waitFor(visit.shows);
+        const screen = await terminal.settled();
         expect(screen).toContain(visit.shows);
         expect(wholeness(screen, columns)).toEqual([]);
       });
@@ -134,9 +135,8 @@ describe.runIf(hasTmux)('the look, as captured', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         await terminal.keys(...look.keys);
         await terminal.waitFor(look.shows);
-        // The screen settles (Ink draws at most every 32 ms).
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const capture = terminal.screen(true);
+        // The screen settles (Ink draws at most every 32 ms, and a frame comes in pieces).
+        const capture = await terminal.settled(true);
         if (regenerate) {
           mkdirSync(SCREENS, { recursive: true });
           writeFileSync(file, capture);

@@ -60,6 +60,18 @@ export class Terminal {
     return this.tmux('capture-pane', '-p', '-J');
   }
 
+  /** The screen once it has stopped changing (a frame is written in pieces). */
+  async settled(escapes = false, ms = 3000): Promise<string> {
+    const end = Date.now() + ms;
+    let before = this.screen(escapes);
+    for (;;) {
+      await sleep(120);
+      const now = this.screen(escapes);
+      if (now === before || Date.now() > end) return now;
+      before = now;
+    }
+  }
+
   /** Resize the window, as a person dragging its corner. */
   resize(columns: number, rows: number): void {
     this.tmux('resize-window', '-x', String(columns), '-y', String(rows));
