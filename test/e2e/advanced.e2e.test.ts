@@ -136,6 +136,9 @@ describe.runIf(hasTmux)('leaving the advanced game (a real terminal)', () => {
     );
     terminal = new Terminal(`node ${CLI} --resume ${record} --data-dir ${dir}`);
     const resumed = await terminal.waitFor('The game goes on where it was left');
+    // Resumed mid-turn: the panel says Ethan is to move, not to throw.
+    expect(resumed).toContain('▶ R Ethan to move');
+    expect(resumed).toContain('Sticks thrown before the game was resumed');
     expect(resumed).toMatch(/Ethan +\d +\d dog/);
     expect(resumed).toMatch(/Ava +\d +\d sheep/);
     // Ethan was to move when the input ended: he moves, then Ava's turn starts and is saved.
