@@ -7,7 +7,11 @@ export function printable(text: string): string {
 }
 
 /** Columns a string takes on screen: wide (Korean, CJK) characters take two. */
-export const displayWidth = (text: string): number => stringWidth(text);
+export function displayWidth(text: string): number {
+  // Most text is plain ASCII, one column a character: no need to segment it (string-width
+  // segments graphemes, which costs, and the panels measure every word of the log each frame).
+  return /^[\x20-\x7e]*$/.test(text) ? text.length : stringWidth(text);
+}
 
 /** Inline markdown a reader need not see: emphasis, strong, code, link targets. */
 function inline(text: string): string {
