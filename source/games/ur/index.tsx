@@ -7,7 +7,7 @@ import { parseScript } from '../../engine/chance.js';
 import { botRandom, seededRandom } from '../../engine/random.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
-import { explainUrMove, urBot } from './bot.js';
+import { urBot } from './bot.js';
 import { runClassicUr } from './classic.js';
 import { describeUrEvent } from './describe.js';
 import { RULES_TEXT } from './rules-text.js';
@@ -21,7 +21,7 @@ import {
   type UrState,
 } from './rules.js';
 import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
-import { UrGame } from './ui/UrGame.js';
+import { UR_KNOWLEDGE, UrGame } from './ui/UrGame.js';
 import { UrReplay } from './ui/UrReplay.js';
 import { UrSetup } from './ui/UrSetup.js';
 
@@ -87,8 +87,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
   seatCount: () => 2,
   typicalOptions: {},
   chance: {
-    noun: 'roll',
-    probe: { type: 'ur/diceRolled', dice: [0, 0, 0, 0] },
+    ...UR_KNOWLEDGE.chance,
     seeded(seed) {
       const random = seededRandom(seed);
       const die = (): Die => (random.next() < 0.5 ? 1 : 0);
@@ -103,8 +102,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
       parseScript(text, file, parseDiceLine, 'a roll (write four dice such as 0110, or 0 to 4)'),
   },
   bot: urBot,
-  explain: (state, event, names) =>
-    event.type === 'ur/stoneMoved' ? explainUrMove(state, event, names) : 'rolls',
+  explain: UR_KNOWLEDGE.explain,
   describe: describeUrEvent,
   entries: [entry],
   Play: UrGame,

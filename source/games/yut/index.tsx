@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import type { Argv } from 'yargs';
 import type { SeatKind } from '../../engine/seats.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
-import { explainMove, yutBot } from './bot.js';
+import { yutBot } from './bot.js';
 import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
 import { describeEvent } from './describe.js';
@@ -19,7 +19,7 @@ import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-mode
 import { answerAdvanced, saverFor } from './ui/advanced-files.js';
 import { Setup } from './ui/Setup.js';
 import { newSetup, type SetupForm, setupKey } from './ui/setup-model.js';
-import { YutGame } from './ui/YutGame.js';
+import { YUT_KNOWLEDGE, YutGame } from './ui/YutGame.js';
 import { YutReplay } from './ui/YutReplay.js';
 import { addUser } from './users.js';
 
@@ -115,14 +115,12 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   seatCount: (options) => options.players,
   typicalOptions: { players: 2, pieces: 4, frontProbability: 0.5 },
   chance: {
-    noun: 'throw',
-    probe: { type: 'yut/sticksThrown', sticks: [0, 0, 0, 0] },
+    ...YUT_KNOWLEDGE.chance,
     seeded: (seed, options) => seededThrows(seed, options?.frontProbability ?? 0.5),
     parseScript: parseThrowScript,
   },
   bot: yutBot,
-  explain: (state, event, names) =>
-    event.type === 'yut/pieceMoved' ? explainMove(state, event, names) : 'throws',
+  explain: YUT_KNOWLEDGE.explain,
   describe: describeEvent,
   entries: [basic, advanced],
   Play: YutGame,
