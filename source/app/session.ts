@@ -91,7 +91,12 @@ export class SessionFactory {
     if (folded.problem) return `${loaded.file}: ${folded.problem.reason}`;
     const { id, source, seed } = this.draw(module, parsed.options);
     // The seed written into the resumed line is the one the throws are drawn from.
-    const recorder = this.context.appendRecorder(loaded, this.context.now().toISOString(), seed);
+    let recorder: Recorder;
+    try {
+      recorder = this.context.appendRecorder(loaded, this.context.now().toISOString(), seed);
+    } catch (error) {
+      return (error as Error).message;
+    }
     const seats: readonly Seat[] = loaded.header.players.map(seatFromPlayer);
     const save = context && module.saveFor?.(parsed.options, seats, context);
     return {

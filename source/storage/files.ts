@@ -3,8 +3,10 @@
  * they are, written atomically (write-file-atomic: a temporary file, fsync, rename), so a
  * crash or a kill during a save never leaves a truncated or half-written file.
  */
-import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 
 export type ReadText =
@@ -55,10 +57,109 @@ export function removeStaleTemporaries(file: string, now = Date.now()): string[]
   return removed;
 }
 
-/** Read, change and write back atomically. A missing file reads as empty. */
+/** A lock not refreshed for this long belongs to a writer that died: it is taken over. */
+const STALE_LOCK_MS = 10_000;
+/** How long a writer waits for another to finish before it gives up with a message. */
+const LOCK_WAIT_MS = 15_000;
+
+/** A lock with no owner named after this long was left by a kill, not being taken now. */
+const OWNERLESS_MS = 1_000;
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Who holds a lock: this machine and process, written inside the lock's folder. */
+const owner = (file: string) => join(`${file}.lock`, 'owner');
+
+/**
+ * The lock was left by a process of this machine that is gone (killed mid-save): its owner is
+ * no longer running, or it has had no owner for longer than taking a lock and naming its owner
+ * takes (a kill between the two, or between removing the owner and the lock).
+ */
+function abandoned(file: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(owner(file), 'utf8');
+  } catch {
+    try {
+      return Date.now() - statSync(`${file}.lock`).mtimeMs > OWNERLESS_MS;
+    } catch {
+      return false;
+    }
+  }
+  const [host, pid] = text.split(' ');
+  if (host !== hostname() || !pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Take `file`'s lock (proper-lockfile: a `<file>.lock` folder, kept fresh while held, taken over
+ * when stale) and return its release. A lock whose owner on this machine is gone is taken over at
+ * once rather than after the stale time. Throws ELOCKED when another madang holds it.
+ */
+export function lockFile(file: string): () => void {
+  const take = () =>
+    lockfile.lockSync(file, { realpath: false, stale: STALE_LOCK_MS, onCompromised: () => {} });
+  let release: () => void;
+  try {
+    release = take();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || !abandoned(file)) throw error;
+    rmSync(`${file}.lock`, { recursive: true, force: true });
+    release = take();
+  }
+  try {
+    writeFileSync(owner(file), `${hostname()} ${process.pid}`);
+  } catch {
+    // Without an owner the lock is still taken over once stale.
+  }
+  return () => {
+    rmSync(owner(file), { force: true });
+    release();
+  };
+}
+
+/**
+ * Run `work` holding `file`'s lock, so that two madangs never read, change and write the same
+ * file at once. Waits for another writer; says so when it waits too long.
+ */
+export function withFileLock<T>(file: string, work: () => T): T {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let release: () => void;
+  for (;;) {
+    try {
+      release = lockFile(file);
+      break;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ELOCKED') throw error;
+      if (Date.now() > deadline)
+        throw new Error(`${file} is being written by another madang; try again in a moment`, {
+          cause: error,
+        });
+      pause(10 + Math.random() * 40);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Read, change and write back atomically, under the file's lock: the text is read inside the
+ * lock, so a change never writes over another writer's. A missing file reads as empty.
+ */
 export function updateText(file: string, change: (text: string) => string): void {
-  removeStaleTemporaries(file);
-  const read = readText(file);
-  if (!read.ok && !read.missing) throw new Error(read.problem);
-  writeFileAtomic.sync(file, change(read.ok ? read.text : ''), { encoding: 'utf8' });
+  withFileLock(file, () => {
+    removeStaleTemporaries(file);
+    const read = readText(file);
+    if (!read.ok && !read.missing) throw new Error(read.problem);
+    writeFileAtomic.sync(file, change(read.ok ? read.text : ''), { encoding: 'utf8' });
+  });
 }

@@ -71,8 +71,8 @@ export function openRecorder(
     );
     return recorderFor(writer, onClosed);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return { ...NO_RECORDING, problem: `Not recording: ${code}.` };
+    const { code, message } = error as NodeJS.ErrnoException;
+    return { ...NO_RECORDING, problem: `Not recording: ${code ?? message}.` };
   }
 }
 
@@ -93,8 +93,8 @@ export function recordPathProblem(file: string): string | undefined {
   try {
     if (existsSync(file)) {
       if (statSync(file).isDirectory()) return `${file} is a directory`;
-      accessSync(file, constants.W_OK);
-      return undefined;
+      // A recording is never written over (resume it with --resume, or choose a new file).
+      return `${file} already exists, and a recording is never written over`;
     }
     // The nearest folder that exists must take a new file (missing ones are made).
     let folder = dirname(resolve(file));

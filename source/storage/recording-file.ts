@@ -13,6 +13,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import type { GameEvent, Outcome } from '../engine/game.js';
 import {
   endLine,
@@ -26,6 +27,7 @@ import {
   type Step,
   takenBackLine,
 } from '../engine/recording.js';
+import { lockFile } from './files.js';
 import { recordingName, recordingsDirectory } from './paths.js';
 
 export class RecordingWriter {
@@ -34,6 +36,8 @@ export class RecordingWriter {
   private constructor(
     readonly file: string,
     fd: number,
+    /** Releases the recording's lock (a resumed recording is held while it is played). */
+    private readonly release?: () => void,
   ) {
     this.fd = fd;
   }
@@ -58,7 +62,16 @@ export class RecordingWriter {
       }
     } else {
       mkdirSync(dirname(path), { recursive: true });
-      fd = openSync(path, 'w');
+      try {
+        // Exclusive: a recording is never overwritten, and a second game cannot write into it.
+        fd = openSync(path, 'wx');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new Error(`${path} already exists: a recording is never written over`, {
+            cause: error,
+          });
+        throw error;
+      }
     }
     const writer = new RecordingWriter(path, fd);
     writer.write(headerLine(header));
@@ -72,10 +85,25 @@ export class RecordingWriter {
     resumedAt: string,
     seed: number | null,
   ): RecordingWriter {
-    if (statSync(file).size > goodBytes) truncateSync(file, goodBytes);
-    const writer = new RecordingWriter(file, openSync(file, 'a'));
-    writer.write(resumedLine(resumedAt, seed));
-    return writer;
+    let release: () => void;
+    try {
+      release = lockFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED')
+        throw new Error(`${file} is being played by another madang; it cannot be resumed twice`, {
+          cause: error,
+        });
+      throw error;
+    }
+    try {
+      if (statSync(file).size > goodBytes) truncateSync(file, goodBytes);
+      const writer = new RecordingWriter(file, openSync(file, 'a'), release);
+      writer.write(resumedLine(resumedAt, seed));
+      return writer;
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   private write(text: string): void {
@@ -98,9 +126,14 @@ export class RecordingWriter {
 
   close(): void {
     if (this.fd === undefined) return;
-    fsyncSync(this.fd);
-    closeSync(this.fd);
+    const fd = this.fd;
     this.fd = undefined;
+    try {
+      fsyncSync(fd);
+      closeSync(fd);
+    } finally {
+      this.release?.();
+    }
   }
 }
 
@@ -209,6 +242,15 @@ function isJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether another madang is playing this recording now (it holds the recording's lock). */
+export function recordingInUse(file: string): boolean {
+  try {
+    return lockfile.checkSync(file, { realpath: false, stale: 10_000 });
   } catch {
     return false;
   }

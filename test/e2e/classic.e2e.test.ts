@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT } from '../support/tmux.js';
@@ -62,7 +63,7 @@ describe('the classic protocol through pipes (the built program)', () => {
   });
 
   it('a seeded game records to the file asked for, and the recording passes verify', () => {
-    const file = join(ROOT, 'dist', 'classic-game.jsonl');
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-classic-')), 'classic-game.jsonl');
     const run = spawnSync(process.execPath, [CLI, '--seed', '5', '--record', file], {
       input: '1\n2\n1\n0\ngae\n',
       encoding: 'utf8',

@@ -192,6 +192,7 @@ describe('verify', () => {
 
 describe('record, then replay (random games)', () => {
   it('replaying a recording gives the identical final state, and every prefix resumes to its state', async () => {
+    let runs = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1_000_000 }),
@@ -205,7 +206,8 @@ describe('record, then replay (random games)', () => {
             seed,
             takeBackAt: [5, 9, 20],
           };
-          const path = join(dir, `prop-${seed}.jsonl`);
+          // A fresh file for every run: a recording is never written over.
+          const path = join(dir, `prop-${seed}-${players}-${pieces}-${runs++}.jsonl`);
           const played = playGolden(game, path);
           const read = await readRecording(path, lookup);
           if (!read.ok) throw new Error(read.problem);

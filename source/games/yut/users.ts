@@ -4,7 +4,7 @@
  * atomically and keeps every line it had.
  */
 import { createInterface } from 'node:readline';
-import { checkNewAccount, hashedAccountLine } from './accounts.js';
+import { checkNewAccount, hashedAccountLine, parseAccounts } from './accounts.js';
 import { withLine } from './saves.js';
 import { updateText } from '../../storage/files.js';
 import type { YutFiles } from './files.js';
@@ -74,6 +74,12 @@ export async function addUser(
     return { code: 2, message: 'the two passwords differ; nothing was written' };
   const problem = checkNewAccount(id, password);
   if (problem) return { code: 2, message: `${problem} Nothing was written.` };
-  updateText(files.accountsFile, (text) => withLine(text, hashedAccountLine(id, password)));
+  // Checked again inside the file's lock: another `users add` may have added the ID meanwhile.
+  let taken = false;
+  updateText(files.accountsFile, (text) => {
+    taken = parseAccounts(text, files.accountsFile).accounts.has(id);
+    return taken ? text : withLine(text, hashedAccountLine(id, password));
+  });
+  if (taken) return { code: 2, message: `${id} already has an account in ${files.accountsFile}` };
   return { code: 0, message: `${id} can log in now (${files.accountsFile})` };
 }
