@@ -80,6 +80,9 @@ for (const game of GAMES) {
   if (game.command.extra) cli = game.command.extra(cli, dataDir);
 }
 
+// Whatever goes wrong in a command ends in one line, not a stack trace of the bundled program.
+process.on('unhandledRejection', (error) => fail(String((error as Error)?.message ?? error)));
+
 await cli
   .command(
     'replay <file>',

@@ -4,6 +4,7 @@
  */
 import { Box } from 'ink';
 import type { Argv } from 'yargs';
+import { safeText } from '../../engine/safe-text.js';
 import type { SeatKind } from '../../engine/seats.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { yutBot } from './bot.js';
@@ -152,7 +153,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
         (c) => c.positional('id', { type: 'string', demandOption: true }),
         async (argv) => {
           const { code, message } = await addUser(new YutFiles(dataDir(argv)), argv.id);
-          process.stderr.write(`madang: ${message}\n`);
+          process.stderr.write(`madang: ${safeText(message)}\n`);
           process.exitCode = code;
         },
       ),

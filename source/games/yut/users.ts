@@ -3,6 +3,7 @@
  * twice without echo at a terminal (or read as two lines from a pipe). The file is written
  * atomically and keeps every line it had.
  */
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { checkNewAccount, hashedAccountLine, parseAccounts } from './accounts.js';
 import { withLine } from './saves.js';
@@ -76,10 +77,24 @@ export async function addUser(
   if (problem) return { code: 2, message: `${problem} Nothing was written.` };
   // Checked again inside the file's lock: another `users add` may have added the ID meanwhile.
   let taken = false;
-  updateText(files.accountsFile, (text) => {
-    taken = parseAccounts(text, files.accountsFile).accounts.has(id);
-    return taken ? text : withLine(text, hashedAccountLine(id, password));
-  });
+  try {
+    updateText(files.accountsFile, (text) => {
+      taken = parseAccounts(text, files.accountsFile).accounts.has(id);
+      return taken ? text : withLine(text, hashedAccountLine(id, password));
+    });
+  } catch (error) {
+    // A folder where the file should be, a data directory that is missing or read-only: one line.
+    const { code, message } = error as NodeJS.ErrnoException;
+    const why = !existsSync(files.directory)
+      ? `the data directory ${files.directory} does not exist`
+      : code && !message.includes(code)
+        ? `${message} (${code})`
+        : message;
+    return {
+      code: 2,
+      message: `cannot add ${id} to ${files.accountsFile}: ${why}; nothing was written`,
+    };
+  }
   if (taken) return { code: 2, message: `${id} already has an account in ${files.accountsFile}` };
   return { code: 0, message: `${id} can log in now (${files.accountsFile})` };
 }
