@@ -37,6 +37,14 @@ export interface Session<S = unknown> {
   readonly save?: ((state: S) => string | undefined) | undefined;
 }
 
+/** A new play model's log, or a resumed game's log instead (it already says whose turn it is). */
+export function resumedLog<P extends { readonly log: readonly string[] }>(
+  fresh: P,
+  session: Pick<Session, 'log'>,
+): P {
+  return session.log ? { ...fresh, log: [...session.log] } : fresh;
+}
+
 /** What the app gives every game's play screen. */
 export interface PlayProps<S = unknown> {
   readonly session: Session<S>;

@@ -5,6 +5,7 @@
 import type { Argv } from 'yargs';
 import { parseScript } from '../../engine/chance.js';
 import { botRandom, seededRandom } from '../../engine/random.js';
+import { seatOf } from '../../engine/seats.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
 import { urBot } from './bot.js';
@@ -138,10 +139,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
           options,
           seed,
           names.map((name, seat) => {
-            const kind = run.kinds[seat] ?? 'human';
-            return kind === 'human'
-              ? { name, kind: 'human' as const }
-              : { name, kind: 'computer' as const, level: kind };
+            return seatOf(name, run.kinds[seat] ?? 'human');
           }),
         ),
       error: run.error,

@@ -5,7 +5,7 @@
 import { Box } from 'ink';
 import type { Argv } from 'yargs';
 import { safeText } from '../../engine/safe-text.js';
-import type { SeatKind } from '../../engine/seats.js';
+import { seatOf, type SeatKind } from '../../engine/seats.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { yutBot } from './bot.js';
 import { runClassicAdvanced } from './classic/advanced.js';
@@ -181,10 +181,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
           seed,
           Array.from({ length: gameOptions.players }, (_, seat) => {
             const name = names?.[seat] ?? `Player ${seat}`;
-            const kind = kinds[seat] ?? 'human';
-            return kind === 'human'
-              ? { name, kind: 'human' as const }
-              : { name, kind: 'computer' as const, level: kind };
+            return seatOf(name, kinds[seat] ?? 'human');
           }),
         ),
       error: run.error,

@@ -1,7 +1,7 @@
 /** The Ur play screen: the board from its file and the turn panel, on the shared dispatcher. */
 import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
-import { type PlayProps, usePlaySession } from '../../../ui/play-session.js';
+import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import { fit, helpLines, lastLines } from '../../../ui/text.js';
@@ -45,11 +45,10 @@ export const UR_KNOWLEDGE = {
 export function UrGame(props: PlayProps<UrState>) {
   const { session, width, height } = props;
   const help = useMemo(() => helpLines(UR_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
-  const init = useCallback(() => {
-    const fresh = newUrPlay(session.initial, session.seats);
-    // A resumed game's log already says whose turn it is.
-    return session.log ? { ...fresh, log: [...session.log] } : fresh;
-  }, [session]);
+  const init = useCallback(
+    () => resumedLog(newUrPlay(session.initial, session.seats), session),
+    [session],
+  );
   const { play, helpScroll } = usePlaySession<UrState, UrEvent, UrPlay, UrAction>({
     knowledge: UR_KNOWLEDGE,
     props,

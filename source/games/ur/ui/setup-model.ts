@@ -1,8 +1,7 @@
 /** The Ur setup form as a pure model: White's and Black's names, each a person or the computer. */
 import type { Key } from '../../../ui/keys.js';
-import { SEAT_KINDS, type SeatKind } from '../../../engine/seats.js';
+import { SEAT_KINDS, type Seat, type SeatKind, seatOf } from '../../../engine/seats.js';
 import { editField, type Field } from '../../../ui/text-field.js';
-import type { Seat } from '../../../engine/seats.js';
 
 export interface UrSetupForm {
   readonly names: readonly [string, string];
@@ -89,10 +88,7 @@ export function urSetupKey(form: UrSetupForm, key: Key): UrSetupOutcome {
       return {
         type: 'start',
         seats: names.map((name, i) => {
-          const kind = form.kinds[i] ?? 'human';
-          return kind === 'human'
-            ? { name, kind: 'human' as const }
-            : { name, kind: 'computer' as const, level: kind };
+          return seatOf(name, form.kinds[i] ?? 'human');
         }),
       };
     }

@@ -1,7 +1,7 @@
 /** The Yut play screen: board and turn panel in the shared play frame, on the shared dispatcher. */
 import { Box } from 'ink';
 import { useCallback, useMemo } from 'react';
-import { type PlayProps, usePlaySession } from '../../../ui/play-session.js';
+import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
 import { explainMove, yutBot } from '../bot.js';
@@ -32,11 +32,10 @@ function hintNotice(_state: YutState, event: YutEvent, reason: string): string {
 export function YutGame(props: PlayProps<YutState>) {
   const { session, width, height } = props;
   const help = useMemo(() => helpLines(YUT_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
-  const init = useCallback(() => {
-    const fresh = newPlay(session.initial, session.seats);
-    // A resumed game's log already says whose turn it is.
-    return session.log ? { ...fresh, log: [...session.log] } : fresh;
-  }, [session]);
+  const init = useCallback(
+    () => resumedLog(newPlay(session.initial, session.seats), session),
+    [session],
+  );
   const save = useCallback(
     (play: YutPlay) =>
       !session.save

@@ -1,5 +1,5 @@
 /** The Yut setup form as a pure model: players, pieces, and a name for each seat. */
-import { SEAT_KINDS, type Seat, type SeatKind } from '../../../engine/seats.js';
+import { SEAT_KINDS, type Seat, type SeatKind, seatOf } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { editField, type Field } from '../../../ui/text-field.js';
 
@@ -135,10 +135,7 @@ function start(form: SetupForm): SetupOutcome {
     players: form.players,
     pieces: form.pieces,
     seats: names.map((name, i) => {
-      const kind = form.kinds[i] ?? 'human';
-      return kind === 'human'
-        ? { name, kind: 'human' as const }
-        : { name, kind: 'computer' as const, level: kind };
+      return seatOf(name, form.kinds[i] ?? 'human');
     }),
   };
 }
