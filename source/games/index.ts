@@ -4,6 +4,7 @@
  */
 import type { AnyGameModule } from './module.js';
 import { urModule } from './ur/index.js';
+import { yoteModule } from './yote/index.js';
 import { yutModule } from './yut/index.js';
 
-export const GAMES: readonly AnyGameModule[] = [yutModule, urModule];
+export const GAMES: readonly AnyGameModule[] = [yutModule, urModule, yoteModule];

@@ -1,0 +1,235 @@
+/**
+ * What the computer players know of Yoté: material on the board and in hand, the attacks each
+ * side has ready, the pieces standing where they can be jumped, and room to move. The strong
+ * level searches with alpha-beta (Yoté has no chance, so a plain minimax tree fits), deepening
+ * one event at a time until its node budget is spent.
+ */
+import { type Bot, greedyBot, type Level, randomBot } from '../../engine/bots.js';
+import type { Random } from '../../engine/random.js';
+import {
+  CELL_NAMES,
+  CELLS,
+  cellOf,
+  COLOUR_NAMES,
+  EMPTY,
+  jumpsFrom,
+  legalEvents,
+  NEIGHBOURS,
+  piecesOf,
+  reduce,
+  type YoteEvent,
+  yoteGame,
+  type YoteState,
+} from './rules.js';
+
+const WIN = 100_000;
+const PIECE = 100;
+
+/** The pieces of `colour` that the other side could jump now, and how many jumps it has. */
+export function threatened(state: YoteState, colour: number): Set<number> {
+  const out = new Set<number>();
+  for (let cell = 0; cell < CELLS; cell++) {
+    if (state.board[cell] !== 1 - colour) continue;
+    for (const { over } of jumpsFrom(state, cell)) out.add(over);
+  }
+  return out;
+}
+
+/**
+ * One pass over the board: each side's free steps, and how many of its pieces stand where the
+ * other side could jump them (an opponent beside, the cell behind empty).
+ */
+function tally(board: readonly number[]) {
+  const steps = [0, 0];
+  const exposed = [0, 0];
+  for (let cell = 0; cell < CELLS; cell++) {
+    const colour = board[cell] as number;
+    if (colour === EMPTY) continue;
+    const around = NEIGHBOURS[cell] as readonly (readonly [number, number])[];
+    let open = 0;
+    let hit = false;
+    for (let d = 0; d < 4; d++) {
+      const next = (around[d] as readonly [number, number])[0];
+      if (next < 0) continue;
+      const there = board[next];
+      if (there === EMPTY) open++;
+      else if (!hit && there !== colour) {
+        const behind = (around[d ^ 1] as readonly [number, number])[0];
+        hit = behind >= 0 && board[behind] === EMPTY;
+      }
+    }
+    steps[colour] = (steps[colour] as number) + open;
+    if (hit) exposed[colour] = (exposed[colour] as number) + 1;
+  }
+  return { steps, exposed };
+}
+
+export function evaluateYote(state: YoteState, seat: number): number {
+  if (state.ending !== null) {
+    if (state.ending.winner === null) return 0;
+    return state.ending.winner === seat ? WIN : -WIN;
+  }
+  const other = 1 - seat;
+  let score = PIECE * (piecesOf(state, seat) - piecesOf(state, other));
+  const toAct = state.turn;
+  const sign = toAct === seat ? 1 : -1;
+  const { steps, exposed } = tally(state.board);
+  // Whatever the attacker has in hand this turn is as good as taken.
+  if (state.step === 'remove') score += sign * PIECE;
+  else if (state.step === 'again' && jumpsFrom(state, state.attacker as number).length > 0)
+    score += sign * 1.6 * PIECE;
+  else if (state.step === 'act') {
+    // The side to act can attack now (a jump and a removal), the other side only next turn.
+    const waiting = exposed[1 - toAct] as number;
+    if (waiting > 0) score += sign * (1.6 * PIECE + 10 * (waiting - 1));
+    score -= sign * 35 * (exposed[toAct] as number);
+  }
+  score += 2 * ((steps[seat] as number) - (steps[other] as number));
+  return score;
+}
+
+/** Attacks and removals first, then the rest: alpha-beta cuts more when good moves come first. */
+function ordered(state: YoteState, events: readonly YoteEvent[]): YoteEvent[] {
+  const rank = (e: YoteEvent) =>
+    e.type === 'yote/jumped' ? 0 : e.type === 'yote/removed' ? 1 : e.type === 'yote/moved' ? 2 : 3;
+  return [...events].sort((a, b) => rank(a) - rank(b));
+}
+
+export interface SearchLimits {
+  /** Positions one decision may visit before the search settles for its deepest full answer. */
+  readonly nodeBudget: number;
+  /** The deepest search, in events. */
+  readonly maxDepth: number;
+}
+
+export const STRONG_LIMITS: SearchLimits = { nodeBudget: 25_000, maxDepth: 8 };
+
+class OutOfNodes extends Error {}
+
+/** Alpha-beta over events: the seat's own events maximise, the other side's minimise. */
+export function alphaBetaBot(limits: SearchLimits = STRONG_LIMITS): Bot<YoteState, YoteEvent> {
+  return {
+    level: 'strong',
+    choose(state: YoteState, random: Random) {
+      const seat = state.turn;
+      let nodes = 0;
+      const search = (s: YoteState, depth: number, alpha: number, beta: number): number => {
+        if (++nodes > limits.nodeBudget) throw new OutOfNodes();
+        if (s.ending !== null || depth === 0) {
+          const v = evaluateYote(s, seat);
+          // Sooner wins and later losses are better.
+          return v === WIN ? v + depth : v === -WIN ? v - depth : v;
+        }
+        const events = ordered(s, legalEvents(s));
+        if (s.turn === seat) {
+          let best = -Infinity;
+          for (const e of events) {
+            best = Math.max(best, search(reduce(s, e), depth - 1, alpha, beta));
+            alpha = Math.max(alpha, best);
+            if (alpha >= beta) break;
+          }
+          return best;
+        }
+        let best = Infinity;
+        for (const e of events) {
+          best = Math.min(best, search(reduce(s, e), depth - 1, alpha, beta));
+          beta = Math.min(beta, best);
+          if (alpha >= beta) break;
+        }
+        return best;
+      };
+      let root = ordered(state, legalEvents(state)).map((event) => ({ event, value: 0 }));
+      if (root.length === 1) return root[0] as { event: YoteEvent; value: number };
+      for (let depth = 1; depth <= limits.maxDepth; depth++) {
+        try {
+          const scored = root.map(({ event }) => ({
+            event,
+            value: search(reduce(state, event), depth - 1, -Infinity, Infinity),
+          }));
+          // Best first: the next, deeper iteration searches them first.
+          root = scored.sort((a, b) => b.value - a.value);
+        } catch (error) {
+          if (error instanceof OutOfNodes) break;
+          throw error;
+        }
+        if (Math.abs(root[0]?.value ?? 0) >= WIN) break;
+      }
+      const top = root[0]?.value ?? 0;
+      const ties = root.filter((r) => r.value >= top - 1e-9);
+      return ties[random.below(ties.length)] as { event: YoteEvent; value: number };
+    },
+  };
+}
+
+export function yoteBot(level: Level): Bot<YoteState, YoteEvent> {
+  switch (level) {
+    case 'random':
+      return randomBot(yoteGame);
+    case 'greedy':
+      return greedyBot(yoteGame, evaluateYote);
+    case 'strong':
+      return alphaBetaBot();
+  }
+}
+
+const at = (cell: number | undefined) => CELL_NAMES[cell ?? -1] ?? '?';
+
+/** Why this event, in a line ("jumps C3 and takes E2: it was about to attack"). */
+export function explainYoteMove(
+  state: YoteState,
+  event: YoteEvent,
+  names?: readonly string[],
+): string {
+  const colour = state.turn;
+  const other = 1 - colour;
+  const them = names?.[other] ?? COLOUR_NAMES[other];
+  const after = reduce(state, event);
+  if (after.ending?.winner === colour) return 'it wins the game';
+  const danger = (s: YoteState) => threatened(s, colour);
+  const attacks = (s: YoteState, cell: number) => jumpsFrom(s, cell).map(({ over }) => at(over));
+  switch (event.type) {
+    case 'yote/jumped': {
+      const from = cellOf(event.from) as number;
+      const to = cellOf(event.to) as number;
+      const over = (from + to) / 2;
+      const wasAttacking =
+        state.board[over] === other &&
+        jumpsFrom(state, over).some((j) => state.board[j.over] === colour);
+      return `jumps ${at(over)} from ${event.from} to ${event.to}${wasAttacking ? `: it was about to attack` : ''}`;
+    }
+    case 'yote/removed': {
+      if (event.cell === 'hand')
+        return `takes a piece from ${them}'s hand: none is left on the board`;
+      const cell = cellOf(event.cell) as number;
+      const threats = jumpsFrom(state, cell).filter((j) => state.board[j.over] === colour);
+      if (threats.length > 0)
+        return `takes ${event.cell}: it was about to attack ${at(threats[0]?.over)}`;
+      return after.step === 'again'
+        ? `takes ${event.cell}, and can jump again`
+        : `takes ${event.cell}: the best removal it found`;
+    }
+    case 'yote/stopped':
+      return danger(after).size > 0 ? 'stops the attack: no jump is safe' : 'stops the attack';
+    case 'yote/moved':
+    case 'yote/placed': {
+      const to = cellOf(event.type === 'yote/moved' ? event.to : event.cell) as number;
+      const verb =
+        event.type === 'yote/moved'
+          ? `moves ${event.from} to ${event.to}`
+          : `places on ${event.cell}`;
+      const before = danger(state);
+      const now = danger(after);
+      const reasons: string[] = [];
+      if (event.type === 'yote/moved' && before.has(cellOf(event.from) as number) && !now.has(to))
+        reasons.push('escapes an attack');
+      else if (now.size < before.size) reasons.push('blocks an attack');
+      // `after` is the other side's turn: the threat is judged as if the bot played again.
+      const next = attacks({ ...after, turn: colour }, to);
+      if (next.length > 0 && !now.has(to)) reasons.push(`threatens ${next.join(' and ')}`);
+      else if (next.length > 0) reasons.push(`threatens ${next.join(' and ')}, at a risk`);
+      if (reasons.length === 0)
+        reasons.push(now.size > 0 ? 'the least harm it could find' : 'out of reach');
+      return `${verb}: ${reasons.join(', ')}`;
+    }
+  }
+}

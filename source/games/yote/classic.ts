@@ -1,0 +1,250 @@
+/**
+ * Yoté's plain console, in the spirit of the seed's use cases: the players give their names and
+ * choose their colours, then each turn shows the board with its coordinates and asks for one
+ * action (place, move or attack); an attack asks for the extra piece to take and whether to jump
+ * again. A refused answer gets the reason and the same question again. The same engine,
+ * recording and bots as the full-screen game.
+ */
+import type { ClassicIO } from '../../classic/lines.js';
+import { ask, EndOfInput, endOfRun, shown } from '../../classic/prompts.js';
+import type { Bot } from '../../engine/bots.js';
+import type { Random } from '../../engine/random.js';
+import type { Recorder } from '../../engine/recording.js';
+import { safeText } from '../../engine/safe-text.js';
+import { type Seat, type SeatKind, seatOf } from '../../engine/seats.js';
+import { explainYoteMove, yoteBot } from './bot.js';
+import { describeYoteEvent, endingWords } from './describe.js';
+import {
+  CELL_NAMES,
+  cellOf,
+  check,
+  COLOUR_NAMES,
+  COLUMNS,
+  EMPTY,
+  onBoard,
+  outcome,
+  reduce,
+  ROWS,
+  setup,
+  type YoteEvent,
+  type YoteOptions,
+  type YoteState,
+} from './rules.js';
+
+export interface ClassicYoteOptions {
+  readonly options: YoteOptions;
+  /** What plays as player 1 and player 2 (--bots, --level), before the colours are chosen. */
+  readonly kinds: readonly SeatKind[];
+  readonly botRandom: Random;
+  /** Starts the recording once the seats are known (seat 0 is White). */
+  readonly recorderFor: (seats: readonly Seat[]) => Recorder;
+  /** Problems that stop the run. */
+  readonly error: (message: string) => void;
+}
+
+const PIECE = ['W', 'B'];
+
+/** The board with its coordinates, row 5 at the top as on the full screen. */
+export function yoteBoardText(state: YoteState): string {
+  const letters = 'ABCDEF'.slice(0, COLUMNS).split('').join(' ');
+  const lines = [`    ${letters}`];
+  for (let row = ROWS - 1; row >= 0; row--) {
+    const cells: string[] = [];
+    for (let column = 0; column < COLUMNS; column++) {
+      const piece = state.board[row * COLUMNS + column] ?? EMPTY;
+      cells.push(piece === EMPTY ? '.' : (PIECE[piece] ?? '?'));
+    }
+    lines.push(`  ${row + 1} ${cells.join(' ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** An action typed at the console: `place C3`, `move C3 C4`, `attack C3 C5`, or just the cells. */
+export function parseAction(answer: string): YoteEvent | string {
+  const words = answer
+    .toUpperCase()
+    .split(/[\s,-]+/)
+    .filter(Boolean);
+  const verb = /^[A-Z]{2,}$/.test(words[0] ?? '') ? words.shift() : undefined;
+  const cells = words;
+  const bad = cells.find((c) => cellOf(c) === undefined);
+  if (bad !== undefined)
+    return `${shown(bad)} is not a cell: columns A to F, rows 1 to 5 (such as C3)`;
+  const [a, b] = cells;
+  const distance = a && b ? Math.abs((cellOf(a) as number) - (cellOf(b) as number)) : Number.NaN;
+  const jumpLike = distance === 2 || distance === 2 * COLUMNS;
+  switch (verb) {
+    case undefined:
+      if (cells.length === 1 && a) return { type: 'yote/placed', cell: a };
+      if (cells.length === 2 && a && b)
+        return jumpLike
+          ? { type: 'yote/jumped', from: a, to: b }
+          : { type: 'yote/moved', from: a, to: b };
+      break;
+    case 'PLACE':
+    case 'P':
+      if (cells.length === 1 && a) return { type: 'yote/placed', cell: a };
+      return 'place takes one cell, such as: place C3';
+    case 'MOVE':
+    case 'STEP':
+      if (cells.length === 2 && a && b) return { type: 'yote/moved', from: a, to: b };
+      return 'move takes two cells, such as: move C3 C4';
+    case 'ATTACK':
+    case 'JUMP':
+      if (cells.length === 2 && a && b) return { type: 'yote/jumped', from: a, to: b };
+      return 'attack takes the piece and where it lands, such as: attack C3 C5';
+    default:
+      return `${shown(verb.toLowerCase())} is not an action: place, move or attack`;
+  }
+  return 'write place C3, move C3 C4 or attack C3 C5';
+}
+
+export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Promise<number> {
+  let recorder: Recorder | undefined;
+  const read = async (prompt: string): Promise<string> => {
+    io.write(prompt);
+    const answer = await io.read();
+    if (answer === null) throw new EndOfInput();
+    return answer.trim();
+  };
+  try {
+    // Player 1 chooses a colour; player 2 plays the other (the seed's "Starting game").
+    const players: { name: string; kind: SeatKind }[] = [];
+    let firstColour = 0;
+    for (const player of [0, 1]) {
+      const kind = run.kinds[player] ?? 'human';
+      const name = kind === 'human' ? await read(`Player ${player + 1}, what is your name? `) : '';
+      players.push({
+        name: safeText(name) || (kind === 'human' ? `Player ${player + 1}` : `Computer (${kind})`),
+        kind,
+      });
+      if (player === 0) {
+        firstColour =
+          kind === 'human'
+            ? await ask(
+                io,
+                `${players[0]?.name}, which colour will you play, white or black? `,
+                (a) =>
+                  /^w(hite)?$/i.test(a)
+                    ? { ok: true, value: 0 }
+                    : /^b(lack)?$/i.test(a)
+                      ? { ok: true, value: 1 }
+                      : {
+                          ok: false,
+                          problem: `${a === '' ? 'nothing' : shown(a)} is not white or black`,
+                        },
+              )
+            : 0;
+      }
+    }
+    const bySeat = firstColour === 0 ? players : [players[1], players[0]];
+    const seats = bySeat.map((p) => seatOf(p?.name ?? '', p?.kind ?? 'human'));
+    const names = seats.map((s) => s.name);
+    for (const colour of [0, 1])
+      io.write(
+        `${names[colour]} plays ${COLOUR_NAMES[colour]}${colour === 0 ? ' and moves first' : ''}.\n`,
+      );
+    const bots: (Bot<YoteState, YoteEvent> | undefined)[] = seats.map((seat) =>
+      seat.kind === 'computer' ? yoteBot(seat.level ?? 'strong') : undefined,
+    );
+    recorder = run.recorderFor(seats);
+    let state = setup(run.options);
+    const status = (s: YoteState) =>
+      [0, 1]
+        .map(
+          (c) =>
+            `${COLOUR_NAMES[c]} (${names[c]}): ${s.hands[c]} in hand, ${onBoard(s, c)} on the board, ${s.lost[c]} lost`,
+        )
+        .join('\n');
+    // The board is drawn once a turn; a refused answer only gets its reason and the question.
+    let drawn: YoteState | null = null;
+    while (state.ending === null) {
+      const colour = state.turn;
+      const who = `${names[colour]} (${COLOUR_NAMES[colour]})`;
+      if (state.step === 'act' && drawn !== state) {
+        io.write(`\n${yoteBoardText(state)}${status(state)}\n`);
+        drawn = state;
+      }
+      const prompt =
+        state.step === 'act'
+          ? `${who}, your action (place C3, move C3 C4, attack C3 C5): `
+          : state.step === 'remove'
+            ? `${who}, take which ${COLOUR_NAMES[1 - colour]} piece? `
+            : `${who}, jump again from ${CELL_NAMES[state.attacker ?? 0]} (a cell to land on) or stop: `;
+      let event: YoteEvent;
+      const bot = bots[colour];
+      if (state.step === 'remove' && onBoard(state, 1 - colour) === 0) {
+        // The only choice there is: say so rather than ask.
+        event = { type: 'yote/removed', cell: 'hand' };
+        io.write(
+          `${COLOUR_NAMES[1 - colour]} has no pieces on the board: one is taken from the hand.\n`,
+        );
+      } else if (bot) {
+        event = bot.choose(state, run.botRandom).event;
+        io.write(`${prompt}${answerFor(event)}\n`);
+        io.write(`  (${bot.level}: ${explainYoteMove(state, event, names)})\n`);
+      } else {
+        const answer = await read(prompt);
+        const parsed = parseIn(state, answer);
+        const problem = typeof parsed === 'string' ? parsed : check(state, parsed);
+        if (problem !== undefined) {
+          io.write(`Invalid input: ${safeText(problem)}\n`);
+          continue;
+        }
+        event = parsed as YoteEvent;
+      }
+      const before = state;
+      state = reduce(state, event);
+      recorder.event(event);
+      for (const line of describeYoteEvent(before, event, state, names))
+        if (!line.startsWith('A draw') && !line.includes(' wins: ')) io.write(`${line}\n`);
+    }
+    io.write(`\n${yoteBoardText(state)}${status(state)}\n`);
+    io.write(`${endingWords(state.ending, names)}\n`);
+    recorder.end(outcome(state));
+    return 0;
+  } catch (error) {
+    return endOfRun(error, run.error);
+  } finally {
+    recorder?.close();
+  }
+}
+
+/** An answer read in the current step: removals are one cell, the chain's answers a cell or stop. */
+function parseIn(state: YoteState, answer: string): YoteEvent | string {
+  if (state.step === 'remove') {
+    const cell = answer.toUpperCase();
+    if (cell === 'HAND') return { type: 'yote/removed', cell: 'hand' };
+    return cellOf(cell) === undefined
+      ? `${answer === '' ? 'nothing' : shown(answer)} is not a cell: write one such as E2`
+      : { type: 'yote/removed', cell };
+  }
+  if (state.step === 'again') {
+    if (/^(stop|s|no|n|)$/i.test(answer)) return { type: 'yote/stopped' };
+    const words = answer
+      .toUpperCase()
+      .split(/[\s,-]+/)
+      .filter(Boolean);
+    const to = words.at(-1) ?? '';
+    if (cellOf(to) === undefined)
+      return `${shown(answer)} is not a cell: write where the piece lands (such as E5), or stop`;
+    return { type: 'yote/jumped', from: CELL_NAMES[state.attacker ?? 0] as string, to };
+  }
+  return parseAction(answer);
+}
+
+/** What a person would have typed for an event. */
+function answerFor(event: YoteEvent): string {
+  switch (event.type) {
+    case 'yote/placed':
+      return `place ${event.cell}`;
+    case 'yote/moved':
+      return `move ${event.from} ${event.to}`;
+    case 'yote/jumped':
+      return `attack ${event.from} ${event.to}`;
+    case 'yote/removed':
+      return event.cell;
+    case 'yote/stopped':
+      return 'stop';
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Yoté as a game module: the rules, the bots, the screens and the console, with the endless-game
+ * rule (--quiet-turns) as its one option.
+ */
+import type { Argv } from 'yargs';
+import { botRandom } from '../../engine/random.js';
+import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
+import { explainYoteMove, yoteBot } from './bot.js';
+import { runClassicYote } from './classic.js';
+import { describeYoteEvent } from './describe.js';
+import { RULES_TEXT } from './rules-text.js';
+import {
+  checkOptions,
+  DEFAULT_QUIET_TURNS,
+  QUIET_TURNS_MAX,
+  QUIET_TURNS_MIN,
+  withDefaults,
+  type YoteEvent,
+  yoteGame,
+  type YoteOptions,
+  type YoteState,
+} from './rules.js';
+import { newYoteSetup, type YoteSetupForm, yoteSetupKey } from './ui/setup-model.js';
+import { YoteGame } from './ui/YoteGame.js';
+import { YoteReplay } from './ui/YoteReplay.js';
+import { YoteSetup } from './ui/YoteSetup.js';
+
+const quietOf = (settings: Readonly<Record<string, unknown>>) =>
+  typeof settings.quietTurns === 'number' ? settings.quietTurns : DEFAULT_QUIET_TURNS;
+
+const entry: MenuEntry = {
+  id: 'yote',
+  label: 'Yoté',
+  hint: 'two players, place, move and jump',
+  newForm: ({ settings, kinds }: SetupContext): YoteSetupForm =>
+    newYoteSetup(kinds, quietOf(settings)),
+  key(form, key) {
+    const outcome = yoteSetupKey(form as YoteSetupForm, key);
+    if (outcome.type !== 'start') return outcome;
+    const options: YoteOptions = { quietTurns: outcome.quietTurns };
+    return { type: 'start', start: { options, seats: outcome.seats } };
+  },
+  View: ({ form }) => <YoteSetup form={form as YoteSetupForm} />,
+};
+
+export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
+  id: 'yote',
+  title: 'Yoté',
+  description: 'White and Black, twelve pieces each (--quiet-turns N)',
+  seats: { min: 2, max: 2 },
+  rules: yoteGame,
+  parseOptions(unchecked) {
+    const problem = checkOptions(unchecked);
+    return problem === undefined
+      ? { ok: true, options: withDefaults(unchecked as Partial<YoteOptions>) }
+      : { ok: false, problem };
+  },
+  seatCount: () => 2,
+  typicalOptions: { quietTurns: DEFAULT_QUIET_TURNS },
+  bot: yoteBot,
+  explain: (state, event, names) => explainYoteMove(state, event, names),
+  describe: describeYoteEvent,
+  entries: [entry],
+  Play: YoteGame,
+  Replay: YoteReplay,
+  rulesText: RULES_TEXT,
+  command: {
+    describe: 'Yoté: straight to its setup screen',
+    flags: (y: Argv) =>
+      y.option('quiet-turns', {
+        type: 'number',
+        describe: `the endless-game rule: a draw after N turns in a row without a placement or a capture (${QUIET_TURNS_MIN}–${QUIET_TURNS_MAX}, default ${DEFAULT_QUIET_TURNS})`,
+      }),
+    settings(argv) {
+      const quiet = argv.quietTurns;
+      if (quiet === undefined) return { ok: true, settings: {} };
+      const problem = checkOptions({ quietTurns: quiet });
+      if (problem !== undefined) return { ok: false, problem: `--quiet-turns: ${problem}` };
+      return { ok: true, settings: { quietTurns: quiet } };
+    },
+    entry: () => 'yote',
+  },
+  classic(io, run) {
+    const options = withDefaults({ quietTurns: quietOf(run.settings) });
+    return runClassicYote(io, {
+      options,
+      kinds: run.kinds,
+      botRandom: botRandom(run.botSeed),
+      recorderFor: (seats) => run.recorderFor(options, null, seats),
+      error: run.error,
+    });
+  },
+});

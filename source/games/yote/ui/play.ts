@@ -1,0 +1,304 @@
+/**
+ * The Yoté play screen as a pure model: the events and their fold, the cursor on the board, the
+ * chosen piece and what it can do, the log, and the mapping from a key to an action. Enter (or
+ * Space) does what the cursor's cell means in the current step: place, choose a piece, step or
+ * jump to a marked cell, take a piece, or stop the attack on the attacking piece.
+ */
+import { foldEvents } from '../../../engine/game.js';
+import type { Seat } from '../../../engine/seats.js';
+import type { Key } from '../../../ui/keys.js';
+import { frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import { describeYoteEvent } from '../describe.js';
+import {
+  CELL_NAMES,
+  cellOf,
+  check,
+  COLOUR_NAMES,
+  COLUMNS,
+  EMPTY,
+  jumpsFrom,
+  onBoard,
+  reduce,
+  ROWS,
+  stepsFrom,
+  type YoteEvent,
+  yoteGame,
+  type YoteState,
+} from '../rules.js';
+import type { Mark } from './board-layout.js';
+
+export interface YotePlay {
+  readonly initial: YoteState;
+  readonly events: readonly YoteEvent[];
+  readonly state: YoteState;
+  readonly seats: readonly Seat[];
+  readonly cursor: number;
+  /** The piece chosen to move or attack with (the act step only). */
+  readonly chosen: number | null;
+  readonly log: readonly string[];
+  readonly notice: string | null;
+  readonly overlay: Overlay;
+}
+
+export type YoteAction =
+  | YoteEvent
+  | SessionAction<YoteEvent>
+  | { readonly type: 'yotePlay/cursorMoved'; readonly rows: number; readonly columns: number }
+  | { readonly type: 'yotePlay/cursorSet'; readonly row?: number; readonly column?: number }
+  | { readonly type: 'yotePlay/cellPressed' }
+  | { readonly type: 'yotePlay/choiceDropped' }
+  | { readonly type: 'yotePlay/stopRequested' }
+  | { readonly type: 'yotePlay/undoRequested' };
+
+const LOG = 200;
+const names = (play: YotePlay) => play.seats.map((s) => s.name);
+const centre = 2 * COLUMNS + 2;
+
+export function newYotePlay(initial: YoteState, seats: readonly Seat[]): YotePlay {
+  const who = seats[initial.turn]?.name ?? COLOUR_NAMES[initial.turn];
+  return {
+    initial,
+    events: [],
+    state: initial,
+    seats,
+    cursor: initial.attacker ?? centre,
+    chosen: null,
+    log: [`${who} (${COLOUR_NAMES[initial.turn]}) to play.`],
+    notice: null,
+    overlay: null,
+  };
+}
+
+/** The marks the board shows: what the chosen (or pointed-at) piece can do, or what may be taken. */
+export function yoteMarks(play: YotePlay): Map<number, Mark> {
+  const { state } = play;
+  const marks = new Map<number, Mark>();
+  if (state.step === 'over') return marks;
+  for (const cell of state.chain) marks.set(cell, 'path');
+  if (state.step === 'remove') {
+    for (let cell = 0; cell < state.board.length; cell++)
+      if (state.board[cell] === 1 - state.turn) marks.set(cell, 'take');
+    return marks;
+  }
+  const piece =
+    state.step === 'again'
+      ? state.attacker
+      : (play.chosen ?? (state.board[play.cursor] === state.turn ? play.cursor : null));
+  if (piece === null) return marks;
+  if (state.step === 'act') for (const to of stepsFrom(state, piece)) marks.set(to, 'step');
+  for (const { over, to } of jumpsFrom(state, piece)) {
+    marks.set(to, 'land');
+    marks.set(over, 'victim');
+  }
+  marks.set(piece, 'chosen');
+  return marks;
+}
+
+/** What the current step asks of the player, in a line. */
+export function stepWords(play: YotePlay): string {
+  const { state } = play;
+  const other = COLOUR_NAMES[1 - state.turn];
+  switch (state.step) {
+    case 'over':
+      return '';
+    case 'remove':
+      return onBoard(state, 1 - state.turn) > 0
+        ? `take one more ${other} piece: Enter on it`
+        : `none on board: Enter takes one from the hand`;
+    case 'again':
+      return `jump again with ${CELL_NAMES[state.attacker ?? 0]}, or s to stop`;
+    case 'act':
+      return play.chosen === null
+        ? (state.hands[state.turn] ?? 0) > 0
+          ? 'place on an empty cell, or choose a piece'
+          : 'choose a piece to move or attack with'
+        : `${CELL_NAMES[play.chosen]}: step to • or jump to ◎`;
+  }
+}
+
+export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
+  const shared = frameKey(play.overlay, play.state.step !== 'over', key);
+  if (shared !== undefined) return shared ?? undefined;
+  const seat = play.seats[play.state.turn];
+  if (seat?.kind === 'computer')
+    return { type: 'play/noticeShown', notice: `${seat.name} is the computer: wait for its move.` };
+  switch (key) {
+    case 'up':
+      return { type: 'yotePlay/cursorMoved', rows: 1, columns: 0 };
+    case 'down':
+      return { type: 'yotePlay/cursorMoved', rows: -1, columns: 0 };
+    case 'left':
+      return { type: 'yotePlay/cursorMoved', rows: 0, columns: -1 };
+    case 'right':
+      return { type: 'yotePlay/cursorMoved', rows: 0, columns: 1 };
+    case 'enter':
+    case 'space':
+      return { type: 'yotePlay/cellPressed' };
+    case 'backspace':
+    case 'x':
+      return { type: 'yotePlay/choiceDropped' };
+    case 's':
+      return { type: 'yotePlay/stopRequested' };
+    case 'u':
+      return { type: 'yotePlay/undoRequested' };
+    case 'h':
+      return { type: 'play/hintRequested' };
+    default: {
+      // A column letter or a row number puts the cursor there: `c` then `3` is C3.
+      const column = 'abcdef'.indexOf(key.toLowerCase());
+      if (key.length === 1 && column >= 0 && column < COLUMNS)
+        return { type: 'yotePlay/cursorSet', column };
+      if (/^[1-9]$/.test(key) && Number(key) <= ROWS)
+        return { type: 'yotePlay/cursorSet', row: Number(key) - 1 };
+      return undefined;
+    }
+  }
+}
+
+export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string): YotePlay {
+  const problem = check(play.state, event);
+  if (problem !== undefined) return { ...play, notice: problem };
+  const state = reduce(play.state, event);
+  const lines = describeYoteEvent(play.state, event, state, names(play));
+  if (note !== undefined) lines.splice(1, 0, note);
+  const landed =
+    event.type === 'yote/jumped' || event.type === 'yote/moved'
+      ? cellOf(event.to)
+      : event.type === 'yote/placed'
+        ? cellOf(event.cell)
+        : undefined;
+  return {
+    ...play,
+    events: [...play.events, event],
+    state,
+    // The attacking piece stays under the cursor while its attack goes on.
+    cursor: state.step === 'again' ? (state.attacker ?? play.cursor) : (landed ?? play.cursor),
+    chosen: null,
+    log: [...play.log, ...lines].slice(-LOG),
+    notice: null,
+  };
+}
+
+/** Enter on the cursor's cell: what it means in the current step. */
+function pressed(play: YotePlay): YotePlay {
+  const { state, cursor } = play;
+  const name = CELL_NAMES[cursor] as string;
+  const here = state.board[cursor];
+  switch (state.step) {
+    case 'over':
+      return play;
+    case 'remove':
+      if (onBoard(state, 1 - state.turn) === 0)
+        return applyYoteEvent(play, { type: 'yote/removed', cell: 'hand' });
+      return applyYoteEvent(play, { type: 'yote/removed', cell: name });
+    case 'again': {
+      if (cursor === state.attacker) return applyYoteEvent(play, { type: 'yote/stopped' });
+      const from = CELL_NAMES[state.attacker ?? 0] as string;
+      return applyYoteEvent(play, { type: 'yote/jumped', from, to: name });
+    }
+    case 'act': {
+      const mine = here === state.turn;
+      if (play.chosen === cursor) return { ...play, chosen: null, notice: null };
+      if (mine) {
+        if (stepsFrom(state, cursor).length === 0 && jumpsFrom(state, cursor).length === 0)
+          return { ...play, notice: `${name} has no free cell beside it and nothing to jump.` };
+        return { ...play, chosen: cursor, notice: null };
+      }
+      if (play.chosen === null) {
+        if (here !== EMPTY)
+          return {
+            ...play,
+            notice: `${name} is ${COLOUR_NAMES[1 - state.turn]}'s: choose one of yours, or an empty cell to place on.`,
+          };
+        return applyYoteEvent(play, { type: 'yote/placed', cell: name });
+      }
+      const from = CELL_NAMES[play.chosen] as string;
+      const jump = jumpsFrom(state, play.chosen).some((j) => j.to === cursor);
+      return applyYoteEvent(play, {
+        type: jump ? 'yote/jumped' : 'yote/moved',
+        from,
+        to: name,
+      });
+    }
+  }
+}
+
+/** Take back the last event while its player still acts (within an attack). */
+function undo(play: YotePlay): YotePlay {
+  if (play.events.length === 0) return { ...play, notice: 'Nothing to take back.' };
+  const events = play.events.slice(0, -1);
+  const state = foldEvents(yoteGame, play.initial, events).state;
+  if (state.turn !== play.state.turn || play.state.step === 'over')
+    return { ...play, notice: 'That ended the turn; it cannot be taken back.' };
+  const who = play.seats[state.turn]?.name ?? COLOUR_NAMES[state.turn];
+  return {
+    ...play,
+    events,
+    state,
+    chosen: null,
+    cursor: state.attacker ?? play.cursor,
+    log: [...play.log, `${who} took back a step of the attack.`].slice(-LOG),
+    notice: null,
+  };
+}
+
+/** The event's cells, for the cursor and the chosen piece after a hint. */
+function hinted(play: YotePlay, event: YoteEvent): Pick<YotePlay, 'cursor' | 'chosen'> {
+  switch (event.type) {
+    case 'yote/placed':
+      return { cursor: cellOf(event.cell) ?? play.cursor, chosen: null };
+    case 'yote/moved':
+    case 'yote/jumped':
+      return {
+        cursor: cellOf(event.to) ?? play.cursor,
+        chosen: play.state.step === 'act' ? (cellOf(event.from) ?? null) : null,
+      };
+    case 'yote/removed':
+      return { cursor: cellOf(event.cell) ?? play.cursor, chosen: null };
+    case 'yote/stopped':
+      return { cursor: play.state.attacker ?? play.cursor, chosen: null };
+  }
+}
+
+export function reduceYotePlay(play: YotePlay, action: YoteAction): YotePlay {
+  switch (action.type) {
+    case 'yote/placed':
+    case 'yote/moved':
+    case 'yote/jumped':
+    case 'yote/removed':
+    case 'yote/stopped':
+      return applyYoteEvent(play, action);
+    case 'play/botMoved':
+      return applyYoteEvent(play, action.event, `  (${action.reason})`);
+    case 'yotePlay/cursorMoved': {
+      const row = Math.floor(play.cursor / COLUMNS);
+      const column = play.cursor % COLUMNS;
+      const r = (row + action.rows + ROWS) % ROWS;
+      const c = (column + action.columns + COLUMNS) % COLUMNS;
+      return { ...play, cursor: r * COLUMNS + c, notice: null };
+    }
+    case 'yotePlay/cursorSet': {
+      const row = action.row ?? Math.floor(play.cursor / COLUMNS);
+      const column = action.column ?? play.cursor % COLUMNS;
+      return { ...play, cursor: row * COLUMNS + column, notice: null };
+    }
+    case 'yotePlay/cellPressed':
+      return pressed(play);
+    case 'yotePlay/choiceDropped':
+      return { ...play, chosen: null, notice: null };
+    case 'yotePlay/stopRequested':
+      return applyYoteEvent(play, { type: 'yote/stopped' });
+    case 'yotePlay/undoRequested':
+      return undo(play);
+    case 'play/hintShown':
+      return { ...play, ...hinted(play, action.event), notice: action.notice };
+    case 'play/noticeShown':
+      return { ...play, notice: action.notice };
+    case 'play/overlayOpened':
+      return { ...play, overlay: action.overlay };
+    case 'play/overlayClosed':
+      return { ...play, overlay: null };
+    default:
+      return play;
+  }
+}
