@@ -8,3 +8,5 @@ export * from './engine/game.js';
 export * from './engine/random.js';
 export * as yutRules from './games/yut/library.js';
 export { yut } from './games/yut/library.js';
+export * as yoteRules from './games/yote/rules.js';
+export { yoteGame as yote } from './games/yote/rules.js';

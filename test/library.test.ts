@@ -19,3 +19,16 @@ describe("the library entry, as another program imports it ('madang' → dist/in
     });
   });
 });
+
+describe("Yoté in the library ('madang' → yote)", () => {
+  it('offers the game contract: setup, check, reduce, legalEvents', async () => {
+    const { yote } = await import('madang');
+    const state = yote.setup({ quietTurns: 50 });
+    expect(yote.legalEvents(state)).toHaveLength(30);
+    const placed = yote.reduce(state, { type: 'yote/placed', cell: 'C3' });
+    expect(yote.toAct(placed)).toBe(1);
+    expect(yote.check(placed, { type: 'yote/placed', cell: 'C3' })).toBe(
+      'C3 is taken: place on an empty cell.',
+    );
+  });
+});

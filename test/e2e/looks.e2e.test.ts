@@ -1,9 +1,9 @@
 /**
  * How madang looks, as a person sees it: the built program in tmux (TERM=xterm-256color), every
  * screen at 80×24 and at 120×40 checked whole (no line cut, no box broken), and captures with
- * their colour codes (capture-pane -e) of the menu, a Yut game, an Ur game and the replay viewer
- * at 80×24, with colour and with NO_COLOR, compared with fixtures/screens so the look cannot
- * silently regress. `REGENERATE=1` rewrites the captures after a change made on purpose.
+ * their colour codes (capture-pane -e) of the menu, a Yut game, an Ur game, a Yoté game and the
+ * replay viewer at 80×24, with colour and with NO_COLOR, compared with fixtures/screens so the
+ * look cannot silently regress. `REGENERATE=1` rewrites the captures after a change made on purpose.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ const VISITS: readonly {
   shows: string;
 }[] = [
   { name: 'menu', command: '', keys: [], shows: 'Replay a recording' },
-  { name: 'main help', command: '', keys: ['5'], shows: 'madang · help' },
+  { name: 'main help', command: '', keys: ['6'], shows: 'madang · help' },
   { name: 'Yut setup, 4 players', command: 'yut --players 4', keys: [], shows: 'Seat 3 name' },
   {
     name: 'Yut game, 4 players, 2 computers',
@@ -67,6 +67,13 @@ const VISITS: readonly {
     name: 'Ur game with a computer',
     command: 'ur --bots 1 --seed 3 --bot-delay 0',
     keys: ['Up', 'Enter', 'Space', 'Enter'],
+    shows: '(strong:',
+  },
+  { name: 'Yoté setup', command: 'yote', keys: [], shows: 'Start the game' },
+  {
+    name: 'Yoté game with a computer',
+    command: 'yote --bots 1 --seed 3 --bot-delay 0',
+    keys: ['Up', 'Enter', 'Enter'],
     shows: '(strong:',
   },
   {
@@ -112,6 +119,12 @@ const LOOKS: readonly { name: string; command: string; keys: readonly string[]; 
       command: 'ur --seed 2055 --no-record',
       keys: ['Up', 'Enter', 'Space'],
       shows: 'Player 1 rolled 1',
+    },
+    {
+      name: 'yote-game',
+      command: 'yote --no-record',
+      keys: ['Up', 'Enter', 'c', '3', 'Enter', 'd', '3', 'Enter', 'c', '3', 'Enter'],
+      shows: 'C3: step to',
     },
     {
       name: 'replay',

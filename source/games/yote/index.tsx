@@ -31,7 +31,7 @@ const quietOf = (settings: Readonly<Record<string, unknown>>) =>
 const entry: MenuEntry = {
   id: 'yote',
   label: 'Yoté',
-  hint: 'two players, place, move and jump',
+  hint: 'two players, 5 × 6 board',
   newForm: ({ settings, kinds }: SetupContext): YoteSetupForm =>
     newYoteSetup(kinds, quietOf(settings)),
   key(form, key) {

@@ -95,14 +95,13 @@ export function SideLines({
   state,
   names,
   width,
-  kinds,
 }: {
   state: YoteState;
   names: readonly string[];
   width: number;
-  kinds?: readonly (string | undefined)[];
 }) {
-  const nameWidth = Math.max(6, Math.min(12, width - 32));
+  // Glyph and colour take 8 columns, the counts 25: the name gets the rest, up to 12.
+  const nameWidth = Math.max(4, Math.min(12, width - 33));
   return (
     <>
       {[0, 1].map((c) => (
@@ -111,7 +110,6 @@ export function SideLines({
             {GLYPH[c]} {(COLOUR_NAMES[c] ?? '').padEnd(5)} {fit(names[c] ?? '', nameWidth)}
           </Styled>
           {` hand ${String(state.hands[c]).padStart(2)} board ${String(onBoard(state, c)).padStart(2)} lost ${String(state.lost[c]).padStart(2)}`}
-          {kinds?.[c] ? <Text dimColor> {kinds[c]}</Text> : null}
         </Text>
       ))}
     </>
@@ -143,14 +141,9 @@ function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows:
         {over ? ' ' : `  ${stepWords(play)}`}
       </Text>
       <Text> </Text>
-      <SideLines
-        state={state}
-        names={names}
-        width={inner}
-        kinds={seats.map((s) => (s.kind === 'computer' ? (s.level ?? 'strong') : undefined))}
-      />
+      <SideLines state={state} names={names} width={inner} />
       <Text dimColor wrap="truncate-end">
-        quiet turns {state.quiet}/{state.options.quietTurns} (a draw at {state.options.quietTurns})
+        turns without placing or taking: {state.quiet}/{state.options.quietTurns}
       </Text>
       <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
       <Box flexDirection="column" height={log.length} overflow="hidden">

@@ -52,7 +52,7 @@ export function yoteBoardSegments(state: YoteState, view: BoardMarks = {}): Segm
           seat: hot ? RED : (SIDE_SEAT[piece] ?? 3),
           bold: true,
           inverse: mark === 'chosen' || mark === 'take',
-          underline: mark === 'last',
+          underline: mark === 'victim' || mark === 'last',
         };
       } else if (mark === 'step') {
         text = '•';
