@@ -153,6 +153,11 @@ function parseText(text: string): ParsedSave {
     line = next();
   }
   if (!line) return fail(lines.length, 'expected "Next Player: Human, Computer or nothing"');
+  if (!SIZES.includes(board.length as Size))
+    return fail(
+      boardLabel.line,
+      `expected a board of 5, 7 or 9 rows (this one has ${board.length})`,
+    );
   if (board.length !== (board[0]?.length ?? 0))
     return fail(
       line.number,
@@ -238,6 +243,11 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
       return fail(t.line, `expected ${board[0]?.length} points in the row, as in the first`);
     board.push(row);
   }
+  if (!SIZES.includes(board.length as Size))
+    return fail(
+      boardOpen.line,
+      `expected a board of 5, 7 or 9 rows (this one has ${board.length})`,
+    );
   if (board.length !== (board[0]?.length ?? 0))
     return fail(
       boardOpen.line,
