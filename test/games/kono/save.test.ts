@@ -186,7 +186,7 @@ describe('the Kono save file', () => {
         'expected a board of 5, 7 or 9 rows (this one has 2)',
       ],
       [
-        '[ 3, 17, black, 14, white, [ [o] ], nobody ]',
+        `[ 3, 17, black, 14, white, [ ${Array(5).fill('[o, o, o, o, o]').join(', ')} ], nobody ]`,
         1,
         'expected human or computer, not "nobody"',
       ],
