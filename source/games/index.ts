@@ -4,7 +4,8 @@
  */
 import type { AnyGameModule } from './module.js';
 import { urModule } from './ur/index.js';
+import { konoModule } from './kono/index.js';
 import { yoteModule } from './yote/index.js';
 import { yutModule } from './yut/index.js';
 
-export const GAMES: readonly AnyGameModule[] = [yutModule, urModule, yoteModule];
+export const GAMES: readonly AnyGameModule[] = [yutModule, urModule, yoteModule, konoModule];

@@ -16,6 +16,7 @@ export const LIST_KEYS: readonly string[] = [
   '  Space      throw or roll, when it is due',
   '  ↑ ↓ or 1-9 choose a move       Enter  make it',
   '  u          take back your last move while the turn is still yours',
+  '  s          save and leave (a game with a save file of its own)',
   '  h          a hint: the strong computer’s move and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
 ];
@@ -52,6 +53,8 @@ export function ListPlayScreen<S, E extends GameEvent>({
     reduce: model.reduce,
     key: model.key,
     helpLines: help,
+    // A game saved to its own file (Start.save): `s`, and the quit question offers it.
+    save: session.save ? (p: ListPlay<S, E>) => session.save?.(p.state) : undefined,
   });
   const names = session.seats.map((s) => s.name);
   const { rules } = face;
@@ -67,6 +70,7 @@ export function ListPlayScreen<S, E extends GameEvent>({
       helpScroll={helpScroll}
       width={width}
       height={height}
+      saving={session.save ? 'now' : undefined}
     >
       <Box>
         <Box borderStyle="round" paddingX={1} flexDirection="column" flexShrink={0}>
@@ -88,15 +92,28 @@ export function ListPlayScreen<S, E extends GameEvent>({
               ★
             </Styled>
           )}
-          {legal.slice(0, 9).map((event, i) => (
+          {listWindow(legal.length, play.choice).map((i) => (
             <Text key={i} wrap="truncate-end" inverse={i === play.choice}>
-              {i === play.choice ? '▸' : ' '} {i + 1}. {face.label(play.state, event, names)}
+              {i === play.choice ? '▸' : ' '} {String(i + 1).padStart(legal.length > 9 ? 2 : 1)}.{' '}
+              {face.label(play.state, legal[i] as E, names)}
             </Text>
           ))}
+          {legal.length > LIST_ROWS ? (
+            <Text dimColor>{`  ${legal.length} choices: ↑↓ scroll`}</Text>
+          ) : null}
         </Panel>
       </Box>
     </PlayFrame>
   );
+}
+
+/** Moves shown at once; a longer list scrolls with the choice. */
+const LIST_ROWS = 9;
+
+/** The indices of the moves shown: a window of the list that keeps the choice in view. */
+export function listWindow(total: number, choice: number): number[] {
+  const start = Math.max(0, Math.min(choice - Math.floor(LIST_ROWS / 2), total - LIST_ROWS));
+  return Array.from({ length: Math.min(total, LIST_ROWS) }, (_, k) => start + k);
 }
 
 function Panel<S, E>({

@@ -152,6 +152,8 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
         return { type: 'list/undoRequested' };
       case 'h':
         return { type: 'play/hintRequested' };
+      case 's':
+        return { type: 'play/saveRequested' };
       default:
         return /^[1-9]$/.test(pressed)
           ? { type: 'list/picked', index: Number(pressed) - 1 }

@@ -51,7 +51,16 @@ export interface KonoSettings {
   readonly asker: number | null;
   /** Every round's board size, given in advance (--size); null: asked at each round. */
   readonly size: number | null;
+  /**
+   * The endless-round rule (a reading: the seed has none): a round ends, scored as it stands,
+   * after this many moves in a row with no capture and no piece newly on an opponent's home point.
+   */
+  readonly quietMoves: number;
 }
+
+export const DEFAULT_QUIET_MOVES = 60;
+export const QUIET_MOVES_MIN = 10;
+export const QUIET_MOVES_MAX = 1000;
 
 export interface KonoState {
   readonly settings: KonoSettings;
@@ -77,6 +86,10 @@ export interface KonoState {
   readonly results: readonly RoundResult[];
   /** Moves this round that were passes, for the log: the seat that could not move. */
   readonly passed: number | null;
+  /** Moves in a row this round with no capture and no arrival on an opponent's home point. */
+  readonly quiet: number;
+  /** Why the last round ended (for the log and the screens). */
+  readonly ending: 'home' | 'wiped' | 'stuck' | 'quiet' | 'quit' | null;
 }
 
 export type SizeChosen = { readonly type: 'kono/sizeChosen'; readonly size: number };
@@ -158,13 +171,22 @@ export function newTournament(settings: KonoSettings): KonoState {
     dice: null,
     results: [],
     passed: null,
+    quiet: 0,
+    ending: null,
   };
   return settings.size === null ? fresh : startRound(fresh, settings.size);
 }
 
 export function checkOptions(options: unknown): string | undefined {
   if (!isRecord(options)) return 'The game options are missing.';
-  const { asker, size, start } = options;
+  const { asker, size, start, quietMoves } = options;
+  if (
+    quietMoves !== undefined &&
+    (!Number.isInteger(quietMoves) ||
+      (quietMoves as number) < QUIET_MOVES_MIN ||
+      (quietMoves as number) > QUIET_MOVES_MAX)
+  )
+    return `The endless-round rule needs a number of moves from ${QUIET_MOVES_MIN} to ${QUIET_MOVES_MAX}.`;
   if (asker !== undefined && asker !== null && asker !== 0 && asker !== 1)
     return 'The seat asked about the tournament is 0, 1 or nobody.';
   if (size !== undefined && size !== null && !SIZES.includes(size as Size))
@@ -209,11 +231,12 @@ function checkStart(start: unknown): string | undefined {
 export const withDefaults = (options: Partial<KonoOptions>): KonoOptions => ({
   asker: options.asker === undefined ? 0 : options.asker,
   size: options.size ?? null,
+  quietMoves: options.quietMoves ?? DEFAULT_QUIET_MOVES,
   ...(options.start ? { start: options.start } : {}),
 });
 
 export function setup(options: KonoOptions): KonoState {
-  const settings = { asker: options.asker, size: options.size };
+  const settings = { asker: options.asker, size: options.size, quietMoves: options.quietMoves };
   const saved = options.start;
   if (!saved) return newTournament(settings);
   const base: KonoState = {
@@ -239,6 +262,8 @@ function startRound(state: KonoState, size: number): KonoState {
     colours: [null, null],
     passed: null,
     dice: null,
+    quiet: 0,
+    ending: null,
   };
   const last = state.results.at(-1);
   if (last && last.winner !== null)
@@ -291,12 +316,20 @@ function moveProblem(
 /** Every move of `colour`, in board order (North-West first), directions in the seed's order. */
 export function movesOf(state: KonoState, colour: Colour): Moved[] {
   const out: Moved[] = [];
-  for (let row = 1; row <= state.size; row++)
-    for (let column = 1; column <= state.size; column++) {
-      if (colourOfPoint(at(state, row, column)) !== colour) continue;
-      for (const direction of DIRECTIONS)
-        if (moveProblem(state, colour, row, column, direction) === undefined)
+  const n = state.size;
+  for (let row = 1; row <= n; row++)
+    for (let column = 1; column <= n; column++) {
+      const here = at(state, row, column);
+      if (colourOfPoint(here) !== colour) continue;
+      const capturer = powered(here);
+      for (const direction of DIRECTIONS) {
+        // The same test as moveProblem's, without building its words.
+        const [dr, dc] = STEP[direction];
+        const there = at(state, row + dr, column + dc);
+        if (there === undefined) continue;
+        if (there === 'O' || (capturer && colourOfPoint(there) === other(colour)))
           out.push({ type: 'kono/moved', row, column, direction });
+      }
     }
   return out;
 }
@@ -335,7 +368,11 @@ export function roundScore(state: KonoState, seat: number, quitter: number | nul
   return score;
 }
 
-function endRound(state: KonoState, quitter: number | null): KonoState {
+function endRound(
+  state: KonoState,
+  quitter: number | null,
+  ending: NonNullable<KonoState['ending']>,
+): KonoState {
   const scores: [number, number] = [roundScore(state, 0, quitter), roundScore(state, 1, quitter)];
   const winner = scores[0] === scores[1] ? null : scores[0] > scores[1] ? 0 : 1;
   const awarded = winner === null ? 0 : Math.abs(scores[0] - scores[1]);
@@ -351,7 +388,7 @@ function endRound(state: KonoState, quitter: number | null): KonoState {
     awarded,
     quitter,
   };
-  const ended = { ...state, totals, results: [...state.results, result] };
+  const ended = { ...state, totals, results: [...state.results, result], ending };
   // With nobody to ask, the tournament is this one round.
   if (state.settings.asker === null) return { ...ended, phase: 'over' };
   return { ...ended, phase: 'roundOver', turn: state.settings.asker };
@@ -361,12 +398,14 @@ function endRound(state: KonoState, quitter: number | null): KonoState {
 function afterMove(state: KonoState, mover: number): KonoState {
   const mine = colourOfSeat(state, mover) as Colour;
   const theirs = other(mine);
-  if (allHome(state, mine) || allHome(state, theirs)) return endRound(state, null);
-  if (countOf(state, mine) === 0 || countOf(state, theirs) === 0) return endRound(state, null);
+  if (allHome(state, mine) || allHome(state, theirs)) return endRound(state, null, 'home');
+  if (countOf(state, mine) === 0 || countOf(state, theirs) === 0)
+    return endRound(state, null, 'wiped');
+  if (state.quiet >= state.settings.quietMoves) return endRound(state, null, 'quiet');
   const next = 1 - mover;
   if (movesOf(state, theirs).length > 0) return { ...state, turn: next, passed: null };
   if (movesOf(state, mine).length > 0) return { ...state, turn: mover, passed: next };
-  return endRound(state, null);
+  return endRound(state, null, 'stuck');
 }
 
 export function check(state: KonoState, event: unknown): string | undefined {
@@ -467,10 +506,15 @@ export function reduce(state: KonoState, event: unknown): KonoState {
               return p;
             }),
       );
-      return afterMove({ ...state, board }, state.turn);
+      // A capture, or a piece newly on an opponent's home point, is progress.
+      const progress =
+        colourOfPoint(at(state, r, c)) !== null ||
+        (isHome(state.size, other(colour), r, c) &&
+          !isHome(state.size, other(colour), e.row, e.column));
+      return afterMove({ ...state, board, quiet: progress ? 0 : state.quiet + 1 }, state.turn);
     }
     case 'kono/quit':
-      return endRound(state, state.turn);
+      return endRound(state, state.turn, 'quit');
     case 'kono/anotherRound':
       if (!e.again) return { ...state, phase: 'over' };
       {
@@ -485,6 +529,8 @@ export function reduce(state: KonoState, event: unknown): KonoState {
           chooser: null,
           dice: null,
           passed: null,
+          quiet: 0,
+          ending: null,
         };
         return state.settings.size === null ? next : startRound(next, state.settings.size);
       }
@@ -501,8 +547,8 @@ export function legalEvents(state: KonoState): KonoEvent[] {
         { type: 'kono/colourChosen', colour: 'black' },
       ];
     case 'play':
-      // Quitting is always possible but never offered as a move: it is the menu's own item.
-      return movesOf(state, colourOfSeat(state, state.turn) as Colour);
+      // Quitting the round (the menu's last item) is always a choice, after the moves.
+      return [...movesOf(state, colourOfSeat(state, state.turn) as Colour), { type: 'kono/quit' }];
     case 'roundOver':
       return [
         { type: 'kono/anotherRound', again: false },
