@@ -8,7 +8,7 @@ import type { GameEvent } from '../engine/game.js';
 import { type ListFace, type ListPlay, listPlayModel } from './list-play.js';
 import { type PlayKnowledge, type PlayProps, usePlaySession } from './play-session.js';
 import { PlayFrame } from './PlayFrame.js';
-import { helpLines } from './text.js';
+import { displayWidth, helpLines } from './text.js';
 import { Styled } from './theme.js';
 
 export const LIST_KEYS: readonly string[] = [
@@ -62,6 +62,8 @@ export function ListPlayScreen<S, E extends GameEvent>({
   const seat = rules.toAct(play.state);
   const legal = outcome.status === 'running' ? rules.legalEvents(play.state) : [];
   const due = rules.chance(play.state) !== undefined;
+  const board = face.board(play.state, names);
+  const boardWidth = Math.max(0, ...board.map(displayWidth)) + 4;
   return (
     <PlayFrame
       title={face.title}
@@ -74,11 +76,12 @@ export function ListPlayScreen<S, E extends GameEvent>({
     >
       <Box>
         <Box borderStyle="round" paddingX={1} flexDirection="column" flexShrink={0}>
-          {face.board(play.state, names).map((line, i) => (
+          {board.map((line, i) => (
             <Text key={i}>{line || ' '}</Text>
           ))}
         </Box>
-        <Panel play={play} width={Math.min(56, width - 30)} rows={height - 2}>
+        {/* The panel takes what the board leaves (a 9 × 9 Kono board is 40 columns wide). */}
+        <Panel play={play} width={Math.max(30, Math.min(56, width - boardWidth))} rows={height - 2}>
           {outcome.status === 'running' ? (
             <Text wrap="truncate-end">
               <Styled seat={seat} bold>

@@ -18,7 +18,7 @@ import { TextField } from '../../ui/TextField.js';
 import { lastLines } from '../../ui/text.js';
 import { Styled } from '../../ui/theme.js';
 import { gameModule, type MenuEntry, type SetupContext, type SetupOutcome } from '../module.js';
-import { explainKonoMove, konoBot, motiveOf, motiveWords, pointName } from './bot.js';
+import { explainKonoMove, konoBot, motiveOf, pointName } from './bot.js';
 import { konoBoardText, runClassicKono } from './classic.js';
 import { describeKonoEvent } from './describe.js';
 import { RULES_TEXT } from './rules-text.js';
@@ -35,7 +35,6 @@ import {
   QUIET_MOVES_MIN,
   type SavedTournament,
   SIZES,
-  target,
   withDefaults,
 } from './rules.js';
 import { formatSave, parseSave, savedOf } from './save.js';
@@ -239,7 +238,7 @@ function KonoSetup({ form }: { form: Form }) {
         Kono · {form.file ? 'resume a tournament from a save file' : 'new tournament'}
       </Text>
       <Text dimColor wrap="truncate-end">
-        Human and Computer are the seed’s two seats; either may be a person or the computer.
+        Seats Human and Computer: each a person or the computer.
       </Text>
       <Text> </Text>
       {form.file ? (
@@ -292,12 +291,38 @@ function KonoSetup({ form }: { form: Form }) {
   );
 }
 
+/** After a save from the full screen: the resume form, on the slot just written. */
+const afterSave = (context: SetupContext): Form => ({
+  ...newForm(context, true),
+  problem: `The game was saved in ${join(context.dataDir, SAVE_FILE)}.`,
+});
+
+/** Reads the save file named in the resume form. */
+function answer(form: unknown, request: unknown): SetupOutcome {
+  const { file } = request as { file: string };
+  const read = readSave(file);
+  const f = form as Form;
+  if (!read.ok) return { type: 'form', form: { ...f, loaded: null, problem: read.problem } };
+  return {
+    type: 'form',
+    form: {
+      ...f,
+      loaded: { name: file, saved: read.saved },
+      focus: ROWS_LOAD.indexOf('start'),
+      problem: null,
+    },
+  };
+}
+
 const newEntry: MenuEntry = {
   id: 'kono',
   label: 'Kono',
-  hint: 'a tournament, 5 to 9 points',
+  hint: 'a tournament of rounds',
   newForm: (context) => newForm(context, false),
+  // A game saved from here comes back to the resume form, which reads the slot.
+  afterSave,
   key: (form, key) => formKey(form as Form, key),
+  answer,
   View: ({ form }) => <KonoSetup form={form as Form} />,
 };
 
@@ -306,34 +331,19 @@ const resumeEntry: MenuEntry = {
   label: 'Resume a Kono game',
   hint: 'from a save file…',
   newForm: (context) => newForm(context, true),
-  afterSave: (context) => ({
-    ...newForm(context, true),
-    problem: `The game was saved in ${join(context.dataDir, SAVE_FILE)}.`,
-  }),
+  afterSave,
   key: (form, key) => formKey(form as Form, key),
-  answer(form, request) {
-    const { file } = request as { file: string };
-    const read = readSave(file);
-    const f = form as Form;
-    if (!read.ok) return { type: 'form', form: { ...f, loaded: null, problem: read.problem } };
-    return {
-      type: 'form',
-      form: {
-        ...f,
-        loaded: { name: file, saved: read.saved },
-        focus: ROWS_LOAD.indexOf('start'),
-        problem: null,
-      },
-    };
-  },
+  answer,
   View: ({ form }) => <KonoSetup form={form as Form} />,
 };
 
 const label = (state: KonoState, event: KonoEvent): string => {
   switch (event.type) {
     case 'kono/moved': {
-      const to = target(state.size, event.row, event.column, event.direction);
-      return `${pointName(event.row, event.column)} ${event.direction}${to ? ` to ${pointName(to[0], to[1])}` : ''}: ${motiveWords(state, motiveOf(state, event)).replace(/^to /, '')}`;
+      const why = motiveOf(state, event);
+      const where = why.kind === 'retreat' ? '' : ` ${pointName(why.row, why.column)}`;
+      // The destination is one step away; the list keeps to the piece, the way and the why.
+      return `${pointName(event.row, event.column)} ${event.direction}: ${why.kind}${where}`;
     }
     case 'kono/quit':
       return 'quit the round (5 points off)';
@@ -367,13 +377,17 @@ const face: ListScreenFace<KonoState, KonoEvent> = {
   describe: (before, event, after, names) => describeKonoEvent(before, event, after, names),
   label: (state, event) => label(state, event),
   board(state, names) {
-    const head = `Round ${state.round} · ${names[0]} ${state.totals[0]}, ${names[1]} ${state.totals[1]}`;
-    if (state.size === 0)
-      return [head, '', 'The board size is chosen', 'at the start of the round.'];
-    const colours = [0, 1].map(
-      (seat) => `${names[seat]}: ${colourOfSeat(state, seat) ?? '(not chosen)'}`,
+    const seats = [0, 1].map(
+      (seat) =>
+        `${names[seat]}: ${colourOfSeat(state, seat) ?? 'colour not chosen'}, ${state.totals[seat]} points`,
     );
-    return [head, ...colours, '', ...konoBoardText(state).trimEnd().split('\n')];
+    const head = [`Round ${state.round}`, ...seats];
+    if (state.size === 0)
+      return [...head, '', 'The board size is chosen', 'at the start of the round.'];
+    // 9 × 9 with its joining lines is 19 rows: too tall for 24; drop them there.
+    const drawn = konoBoardText(state).trimEnd().split('\n');
+    const board = state.size === 9 ? drawn.filter((l) => !/^\s+\|/.test(l)) : drawn;
+    return [...head, '', ...board];
   },
 };
 
