@@ -42,7 +42,7 @@ const VISITS: readonly {
   shows: string;
 }[] = [
   { name: 'menu', command: '', keys: [], shows: 'Replay a recording' },
-  { name: 'main help', command: '', keys: ['6'], shows: 'madang · help' },
+  { name: 'main help', command: '', keys: ['8'], shows: 'madang · help' },
   { name: 'Yut setup, 4 players', command: 'yut --players 4', keys: [], shows: 'Seat 3 name' },
   {
     name: 'Yut game, 4 players, 2 computers',
@@ -74,6 +74,13 @@ const VISITS: readonly {
     name: 'Yoté game with a computer',
     command: 'yote --bots 1 --seed 3 --bot-delay 0',
     keys: ['Up', 'Enter', 'Enter'],
+    shows: '(strong:',
+  },
+  { name: 'Kono setup', command: 'kono', keys: [], shows: 'Start the tournament' },
+  {
+    name: 'Kono 9 × 9 with a computer',
+    command: 'kono --bots 1 --size 9 --seed 8 --bot-delay 0',
+    keys: ['Up', 'Enter', 'Space', 'Enter', 'Enter'],
     shows: '(strong:',
   },
   {

@@ -329,7 +329,7 @@ const newEntry: MenuEntry = {
 const resumeEntry: MenuEntry = {
   id: 'kono-resume',
   label: 'Resume a Kono game',
-  hint: 'from a save file…',
+  hint: 'from a save file',
   newForm: (context) => newForm(context, true),
   afterSave,
   key: (form, key) => formKey(form as Form, key),
@@ -438,7 +438,7 @@ function KonoReplay(props: {
 export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   id: 'kono',
   title: 'Kono',
-  description: 'a tournament of rounds on 5, 7 or 9 points (--size, --load FILE, --dice FILE)',
+  description: 'a tournament on 5, 7 or 9 points (--load FILE)',
   seats: { min: 2, max: 2 },
   rules: konoGame,
   parseOptions(unchecked) {
