@@ -11,33 +11,46 @@ import { playMatch } from '../source/engine/match.js';
 import type { Bot } from '../source/engine/bots.js';
 import type { Game, GameEvent } from '../source/engine/game.js';
 import { GAMES } from '../source/games/index.js';
-import { seededRandom } from '../source/engine/random.js';
+import { sampleChance, seededRandom } from '../source/engine/random.js';
 
 /** Random moves before a paired game of a game without chance begins. */
 const OPENING_MOVES = 4;
 
 type GameName = string;
 
+/** Games whose paired matches start after random opening moves, and the options they use. */
+const OPENINGS: Record<string, { readonly options?: unknown }> = {
+  yote: {},
+  // Kono's only dice choose the first player: the openings vary the rounds. The 9 × 9 board.
+  kono: { options: { asker: null, size: 9 } },
+};
+
 /** A registered game's engine, a typical 2-player game, and its bots. */
 function gameFor(id: GameName) {
   const module = GAMES.find((g) => g.id === id);
   if (!module) throw new Error(`no game ${id}`);
-  const parsed = module.parseOptions(module.typicalOptions);
+  const parsed = module.parseOptions(OPENINGS[id]?.options ?? module.typicalOptions);
   if (!parsed.ok) throw new Error(parsed.problem);
   const game = module.rules as Game<unknown, GameEvent, unknown>;
   return {
     game,
     /**
-     * The start of a paired game. A game with chance varies by its throws; one without (Yoté)
-     * would repeat one game, so it starts after a few random moves drawn from the seed instead.
+     * The start of a paired game. A game with chance in play varies by its throws; one without
+     * (Yoté, a Kono round) would repeat one game, so it starts after a few random moves (the
+     * random computer's, chance drawn with its odds) from the seed instead.
      */
     initial: (seed: number) => {
       let state = game.setup(parsed.options);
-      if (module.chance) return state;
+      if (!(id in OPENINGS)) return state;
       const random = seededRandom(seed ^ 0x2545f491);
-      for (let i = 0; i < OPENING_MOVES && game.outcome(state).status === 'running'; i++) {
-        const legal = game.legalEvents(state);
-        state = game.reduce(state, legal[random.below(legal.length)]);
+      const mover = module.bot('random') as Bot<unknown, GameEvent>;
+      for (let i = 0; i < OPENING_MOVES && game.outcome(state).status === 'running';) {
+        const outcomes = game.chance(state);
+        if (outcomes) state = game.reduce(state, sampleChance(outcomes, random).event);
+        else {
+          state = game.reduce(state, mover.choose(state, random).event);
+          i++;
+        }
       }
       return state;
     },
@@ -143,6 +156,20 @@ interface Targets {
   /** Seeds per pairing in a full run (each played twice). */
   readonly pairs?: number;
 }
+
+export const konoBotsSection = (quick: boolean) =>
+  strengthSection(
+    'kono',
+    'Bots (Kono, one 9 × 9 round from 4 random opening moves; a draw counts half)',
+    quick,
+    {
+      strong: '≥ 70%',
+      greedy: '',
+      time: '95th < 500 ms',
+      // The search thinks up to a few hundred ms a move on 9 × 9: 200 games a pairing here.
+      pairs: 100,
+    },
+  );
 
 const TARGETS: Record<string, Targets> = {
   yut: { strong: '≥ 58%', greedy: '≥ 75%', time: 'median < 200 ms' },

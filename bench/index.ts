@@ -2,7 +2,7 @@
  * `npm run bench`: madang's figures as readable tables. `--quick` finishes in seconds (smoke
  * checks); a full run measures longer. These are measurements to report, never pass/fail tests.
  */
-import { botsSection, urBotsSection, yoteBotsSection } from './bots.js';
+import { botsSection, konoBotsSection, urBotsSection, yoteBotsSection } from './bots.js';
 import { gamesSection } from './games.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
@@ -22,8 +22,9 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   games: gamesSection,
   'ur-bots': urBotsSection,
   'yote-bots': yoteBotsSection,
+  'kono-bots': konoBotsSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, bots, ur, ur-bots, yote-bots, games).
+// --only NAME runs one section (engine, reference, ui, recordings, bots, ur, ur-bots, yote-bots, kono-bots, games).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

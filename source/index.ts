@@ -10,3 +10,5 @@ export * as yutRules from './games/yut/library.js';
 export { yut } from './games/yut/library.js';
 export * as yoteRules from './games/yote/rules.js';
 export { yoteGame as yote } from './games/yote/rules.js';
+export * as konoRules from './games/kono/rules.js';
+export { kono } from './games/kono/library.js';

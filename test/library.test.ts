@@ -32,3 +32,20 @@ describe("Yoté in the library ('madang' → yote)", () => {
     );
   });
 });
+
+describe("Kono in the library ('madang' → kono)", () => {
+  it('offers the game contract with parseSave and formatSave', async () => {
+    const { kono } = await import('madang');
+    const state = kono.setup({ asker: 0, size: 5, quietMoves: 60 });
+    expect(state.phase).toBe('dice');
+    const text = kono.formatSave(state);
+    expect(text).toContain('Board:\n   W  W  W  W  W\n');
+    const read = kono.parseSave(text);
+    expect(read.ok && read.saved.next).toBeNull();
+    expect(kono.parseSave('Round: x')).toEqual({
+      ok: false,
+      line: 1,
+      problem: 'expected "Round: <number>"',
+    });
+  });
+});
