@@ -8,7 +8,7 @@ import type { GameEvent } from '../engine/game.js';
 import { type ListFace, type ListPlay, listPlayModel } from './list-play.js';
 import { type PlayKnowledge, type PlayProps, usePlaySession } from './play-session.js';
 import { PlayFrame } from './PlayFrame.js';
-import { displayWidth, helpLines } from './text.js';
+import { displayWidth, helpLines, lastLines } from './text.js';
 import { Styled } from './theme.js';
 
 export const LIST_KEYS: readonly string[] = [
@@ -136,9 +136,9 @@ function Panel<S, E>({
       {children}
       <Text dimColor>{'─'.repeat(Math.max(0, width - 4))}</Text>
       <Box flexDirection="column" height={logLines} overflow="hidden">
-        {play.log.slice(-logLines).map((line, i) => (
+        {lastLines(play.log, width - 4, logLines).map((line, i) => (
           <Text key={i} wrap="truncate-end">
-            {line}
+            {line || ' '}
           </Text>
         ))}
       </Box>

@@ -23,6 +23,12 @@ const at = (screen: AppModel['screen'], replayOnly = false, hasMenu = false): Ap
 });
 const key = (model: AppModel, k: string) =>
   reduceApp(model, { type: 'app/keyPressed', key: k, width: 80, height: 24 }, world);
+/** Menu rows, found by label: the registry decides how many games come first. */
+const labels = menuItems(games).map((i) => i.label);
+const RACE = labels.indexOf('Race');
+const REPLAY = labels.indexOf('Replay a recording');
+const HELP = labels.indexOf('Help');
+const keyOf = (row: number) => String(row + 1);
 const session: Session = {
   id: 0,
   seed: 1,
@@ -35,27 +41,26 @@ const session: Session = {
 
 describe('the app model (pure)', () => {
   it('builds the menu from the registered games, then replay, help and quit', () => {
-    expect(menuItems(games).map((i) => i.label)).toEqual([
-      'Yut Nori',
-      'Yut Nori · advanced',
-      'Royal Game of Ur',
+    expect(labels).toEqual([
+      ...GAMES.flatMap((g) => g.entries.map((e) => e.label)),
       'Race',
       'Replay a recording',
       'Help',
       'Quit',
     ]);
+    expect(labels.slice(0, 3)).toEqual(['Yut Nori', 'Yut Nori · advanced', 'Royal Game of Ur']);
   });
 
   it('choosing a game opens its setup with a fresh form; Esc in it returns to its menu row', () => {
     const menu = at({ name: 'menu', index: 0 });
-    const chosen = key(menu, '4').model;
+    const chosen = key(menu, keyOf(RACE)).model;
     expect(chosen.screen).toMatchObject({ name: 'setup', entry: 'race' });
     const back = key(chosen, 'escape');
-    expect(back.model.screen).toEqual({ name: 'menu', index: 3, notice: undefined });
+    expect(back.model.screen).toEqual({ name: 'menu', index: RACE, notice: undefined });
   });
 
   it('a setup that starts asks for a session; a started game shows the play screen', () => {
-    const setup = key(at({ name: 'menu', index: 0 }), '4').model;
+    const setup = key(at({ name: 'menu', index: 0 }), keyOf(RACE)).model;
     const started = key(setup, 'enter');
     expect(started.model).toBe(setup);
     expect(started.effect).toMatchObject({ type: 'start', entry: 'race' });
@@ -81,7 +86,7 @@ describe('the app model (pure)', () => {
     const play = at({ name: 'play', game: 'race', entry: 'race', start, session });
     const request = (r: 'menu' | 'again' | 'quit' | 'saved') =>
       reduceApp(play, { type: 'app/playRequested', request: r }, world);
-    expect(request('menu').model.screen).toMatchObject({ name: 'menu', index: 3 });
+    expect(request('menu').model.screen).toMatchObject({ name: 'menu', index: RACE });
     expect(request('again').effect).toEqual({
       type: 'start',
       entry: 'race',
@@ -94,7 +99,7 @@ describe('the app model (pure)', () => {
       { type: 'app/playRequested', request: 'quit' },
       world,
     );
-    expect(fromMenu.model.screen).toMatchObject({ name: 'menu', index: 3 });
+    expect(fromMenu.model.screen).toMatchObject({ name: 'menu', index: RACE });
     expect(fromMenu.effect).toBeUndefined();
     expect(request('saved').model.screen).toMatchObject({ name: 'setup', entry: 'race' });
   });
@@ -133,13 +138,13 @@ describe('the app model (pure)', () => {
     const lines = mainHelp(games, 76);
     expect(lines.join('\n')).toContain('Race');
     expect(lines.join('\n')).toContain('The Royal Game of Ur: the rules madang plays');
-    let help = key(at({ name: 'menu', index: 0 }), '6').model;
+    let help = key(at({ name: 'menu', index: 0 }), keyOf(HELP)).model;
     expect(help.screen).toEqual({ name: 'help', scroll: 0 });
     help = key(help, 'pagedown').model;
     expect(help.screen).toEqual({ name: 'help', scroll: 10 });
     help = key(help, 'end').model;
     expect(help.screen).toEqual({ name: 'help', scroll: lines.length - 20 });
-    expect(key(help, 'x').model.screen).toMatchObject({ name: 'menu', index: 5 });
+    expect(key(help, 'x').model.screen).toMatchObject({ name: 'menu', index: HELP });
   });
 
   it('q and Ctrl+C leave from the menu; leaving a replay-only run leaves the program', () => {
@@ -151,7 +156,7 @@ describe('the app model (pure)', () => {
     });
     expect(reduceApp(at(replay), { type: 'app/replayLeft' }, world).model.screen).toMatchObject({
       name: 'menu',
-      index: 4,
+      index: REPLAY,
     });
   });
 });

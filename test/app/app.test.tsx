@@ -1,10 +1,15 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../source/app/App.js';
+import { menuItems } from '../../source/app/app-model.js';
+import { GAMES } from '../../source/games/index.js';
 import { appOptions } from '../support/app.js';
 import { frameWhen, plain, press } from '../support/ink.js';
 
 let cleanup: (() => void) | undefined;
+/** The menu's rows as the registry makes them; number keys choose by position. */
+const labels = menuItems(GAMES).map((i) => i.label);
+const keyOf = (label: string) => String(labels.indexOf(label) + 1);
 afterEach(() => cleanup?.());
 
 describe('<App>', () => {
@@ -12,12 +17,9 @@ describe('<App>', () => {
     const r = render(<App options={appOptions({ seed: 7 })} />);
     cleanup = r.unmount;
     const menu = plain(r.lastFrame());
-    expect(menu).toContain('1. Yut Nori');
-    expect(menu).toContain('2. Yut Nori · advanced');
-    expect(menu).toContain('3. Royal Game of Ur');
-    expect(menu).toContain('4. Replay a recording');
-    expect(menu).toContain('5. Help');
-    expect(menu).toContain('6. Quit');
+    expect(labels.slice(0, 3)).toEqual(['Yut Nori', 'Yut Nori · advanced', 'Royal Game of Ur']);
+    expect(labels.slice(-3)).toEqual(['Replay a recording', 'Help', 'Quit']);
+    labels.forEach((label, i) => expect(menu).toContain(`${i + 1}. ${label}`));
     await press(r.stdin, '\r');
     const has = (text: string) => (frame: string) => frame.includes(text);
     expect(await frameWhen(r.lastFrame, has('new game'))).toContain('Yut Nori · new game');
@@ -32,7 +34,7 @@ describe('<App>', () => {
   it('the help screen returns to the menu on any key', async () => {
     const r = render(<App options={appOptions()} />);
     cleanup = r.unmount;
-    await press(r.stdin, '5');
+    await press(r.stdin, keyOf('Help'));
     expect(await frameWhen(r.lastFrame, (f) => f.includes('help'))).toContain('madang · help');
     await press(r.stdin, 'x');
     expect(await frameWhen(r.lastFrame, (f) => f.includes('Yut Nori'))).toContain('1. Yut Nori');
@@ -47,7 +49,7 @@ describe('<App> with recordings', () => {
       />,
     );
     cleanup = r.unmount;
-    await press(r.stdin, '4');
+    await press(r.stdin, keyOf('Replay a recording'));
     expect(await frameWhen(r.lastFrame, (f) => f.includes('No recordings'))).toContain(
       'No recordings yet in /nowhere.',
     );

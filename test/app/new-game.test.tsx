@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../source/app/App.js';
+import { menuItems } from '../../source/app/app-model.js';
 import { verify } from '../../source/cli/verify.js';
 import { scriptedSource } from '../../source/engine/chance.js';
 import { GAMES } from '../../source/games/index.js';
@@ -39,8 +40,9 @@ describe('a game added by its folder and one registry line', () => {
       />,
     );
     cleanup = r.unmount;
-    expect(await frameWhen(r.lastFrame, (f) => f.includes('Race'))).toContain('4. Race');
-    await press(r.stdin, '4');
+    const race = String(menuItems(games).findIndex((i) => i.label === 'Race') + 1);
+    expect(await frameWhen(r.lastFrame, (f) => f.includes('Race'))).toContain(`${race}. Race`);
+    await press(r.stdin, race);
     expect(await frameWhen(r.lastFrame, (f) => f.includes('Enter starts'))).toContain(
       'Ann against Bob',
     );

@@ -54,8 +54,8 @@ describe('reading recordings: bad input', () => {
   });
 
   it('a game this version lacks', async () => {
-    expect((await problemOf(header({ game: 'kono' })))?.problem).toBe(
-      'FILE:1: a recording of "kono", a game this version of madang does not have',
+    expect((await problemOf(header({ game: 'senet' })))?.problem).toBe(
+      'FILE:1: a recording of "senet", a game this version of madang does not have',
     );
   });
 

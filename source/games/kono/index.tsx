@@ -384,12 +384,27 @@ const face: ListScreenFace<KonoState, KonoEvent> = {
     const head = [`Round ${state.round}`, ...seats];
     if (state.size === 0)
       return [...head, '', 'The board size is chosen', 'at the start of the round.'];
-    // 9 × 9 with its joining lines is 19 rows: too tall for 24; drop them there.
-    const drawn = konoBoardText(state).trimEnd().split('\n');
-    const board = state.size === 9 ? drawn.filter((l) => !/^\s+\|/.test(l)) : drawn;
+    // 9 × 9 as the seed draws it is 19 rows by 40 columns: too big for 80×24 beside the list.
+    const board =
+      state.size === 9 ? compactBoard(state) : konoBoardText(state).trimEnd().split('\n');
     return [...head, '', ...board];
   },
 };
+
+/** The board with one-column joins and no rows of `|`: a doubled letter takes its join. */
+function compactBoard(state: KonoState): string[] {
+  const n = state.size;
+  const rows = state.board.map((row, r) => {
+    let text = `${String(r + 1).padEnd(3)}`;
+    row.forEach((p, c) => {
+      const point = p === 'O' ? '+' : p;
+      text += point.length === 2 || c === n - 1 ? point : `${point}-`;
+    });
+    return text.trimEnd();
+  });
+  const numbers = Array.from({ length: n }, (_, i) => String(i + 1)).join(' ');
+  return ['N', ...rows, 'S', `W  ${numbers}  E`];
+}
 
 const KonoPlay = (props: PlayProps<KonoState>) => <ListPlayScreen face={face} props={props} />;
 

@@ -97,7 +97,21 @@ describe('the Kono console', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'madang-kono-')), 'kono.jsonl');
     const run = spawnSync(
       process.execPath,
-      [CLI, 'kono', '--bots', 'all', '--classic', '--seed', '3', '--size', '7', '--record', file],
+      [
+        CLI,
+        'kono',
+        '--bots',
+        'all',
+        '--level',
+        'greedy',
+        '--classic',
+        '--seed',
+        '3',
+        '--size',
+        '7',
+        '--record',
+        file,
+      ],
       { input: '', encoding: 'utf8' },
     );
     expect(run.status).toBe(0);
@@ -139,6 +153,8 @@ describe('the Kono console', () => {
           'kono',
           '--bots',
           'all',
+          '--level',
+          'greedy',
           '--classic',
           '--size',
           '5',
