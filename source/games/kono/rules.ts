@@ -53,7 +53,9 @@ export interface KonoSettings {
   readonly size: number | null;
   /**
    * The endless-round rule (a reading: the seed has none): a round ends, scored as it stands,
-   * after this many moves in a row with no capture and no piece newly on an opponent's home point.
+   * after this many moves in a row in which nobody captured and nobody had more pieces on the
+   * opponent's home points than ever before in the round. (Stepping off a home point and back
+   * is no progress: both can happen only so often, so every round ends.)
    */
   readonly quietMoves: number;
 }
@@ -86,8 +88,10 @@ export interface KonoState {
   readonly results: readonly RoundResult[];
   /** Moves this round that were passes, for the log: the seat that could not move. */
   readonly passed: number | null;
-  /** Moves in a row this round with no capture and no arrival on an opponent's home point. */
+  /** Moves in a row this round with no capture and no new most pieces on the opponent's home. */
   readonly quiet: number;
+  /** The most pieces each seat has had on the opponent's home points at once this round. */
+  readonly homeBest: readonly [number, number];
   /** Why the last round ended (for the log and the screens). */
   readonly ending: 'home' | 'wiped' | 'stuck' | 'quiet' | 'quit' | null;
 }
@@ -172,6 +176,7 @@ export function newTournament(settings: KonoSettings): KonoState {
     results: [],
     passed: null,
     quiet: 0,
+    homeBest: [0, 0],
     ending: null,
   };
   return settings.size === null ? fresh : startRound(fresh, settings.size);
@@ -250,7 +255,12 @@ export function setup(options: KonoOptions): KonoState {
   };
   // Saved before the first player was chosen: the dice decide it.
   if (saved.next === null) return { ...base, phase: 'dice', colours: [null, null] };
-  return { ...base, phase: 'play', turn: saved.next };
+  // What each side already holds on the other's home is no progress to make again.
+  const held = (seat: number) => {
+    const colour = saved.colours[seat];
+    return colour ? homeCount(base, colour) : 0;
+  };
+  return { ...base, phase: 'play', turn: saved.next, homeBest: [held(0), held(1)] };
 }
 
 /** A round begins on an n × n board: the previous winner chooses the colour, else the dice. */
@@ -263,6 +273,7 @@ function startRound(state: KonoState, size: number): KonoState {
     passed: null,
     dice: null,
     quiet: 0,
+    homeBest: [0, 0],
     ending: null,
   };
   const last = state.results.at(-1);
@@ -338,6 +349,19 @@ export function movesOf(state: KonoState, colour: Colour): Moved[] {
 export function countOf(state: KonoState, colour: Colour): number {
   let n = 0;
   for (const row of state.board) for (const p of row) if (colourOfPoint(p) === colour) n++;
+  return n;
+}
+
+/** How many pieces of `colour` stand on the opponent's home points. */
+export function homeCount(state: KonoState, colour: Colour): number {
+  let n = 0;
+  for (let row = 1; row <= state.size; row++)
+    for (let column = 1; column <= state.size; column++)
+      if (
+        colourOfPoint(at(state, row, column)) === colour &&
+        isHome(state.size, other(colour), row, column)
+      )
+        n++;
   return n;
 }
 
@@ -506,12 +530,14 @@ export function reduce(state: KonoState, event: unknown): KonoState {
               return p;
             }),
       );
-      // A capture, or a piece newly on an opponent's home point, is progress.
-      const progress =
-        colourOfPoint(at(state, r, c)) !== null ||
-        (isHome(state.size, other(colour), r, c) &&
-          !isHome(state.size, other(colour), e.row, e.column));
-      return afterMove({ ...state, board, quiet: progress ? 0 : state.quiet + 1 }, state.turn);
+      // Progress: a capture, or more pieces on the opponent's home than ever this round.
+      const moved = { ...state, board };
+      const home = homeCount(moved, colour);
+      const record = home > (state.homeBest[state.turn] ?? 0);
+      const homeBest: [number, number] = [state.homeBest[0], state.homeBest[1]];
+      if (record) homeBest[state.turn] = home;
+      const progress = colourOfPoint(at(state, r, c)) !== null || record;
+      return afterMove({ ...moved, homeBest, quiet: progress ? 0 : state.quiet + 1 }, state.turn);
     }
     case 'kono/quit':
       return endRound(state, state.turn, 'quit');
@@ -530,6 +556,7 @@ export function reduce(state: KonoState, event: unknown): KonoState {
           dice: null,
           passed: null,
           quiet: 0,
+          homeBest: [0, 0],
           ending: null,
         };
         return state.settings.size === null ? next : startRound(next, state.settings.size);

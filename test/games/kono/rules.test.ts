@@ -203,6 +203,26 @@ describe('Kono: the end of a round and its scores', () => {
   });
 });
 
+describe('Kono: the endless-round rule', () => {
+  it('stepping off a home point and back again is no progress: the round still ends', () => {
+    // Each side also keeps a piece at home, so that neither ever has all its pieces across.
+    let t = position(['O O W O O', 'O O O O B', 'O O O O O', 'W O O O O', 'O O B O O'], 0, {
+      quietMoves: 10,
+    });
+    const shuttle = [
+      move(4, 1, 'northeast'),
+      move(2, 5, 'southwest'),
+      move(3, 2, 'southwest'),
+      move(3, 4, 'northeast'),
+    ];
+    let moves = 0;
+    while (t.phase === 'play' && moves < 100) t = play(t, shuttle[moves++ % 4] as KonoEvent);
+    expect(t.ending).toBe('quiet');
+    // Each side came back onto the other's home once more than it started with: two records.
+    expect(moves).toBeLessThanOrEqual(10 + 4);
+  });
+});
+
 describe('Kono: the tournament', () => {
   it('the size is asked, the dice decide (ties again), the winner chooses a colour and moves first', () => {
     let s = setup(OPTIONS);
