@@ -219,7 +219,7 @@ export function ruleBot(): Bot<KonoState, KonoEvent> {
 class OutOfNodes extends Error {}
 
 /** Alpha-beta over the round's moves (no chance inside a round), deepened until the budget. */
-export function searchBot(nodeBudget = 10_000, maxDepth = 8): Bot<KonoState, KonoEvent> {
+export function searchBot(nodeBudget = 8_000, maxDepth = 8): Bot<KonoState, KonoEvent> {
   return {
     level: 'strong',
     choose(state, random) {
