@@ -140,7 +140,7 @@ export function motiveOf(state: KonoState, move: Moved): Motive {
     if (
       theirGoal &&
       steps(r, c, theirGoal.row, theirGoal.column) < theirGoal.distance &&
-      isHomeward(n, other(colour), t[0], r)
+      isHomeward(other(colour), t[0], r)
     )
       return { kind: 'block', row: t[0], column: t[1] };
   }
@@ -153,8 +153,7 @@ export function motiveOf(state: KonoState, move: Moved): Motive {
 }
 
 /** Whether a step from row `from` to row `to` goes toward the side `colour` is heading for. */
-function isHomeward(size: number, colour: Colour, from: number, to: number): boolean {
-  void size;
+function isHomeward(colour: Colour, from: number, to: number): boolean {
   return colour === 'white' ? to > from : to < from;
 }
 

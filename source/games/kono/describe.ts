@@ -1,5 +1,5 @@
 /** What a Kono event did, in the game's words, for the log, the console and the replay. */
-import { explainKonoMove, motiveOf, motiveWords, pointName } from './bot.js';
+import { motiveOf, pointName } from './bot.js';
 import { colourOfSeat, type KonoEvent, type KonoState, type RoundResult, target } from './rules.js';
 
 const nameOf = (names: readonly string[] | undefined, seat: number) =>
@@ -91,5 +91,3 @@ export function describeKonoEvent(
   if (after.phase === 'over') lines.push(tournamentWords(after, names));
   return lines;
 }
-
-export { explainKonoMove, motiveWords };

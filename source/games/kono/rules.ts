@@ -282,8 +282,6 @@ function startRound(state: KonoState, size: number): KonoState {
   return { ...base, phase: 'dice', turn: 0, chooser: null };
 }
 
-const seatOfColour = (state: KonoState, colour: Colour) =>
-  state.colours[0] === colour ? 0 : state.colours[1] === colour ? 1 : -1;
 export const colourOfSeat = (state: KonoState, seat: number): Colour | null =>
   state.colours[seat] ?? null;
 
@@ -619,5 +617,3 @@ export const konoGame: Game<KonoState, KonoEvent, KonoOptions> = {
   outcome,
   toAct: (state) => state.turn,
 };
-
-export { seatOfColour };
