@@ -104,8 +104,14 @@ export function helpLines(keys: readonly string[], rulesText: string, width: num
   const lines: string[] = [];
   for (const line of keys) {
     // A key's description wraps under itself: the column after the key and its spaces.
-    const column = /^(\s*\S+(?: \S+)*\s{2,})/.exec(line)?.[1]?.length ?? 2;
-    wrapLine(line, room, ' '.repeat(Math.min(column, 20)), lines);
+    const key = /^(\s*\S+(?: \S+)*\s{2,})/.exec(line)?.[1];
+    // The key keeps its spaces, so every description starts in its column.
+    if (displayWidth(line) <= room) lines.push(line);
+    else if (key !== undefined && key.length <= 20) {
+      const wrapped: string[] = [];
+      wrapLine(line.slice(key.length), room - key.length, '', wrapped);
+      wrapped.forEach((part, i) => lines.push(`${i === 0 ? key : ' '.repeat(key.length)}${part}`));
+    } else wrapLine(line, room, '  ', lines);
     if (line === '') lines.push('');
   }
   return [...lines, '', ...wrapText(rulesText, room)];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mainHelp } from '../../source/app/app-model.js';
 import { GAMES } from '../../source/games/index.js';
-import { displayWidth, wrapText } from '../../source/ui/text.js';
+import { displayWidth, helpLines, wrapText } from '../../source/ui/text.js';
 
 describe('rules pages as screen lines', () => {
   it('joins a paragraph’s lines and wraps them at spaces, measuring wide characters as two', () => {
@@ -43,5 +43,22 @@ describe('rules pages as screen lines', () => {
     const wide = (lines: string[]) => lines.filter((l) => displayWidth(l) > 76);
     expect(wide(mainHelp(GAMES, 76))).toEqual([]);
     for (const game of GAMES) expect(wide(wrapText(game.rulesText, 76))).toEqual([]);
+  });
+});
+
+describe('helpLines', () => {
+  it('keeps a key line that fits as written, and wraps a long one under its description', () => {
+    const keys = [
+      'Keys',
+      '  ← → ↑ ↓    move the cursor',
+      '  h          a hint: the strong computer’s move and the reason it gives',
+    ];
+    expect(helpLines(keys, '# Rules\n\nText.', 40).slice(0, 5)).toEqual([
+      'Keys',
+      '  ← → ↑ ↓    move the cursor',
+      '  h          a hint: the strong',
+      '             computer’s move and the',
+      '             reason it gives',
+    ]);
   });
 });
