@@ -5,8 +5,8 @@
  * folds the events again without it) and `session/resumed` (play went on in a later run).
  *
  * Everything here is pure: the Replayer takes the file's lines one at a time and keeps only
- * what replay needs (the state, and the states since the last throw for take-backs), so a file
- * of any length replays in bounded memory.
+ * what replay needs (the state, and for take-backs up to TAKE_BACK_DEPTH states since the last
+ * throw), so a file of any length replays in bounded memory.
  */
 import {
   type Game,
@@ -87,6 +87,11 @@ export interface Header {
 }
 
 export const TAKEN_BACK = 'session/moveTakenBack';
+/**
+ * How many moves in a row a recording can take back, since the last throw or roll (which is
+ * never taken back). A play screen that takes back across turns keeps to the same count.
+ */
+export const TAKE_BACK_DEPTH = 1000;
 export const RESUMED = 'session/resumed';
 export const ENDED = 'session/ended';
 
@@ -198,7 +203,7 @@ export class Replayer {
   chanceEvents = 0;
   ended: Outcome | undefined;
   problem: { line: number; reason: string } | undefined;
-  /** States before each move since the last chance event: what a take-back returns to. */
+  /** States before each move since the last chance event (the last TAKE_BACK_DEPTH): what a take-back returns to. */
   private undoStack: unknown[] = [];
 
   constructor(
@@ -233,7 +238,8 @@ export class Replayer {
     switch (value.type) {
       case TAKEN_BACK: {
         const before = this.undoStack.pop();
-        if (before === undefined) return fail('a take-back with no move of this turn to take back');
+        if (before === undefined)
+          return fail('a take-back with no move to take back since the last throw or roll');
         this.state = before;
         this.events--;
         return { kind: 'takenBack' };
@@ -257,13 +263,14 @@ export class Replayer {
         this.state = game.reduce(this.state, value);
         this.events++;
         if (isChance) {
+          // Nothing before a throw or roll is ever taken back: its outcome has been seen.
           this.chanceEvents++;
           this.undoStack = [];
-        } else if (game.toAct(this.state) !== game.toAct(before)) {
-          // A move that ended the turn cannot be taken back.
-          this.undoStack = [];
         } else {
+          // A game without chance in its turns (Kono) takes back a move with the reply after it;
+          // only the last TAKE_BACK_DEPTH are kept, so that memory stays bounded.
           this.undoStack.push(before);
+          if (this.undoStack.length > TAKE_BACK_DEPTH) this.undoStack.shift();
         }
         return { kind: 'event', event: value as unknown as GameEvent };
       }

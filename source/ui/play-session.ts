@@ -219,8 +219,10 @@ export function usePlaySession<
         session.recorder.event(after.events.at(-1) as E);
         const outcome = rules.outcome(after.state);
         if (outcome.status !== 'running') session.recorder.end(outcome);
-      } else if (after.events.length < before.events.length) {
-        session.recorder.takenBack();
+      } else {
+        // A take-back line for each move taken back (Kono's undo takes the computer's reply too).
+        for (let n = after.events.length; n < before.events.length; n++)
+          session.recorder.takenBack();
       }
       return after;
     },

@@ -1,8 +1,9 @@
 /**
  * Kono in a real terminal: a tournament resumed from a save file (the menu's "Resume a Kono
- * game"), the winning move of a round played from the move list, the round's scores and the
- * tournament's end; and a new tournament saved with `s` and read back from the save slot.
+ * game"), the winning move of a round chosen on the board with its direction key, the round's
+ * score table and the tournament's end; and a new tournament saved with `s` to the save slot.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,16 +19,26 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     terminal = new Terminal(`node ${CLI} kono --load ${save} --bots 1 --no-record`);
     expect(await terminal.waitFor('Resume the tournament')).toContain('round 2, 5 × 5');
     await terminal.keys('Enter');
-    const board = await terminal.waitFor('Human to move');
-    expect(board).toContain('Human: white, 7 points');
+    const board = await terminal.waitFor('Human (white) to move');
+    // The panel: the tournament's points so far, and the round's score as the board stands.
+    expect(board).toMatch(/W Human\s+7\s+39\s+6/);
     // White's last piece off a home point, at (4,2), steps southwest onto (5,1): worth 3.
-    const lines = board.split('\n');
-    const winning = lines.find((l) => /\(4,2\) southwest: advance \(5,1\)/.test(l));
-    expect(winning).toBeDefined();
-    const number = /(\d+)\. \(4,2\)/.exec(winning ?? '')?.[1];
-    await terminal.keys(number as string, 'Enter');
+    // The cursor starts in the middle, (3,3): down and left is (4,2).
+    await terminal.keys('Down', 'Left', 'Enter');
+    const chosen = await terminal.waitFor('(4,2): a direction');
+    // The board shows its steps by their keys: 7 and 9 northwards, 1 onto the home point (5,1)
+    // (southeast, (5,3), is its own piece's); the empty home point (5,4) is a ◇.
+    expect(chosen).toMatch(/3 7 ─ \+ ─ 9 ─ \+ ─ \+/);
+    expect(chosen).toMatch(/5 1 ─ WW─ WW─ ◇ ─ WW/);
+    await terminal.keys('1');
+    expect(await terminal.waitFor('1 again or Enter')).toContain(
+      '(4,2) southwest to (5,1): to advance',
+    );
+    await terminal.keys('1');
     const over = await terminal.waitFor('Round 2 is over');
     expect(over).toMatch(/Human wins the round and is awarded \d+ points\./);
+    // The score table: this round's scores and who was awarded what.
+    expect(over).toMatch(/2\s+5×5\s+42\s+18\s+Human\s+24/);
     expect(over).toContain('end the tournament');
     await terminal.keys('Enter');
     expect(await terminal.waitFor('wins the tournament')).toMatch(/Human wins the tournament/);
@@ -43,7 +54,7 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     );
     await terminal.waitFor('Start the tournament');
     await terminal.keys('Up', 'Enter');
-    await terminal.waitFor('to throw (Space)');
+    await terminal.waitFor('to throw for the first move');
     // Seed 8: the Human wins the dice and chooses first: white, the list's first choice.
     await terminal.keys('Space');
     await terminal.waitFor('Human chooses the colour');
@@ -56,5 +67,32 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     expect(readFileSync(file, 'utf8')).toMatch(
       /^Round: 1\n\nComputer:\n {3}Score: 0\n {3}Color: Black\n\nHuman:\n {3}Score: 0\n {3}Color: White\n\nBoard:\n {3}W {2}W {2}W {2}W {2}W\n/,
     );
+  });
+
+  it('u takes back a move with the computer’s reply; the recording says so twice and verifies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-kono-undo-'));
+    const record = join(dir, 'undo.jsonl');
+    terminal = new Terminal(
+      `node ${CLI} kono --bots 1 --size 5 --seed 8 --bot-delay 0 --record ${record} --data-dir ${dir}`,
+    );
+    await terminal.waitFor('Start the tournament');
+    await terminal.keys('Up', 'Enter');
+    await terminal.waitFor('to throw for the first move');
+    await terminal.keys('Space');
+    await terminal.waitFor('Human chooses the colour');
+    await terminal.keys('Enter');
+    await terminal.waitFor('Human (white) to move');
+    // (1,3) southeast, previewed and made; the computer replies at once.
+    await terminal.keys('Up', 'Up', 'Enter', '3', '3');
+    await terminal.waitFor('It wanted');
+    await terminal.keys('u');
+    const back = await terminal.waitFor('took back a move and the reply');
+    expect(back).toMatch(/ 1 W ─ W ─\[W\]─ W ─ W/);
+    await terminal.keys('q', 'y');
+    expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
+    const lines = readFileSync(record, 'utf8').trim().split('\n');
+    expect(lines.filter((l) => l.includes('session/moveTakenBack'))).toHaveLength(2);
+    const verified = spawnSync('node', [CLI, 'verify', record], { encoding: 'utf8' });
+    expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * How madang looks, as a person sees it: the built program in tmux (TERM=xterm-256color), every
  * screen at 80×24 and at 120×40 checked whole (no line cut, no box broken), and captures with
- * their colour codes (capture-pane -e) of the menu, a Yut game, an Ur game, a Yoté game and the
+ * their colour codes (capture-pane -e) of the menu, a Yut game, an Ur game, a Yoté game, a Kono game and the
  * replay viewer at 80×24, with colour and with NO_COLOR, compared with fixtures/screens so the
  * look cannot silently regress. `REGENERATE=1` rewrites the captures after a change made on purpose.
  */
@@ -80,8 +80,9 @@ const VISITS: readonly {
   {
     name: 'Kono 9 × 9 with a computer',
     command: 'kono --bots 1 --size 9 --seed 8 --bot-delay 0',
-    keys: ['Up', 'Enter', 'Space', 'Enter', 'Enter'],
-    shows: '(strong:',
+    // Seed 8: the Human throws higher, plays White, and moves (1,5) southeast.
+    keys: ['Up', 'Enter', 'Space', 'Enter', 'Up', 'Up', 'Up', 'Up', 'Enter', '3', '3'],
+    shows: 'It wanted',
   },
   {
     name: 'Yut replay',
@@ -132,6 +133,13 @@ const LOOKS: readonly { name: string; command: string; keys: readonly string[]; 
       command: 'yote --no-record',
       keys: ['Up', 'Enter', 'c', '3', 'Enter', 'd', '3', 'Enter', 'c', '3', 'Enter'],
       shows: 'C3: step to',
+    },
+    {
+      // The chosen piece's steps by their keys, one previewed, and the compass.
+      name: 'kono-game',
+      command: 'kono --bots 1 --size 5 --seed 8 --no-record',
+      keys: ['Up', 'Enter', 'Space', 'Enter', 'Up', 'Up', 'Enter', '3'],
+      shows: '3 again or Enter',
     },
     {
       name: 'replay',

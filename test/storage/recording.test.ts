@@ -95,7 +95,47 @@ describe('reading recordings: bad input', () => {
 
   it('a take-back with nothing to take back', async () => {
     expect((await problemOf(`${header({})}{"type":"session/moveTakenBack"}\n`))?.problem).toBe(
-      'FILE:2: a take-back with no move of this turn to take back',
+      'FILE:2: a take-back with no move to take back since the last throw or roll',
+    );
+  });
+
+  it('a take-back reaches back over turns to the last throw, and no further', async () => {
+    // Kono: the dice, the colour, then two moves; both moves taken back (a move and the reply).
+    const kono = (lines: readonly object[]) =>
+      [
+        JSON.stringify({
+          ...goldenHeader({
+            name: 'x',
+            options: { players: 2, pieces: 1 },
+            names: ['A', 'B'],
+            seed: 1,
+          }),
+          game: 'kono',
+          options: { asker: 0, size: 5 },
+        }),
+        ...lines.map((l) => JSON.stringify(l)),
+        '',
+      ].join('\n');
+    const dice = {
+      type: 'kono/diceThrown',
+      dice: [
+        [6, 6],
+        [1, 1],
+      ],
+    };
+    const colour = { type: 'kono/colourChosen', colour: 'white' };
+    const back = { type: 'session/moveTakenBack' };
+    const moves = [
+      { type: 'kono/moved', row: 1, column: 3, direction: 'southeast' },
+      { type: 'kono/moved', row: 5, column: 3, direction: 'northwest' },
+    ];
+    const read = await readRecording(file(kono([dice, colour, ...moves, back, back])), lookup);
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.result.replayer.events).toBe(2);
+    expect((read.result.replayer.state as { turn: number; phase: string }).phase).toBe('play');
+    // The colour's choice came after the throw and goes too; the throw itself never does.
+    expect((await problemOf(kono([dice, colour, ...moves, back, back, back, back])))?.problem).toBe(
+      'FILE:9: a take-back with no move to take back since the last throw or roll',
     );
   });
 

@@ -1,7 +1,7 @@
 /**
  * Kono as a game module: the tournament's rules, the dice for the first player (seeded, or a
  * dice file with --dice), the rule-based and search computers, the seed's console and save file,
- * and a full screen on the shared move-list play screen.
+ * and its full screen (ui/).
  */
 import { join } from 'node:path';
 import { Box, Text } from 'ink';
@@ -11,20 +11,16 @@ import { botRandom, seededRandom } from '../../engine/random.js';
 import { SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
 import { readText, updateText } from '../../storage/files.js';
 import type { Key } from '../../ui/keys.js';
-import { ListPlayScreen, type ListScreenFace } from '../../ui/ListPlayScreen.js';
-import type { PlayProps } from '../../ui/play-session.js';
 import { editField, type Field, fieldOf } from '../../ui/text-field.js';
 import { TextField } from '../../ui/TextField.js';
-import { lastLines } from '../../ui/text.js';
 import { Styled } from '../../ui/theme.js';
 import { gameModule, type MenuEntry, type SetupContext, type SetupOutcome } from '../module.js';
-import { explainKonoMove, konoBot, motiveOf, pointName } from './bot.js';
-import { konoBoardText, runClassicKono } from './classic.js';
+import { konoBot } from './bot.js';
+import { runClassicKono } from './classic.js';
 import { describeKonoEvent } from './describe.js';
 import { RULES_TEXT } from './rules-text.js';
 import {
   checkOptions,
-  colourOfSeat,
   DEFAULT_QUIET_MOVES,
   type DiceThrown,
   type KonoEvent,
@@ -38,6 +34,8 @@ import {
   withDefaults,
 } from './rules.js';
 import { formatSave, parseSave, savedOf } from './save.js';
+import { KONO_KNOWLEDGE, KonoGame } from './ui/KonoGame.js';
+import { KonoReplay } from './ui/KonoReplay.js';
 
 /** The one save slot of the full screen, in the data directory (the classic console asks). */
 export const SAVE_FILE = 'kono-save.txt';
@@ -337,119 +335,6 @@ const resumeEntry: MenuEntry = {
   View: ({ form }) => <KonoSetup form={form as Form} />,
 };
 
-const label = (state: KonoState, event: KonoEvent): string => {
-  switch (event.type) {
-    case 'kono/moved': {
-      const why = motiveOf(state, event);
-      const where = why.kind === 'retreat' ? '' : ` ${pointName(why.row, why.column)}`;
-      // The destination is one step away; the list keeps to the piece, the way and the why.
-      return `${pointName(event.row, event.column)} ${event.direction}: ${why.kind}${where}`;
-    }
-    case 'kono/quit':
-      return 'quit the round (5 points off)';
-    case 'kono/sizeChosen':
-      return `a ${event.size} × ${event.size} board`;
-    case 'kono/colourChosen':
-      return `play ${event.colour}, and move first`;
-    case 'kono/anotherRound':
-      return event.again ? 'play another round' : 'end the tournament';
-    case 'kono/diceThrown':
-      return 'throw the dice';
-  }
-};
-
-const face: ListScreenFace<KonoState, KonoEvent> = {
-  title: 'Kono',
-  rulesText: RULES_TEXT,
-  rules: konoGame as never,
-  bot: konoBot,
-  explain: (state, event, names) => explainKonoMove(state, event, names),
-  chance: {
-    noun: 'throw',
-    probe: {
-      type: 'kono/diceThrown',
-      dice: [
-        [1, 1],
-        [1, 2],
-      ],
-    },
-  },
-  describe: (before, event, after, names) => describeKonoEvent(before, event, after, names),
-  label: (state, event) => label(state, event),
-  board(state, names) {
-    const seats = [0, 1].map(
-      (seat) =>
-        `${names[seat]}: ${colourOfSeat(state, seat) ?? 'colour not chosen'}, ${state.totals[seat]} points`,
-    );
-    const head = [`Round ${state.round}`, ...seats];
-    if (state.size === 0)
-      return [...head, '', 'The board size is chosen', 'at the start of the round.'];
-    // 9 × 9 as the seed draws it is 19 rows by 40 columns: too big for 80×24 beside the list.
-    const board =
-      state.size === 9 ? compactBoard(state) : konoBoardText(state).trimEnd().split('\n');
-    return [...head, '', ...board];
-  },
-};
-
-/** The board with one-column joins and no rows of `|`: a doubled letter takes its join. */
-function compactBoard(state: KonoState): string[] {
-  const n = state.size;
-  const rows = state.board.map((row, r) => {
-    let text = `${String(r + 1).padEnd(3)}`;
-    row.forEach((p, c) => {
-      const point = p === 'O' ? '+' : p;
-      text += point.length === 2 || c === n - 1 ? point : `${point}-`;
-    });
-    return text.trimEnd();
-  });
-  const numbers = Array.from({ length: n }, (_, i) => String(i + 1)).join(' ');
-  return ['N', ...rows, 'S', `W  ${numbers}  E`];
-}
-
-const KonoPlay = (props: PlayProps<KonoState>) => <ListPlayScreen face={face} props={props} />;
-
-function KonoReplay(props: {
-  state: unknown;
-  names: readonly string[];
-  timeline: readonly string[];
-  keys: readonly string[];
-  notice: string | null;
-  width: number;
-  height: number;
-}) {
-  const state = props.state as KonoState;
-  return (
-    <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
-      <Box borderStyle="round" paddingX={1} flexDirection="column" flexShrink={0}>
-        {face.board(state, props.names).map((line, i) => (
-          <Text key={i}>{line || ' '}</Text>
-        ))}
-      </Box>
-      <Box
-        borderStyle="round"
-        paddingX={1}
-        flexDirection="column"
-        width={Math.min(56, props.width - 46)}
-        flexShrink={0}
-      >
-        {lastLines(props.timeline, Math.min(52, props.width - 50), props.height - 8).map(
-          (line, i) => (
-            <Text key={i} wrap="truncate-end">
-              {line || ' '}
-            </Text>
-          ),
-        )}
-        <Styled colour="yellow">{props.notice ?? ' '}</Styled>
-        {props.keys.map((k) => (
-          <Text key={k} dimColor>
-            {k}
-          </Text>
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
 export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   id: 'kono',
   title: 'Kono',
@@ -466,7 +351,7 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   typicalOptions: { asker: null, size: 5, quietMoves: DEFAULT_QUIET_MOVES },
   chance: {
     noun: 'throw',
-    probe: face.chance?.probe as KonoEvent,
+    probe: KONO_KNOWLEDGE.chance.probe,
     seeded(seed) {
       const random = seededRandom(seed);
       return {
@@ -485,10 +370,10 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
     parseScript: parseDiceFile,
   },
   bot: konoBot,
-  explain: face.explain,
-  describe: face.describe,
+  explain: KONO_KNOWLEDGE.explain,
+  describe: (before, event, after, names) => describeKonoEvent(before, event, after, names),
   entries: [newEntry, resumeEntry],
-  Play: KonoPlay,
+  Play: KonoGame,
   Replay: KonoReplay,
   rulesText: RULES_TEXT,
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),

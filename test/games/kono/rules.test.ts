@@ -16,7 +16,6 @@ import {
   type KonoState,
   legalEvents,
   outcome,
-  type Point,
   reduce,
   roundScore,
   setup,
@@ -24,6 +23,7 @@ import {
   withDefaults,
 } from '../../../source/games/kono/rules.js';
 import { deepFreeze } from '../../support/freeze.js';
+import { position } from '../../support/kono.js';
 
 const OPTIONS: KonoOptions = withDefaults({ asker: 0, size: null });
 
@@ -43,24 +43,6 @@ const dice = (a: [number, number], b: [number, number]): KonoEvent => ({
 const colour = (c: 'white' | 'black'): KonoEvent => ({ type: 'kono/colourChosen', colour: c });
 const move = (row: number, column: number, direction: string): KonoEvent =>
   ({ type: 'kono/moved', row, column, direction }) as KonoEvent;
-
-/** A round in play from a picture (row 1 first), seat 0 White and seat 1 Black, `turn` to move. */
-function position(
-  rows: readonly string[],
-  turn = 0,
-  options: Partial<KonoOptions> = {},
-): KonoState {
-  const board = rows.map((r) => r.trim().split(/\s+/) as Point[]);
-  return deepFreeze({
-    ...setup(withDefaults({ asker: 0, size: null, ...options })),
-    phase: 'play' as const,
-    size: board.length,
-    board,
-    colours: ['white', 'black'] as const,
-    turn,
-    chooser: 0,
-  });
-}
 
 describe('Kono: the board', () => {
   it('home points and their values for 5, 7 and 9 (the seed’s tables)', () => {

@@ -4,7 +4,8 @@ import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import { Styled } from '../../../ui/theme.js';
 import { COLOUR_NAMES, STONES, type UrState } from '../rules.js';
-import { fit, lastLines } from '../../../ui/text.js';
+import { fit } from '../../../ui/text.js';
+import { ReplayTail } from '../../../ui/PanelParts.js';
 import { plainBoard, urBoardSegments } from './board-layout.js';
 
 export function UrReplay(props: ReplayScreenProps) {
@@ -43,19 +44,13 @@ export function UrReplay(props: ReplayScreenProps) {
             {counts(c)}
           </Text>
         ))}
-        <Text> </Text>
-        {lastLines(props.timeline, panelWidth - 4, props.height - 12).map((line, i) => (
-          <Text key={i} wrap="truncate-end">
-            {line || ' '}
-          </Text>
-        ))}
-        <Text> </Text>
-        <Styled colour="yellow">{props.notice ?? ' '}</Styled>
-        {props.keys.map((k) => (
-          <Text key={k} dimColor>
-            {k}
-          </Text>
-        ))}
+        <ReplayTail
+          timeline={props.timeline}
+          width={panelWidth - 4}
+          rows={props.height - 12}
+          notice={props.notice}
+          keys={props.keys}
+        />
       </Box>
     </Box>
   );

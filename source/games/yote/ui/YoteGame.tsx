@@ -4,7 +4,8 @@ import { useCallback, useMemo } from 'react';
 import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
-import { fit, helpLines, lastLines } from '../../../ui/text.js';
+import { fit, helpLines } from '../../../ui/text.js';
+import { PanelTail } from '../../../ui/PanelParts.js';
 import { Styled } from '../../../ui/theme.js';
 import { explainYoteMove, yoteBot } from '../bot.js';
 import { endingWords } from '../describe.js';
@@ -122,7 +123,6 @@ function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows:
   const inner = width - 4;
   const names = seats.map((s) => s.name);
   // 17 fixed lines (borders, turn, sides, rule, notice, keys): the log gets the rest, up to 12.
-  const log = lastLines(play.log, inner, Math.max(1, Math.min(12, rows - 17)));
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       {over && state.ending ? (
@@ -145,24 +145,17 @@ function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows:
       <Text dimColor wrap="truncate-end">
         turns without placing or taking: {state.quiet}/{state.options.quietTurns}
       </Text>
-      <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
-      <Box flexDirection="column" height={log.length} overflow="hidden">
-        {log.map((line, i) => (
-          <Text key={i} wrap="truncate-end" dimColor={i < log.length - 3}>
-            {line || ' '}
-          </Text>
-        ))}
-      </Box>
-      <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
-      <Box height={2} overflow="hidden">
-        <Styled colour="yellow">{play.notice ?? ' '}</Styled>
-      </Box>
-      <Text dimColor wrap="truncate-end">
-        {over ? 'Enter play again · m menu · q quit' : '←→↑↓ cursor · Enter act · s stop · x drop'}
-      </Text>
-      <Text dimColor wrap="truncate-end">
-        {over ? ' ' : 'u undo · h hint · ? help · q quit'}
-      </Text>
+      <PanelTail
+        log={play.log}
+        width={inner}
+        rows={Math.max(1, Math.min(12, rows - 17))}
+        notice={play.notice}
+        keys={
+          over
+            ? ['Enter play again · m menu · q quit', ' ']
+            : ['←→↑↓ cursor · Enter act · s stop · x drop', 'u undo · h hint · ? help · q quit']
+        }
+      />
     </Box>
   );
 }

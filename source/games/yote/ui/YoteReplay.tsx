@@ -1,9 +1,8 @@
 /** Yoté's face in the replay viewer: the board as it stood, both sides, and the timeline. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { SegmentLines } from '../../../ui/Segments.js';
-import { lastLines } from '../../../ui/text.js';
-import { Styled } from '../../../ui/theme.js';
+import { ReplayTail } from '../../../ui/PanelParts.js';
 import type { YoteState } from '../rules.js';
 import { BOARD_WIDTH, yoteBoardSegments } from './board-layout.js';
 import { SideLines } from './YoteGame.js';
@@ -32,19 +31,13 @@ export function YoteReplay(props: ReplayScreenProps) {
         flexShrink={0}
       >
         <SideLines state={state} names={props.names} width={panelWidth - 4} />
-        <Text> </Text>
-        {lastLines(props.timeline, panelWidth - 4, props.height - 12).map((line, i) => (
-          <Text key={i} wrap="truncate-end">
-            {line || ' '}
-          </Text>
-        ))}
-        <Text> </Text>
-        <Styled colour="yellow">{props.notice ?? ' '}</Styled>
-        {props.keys.map((k) => (
-          <Text key={k} dimColor>
-            {k}
-          </Text>
-        ))}
+        <ReplayTail
+          timeline={props.timeline}
+          width={panelWidth - 4}
+          rows={props.height - 12}
+          notice={props.notice}
+          keys={props.keys}
+        />
       </Box>
     </Box>
   );

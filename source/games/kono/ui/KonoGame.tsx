@@ -1,0 +1,406 @@
+/**
+ * The Kono play screen: the board as the seed draws it, with the cursor, the chosen piece and its
+ * moves by their keys, beside a panel with the turn, both sides' tournament and round scores,
+ * the compass of direction keys with the previewed move, the choices between rounds, the
+ * rounds' score table, the log and the keys. On the shared dispatcher, which saves, hints and
+ * runs the computer.
+ */
+import { Box, Text } from 'ink';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { type PlayProps, usePlaySession } from '../../../ui/play-session.js';
+import { PlayFrame } from '../../../ui/PlayFrame.js';
+import { listWindow } from '../../../ui/ListPlayScreen.js';
+import { SegmentLines } from '../../../ui/Segments.js';
+import { fit, helpLines, wrapText } from '../../../ui/text.js';
+import { PanelTail } from '../../../ui/PanelParts.js';
+import { Styled } from '../../../ui/theme.js';
+import { explainKonoMove, konoBot, pointName } from '../bot.js';
+import { tournamentWords } from '../describe.js';
+import { RULES_TEXT } from '../rules-text.js';
+import {
+  colourOfSeat,
+  countOf,
+  type Direction,
+  type KonoEvent,
+  konoGame,
+  type KonoState,
+  letterOf,
+  other,
+  piecesAtStart,
+  QUIT_PENALTY,
+  roundScore,
+} from '../rules.js';
+import {
+  boardHeight,
+  boardWidth,
+  COLOUR_SEAT,
+  DIRECTION_KEYS,
+  konoBoardSegments,
+  type Mark,
+} from './board-layout.js';
+import {
+  type KonoAction,
+  konoKey,
+  konoLabel,
+  konoMarks,
+  type KonoPlay,
+  newKonoPlay,
+  previewWords,
+  reduceKonoPlay,
+  shownPiece,
+  stepsOf,
+  stepWords,
+} from './play.js';
+
+export const KONO_HELP: readonly string[] = [
+  'Keys',
+  '  ← → ↑ ↓    move the cursor over the points',
+  '  Enter      on one of your pieces: choose it (again: drop it)',
+  '  7 9 1 3    the chosen piece’s step: northwest, northeast, southwest, southeast',
+  '             (the keypad’s corners; Home PgUp End PgDn too). The board shows each',
+  '             step by its key; the first press previews it, the second (or Enter) moves',
+  '  u          take back your last move, and the computer’s reply after it',
+  '  r r        quit the round: it is scored as it stands, 5 points off yours',
+  '  s          save the tournament and leave (before a move, or before the dice)',
+  '  h          a hint: the strong computer’s move and why, chosen for you',
+  '  ↑ ↓ Enter  between rounds: choose the board, the colour, another round',
+  '  Space      throw the dice for the first move',
+  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+];
+
+export const KONO_KNOWLEDGE = {
+  rules: konoGame as never,
+  bot: konoBot,
+  explain: (state: KonoState, event: KonoEvent, names: readonly string[]) =>
+    explainKonoMove(state, event, names),
+  chance: {
+    noun: 'throw',
+    probe: {
+      type: 'kono/diceThrown',
+      dice: [
+        [1, 1],
+        [1, 2],
+      ],
+    } as KonoEvent,
+  },
+};
+
+/** The board's box: the board and its frame, or before the first size is chosen, a note's width. */
+export const boardBoxWidth = (state: KonoState) =>
+  (state.size === 0 ? 30 : boardWidth(state.size)) + 4;
+
+/** Whether the board needs its compact form (no rows of │) to fit the window's height. */
+const compactFor = (size: number, height: number) => boardHeight(size, false) + 2 > height;
+
+export function KonoGame(props: PlayProps<KonoState>) {
+  const { session, width, height } = props;
+  const help = useMemo(() => helpLines(KONO_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
+  const init = useCallback(
+    () => newKonoPlay(session.initial, session.seats, session.log),
+    [session],
+  );
+  const { play, helpScroll } = usePlaySession<KonoState, KonoEvent, KonoPlay, KonoAction>({
+    knowledge: KONO_KNOWLEDGE,
+    props,
+    init,
+    reduce: reduceKonoPlay,
+    key: konoKey,
+    helpLines: help,
+    save: session.save ? (p: KonoPlay) => session.save?.(p.state) : undefined,
+  });
+  const { state } = play;
+  const human = play.seats[state.turn]?.kind !== 'computer';
+  const boardBox = boardBoxWidth(state);
+  const panelWidth = Math.max(30, Math.min(56, width - boardBox));
+  return (
+    <PlayFrame
+      title="Kono"
+      help={help}
+      overlay={play.overlay}
+      helpScroll={helpScroll}
+      width={width}
+      height={height}
+      saving={session.save ? 'now' : undefined}
+    >
+      <Box>
+        <Box
+          borderStyle="round"
+          paddingX={1}
+          flexDirection="column"
+          width={boardBox}
+          flexShrink={0}
+          alignSelf="flex-start"
+        >
+          <KonoBoard
+            state={state}
+            cursor={state.phase === 'play' && human ? play.cursor : undefined}
+            marks={konoMarks(play)}
+            height={height}
+          />
+        </Box>
+        <KonoPanel play={play} width={panelWidth} rows={height} />
+      </Box>
+    </PlayFrame>
+  );
+}
+
+/** The board, or before the first round's size is chosen, what it will be. */
+export function KonoBoard({
+  state,
+  cursor,
+  marks,
+  height,
+}: {
+  state: KonoState;
+  cursor?: readonly [number, number] | undefined;
+  marks?: ReadonlyMap<string, Mark> | undefined;
+  height: number;
+}) {
+  if (state.size === 0)
+    return (
+      <>
+        <Text bold>Round {state.round}</Text>
+        <Text> </Text>
+        <Text wrap="wrap">
+          The board is 5 × 5, 7 × 7 or 9 × 9 points, chosen at the start of every round.
+        </Text>
+      </>
+    );
+  const segments = konoBoardSegments(state, {
+    cursor,
+    marks,
+    compact: compactFor(state.size, height),
+  });
+  return <SegmentLines lines={segments} />;
+}
+
+/** Both sides: colour, name, tournament points, this round's score so far and captures. */
+export function ScoreLines({
+  state,
+  names,
+  width,
+}: {
+  state: KonoState;
+  names: readonly string[];
+  width: number;
+}) {
+  const nameWidth = Math.max(4, Math.min(18, width - 24));
+  const ended = state.phase === 'roundOver' || state.phase === 'over';
+  const result = ended ? state.results.at(-1) : undefined;
+  return (
+    <>
+      <Text dimColor wrap="truncate-end">
+        {`${''.padEnd(nameWidth + 2)} total  round  took`}
+      </Text>
+      {[0, 1].map((seat) => {
+        const colour = colourOfSeat(state, seat);
+        const took =
+          colour && state.size > 0 ? piecesAtStart(state.size) - countOf(state, other(colour)) : 0;
+        const score = result ? result.scores[seat] : roundScore(state, seat);
+        return (
+          <Text key={seat} wrap="truncate-end">
+            <Styled seat={colour ? COLOUR_SEAT[colour] : undefined} bold={seat === state.turn}>
+              {colour ? letterOf(colour) : '·'} {fit(names[seat] ?? '', nameWidth)}
+            </Styled>
+            {` ${String(state.totals[seat]).padStart(5)}  ${String(colour ? score : '–').padStart(5)}  ${String(took).padStart(4)}`}
+          </Text>
+        );
+      })}
+    </>
+  );
+}
+
+const PHASE_WORDS: Readonly<Record<KonoState['phase'], string>> = {
+  size: 'to choose the board',
+  dice: 'to throw for the first move',
+  colour: 'to choose a colour',
+  play: 'to move',
+  roundOver: 'to say: another round?',
+  over: '',
+};
+
+function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number; rows: number }) {
+  const { state, seats } = play;
+  const names = seats.map((s) => s.name);
+  const over = state.phase === 'over';
+  const inner = width - 4;
+  const colour = colourOfSeat(state, state.turn);
+  const human = seats[state.turn]?.kind !== 'computer';
+  // 15 fixed lines and a middle of 4 or more: the log gets the rest, up to 10.
+  const middle = middleLines(play, inner);
+  const keys =
+    state.phase === 'play'
+      ? ['←→↑↓ Enter · 7 9 1 3 · h hint', 'u undo · r r resign · s save · ?']
+      : over
+        ? ['Enter play again · m menu · q quit', ' ']
+        : ['↑↓ Enter choose · Space throw', 's save · h hint · ? · q quit'];
+  return (
+    <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
+      {over ? (
+        <Text wrap="truncate-end" bold>
+          ★ {tournamentWords(state, names)}
+        </Text>
+      ) : (
+        <Text wrap="truncate-end">
+          <Styled seat={colour ? COLOUR_SEAT[colour] : undefined} bold>
+            ▶ {names[state.turn]}
+            {colour ? ` (${colour})` : ''}
+          </Styled>{' '}
+          {PHASE_WORDS[state.phase]}
+        </Text>
+      )}
+      <Text wrap="truncate-end">
+        {state.phase === 'play' && human ? `  ${stepWords(play)}` : ' '}
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        Round {state.round}
+        {state.size > 0 ? ` · ${state.size} × ${state.size}` : ''}
+        {state.phase === 'play' ? ` · quiet ${state.quiet}/${state.settings.quietMoves}` : ''}
+      </Text>
+      <ScoreLines state={state} names={names} width={inner} />
+      <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
+      {middle}
+      <PanelTail
+        log={play.log}
+        width={inner}
+        rows={Math.max(1, Math.min(10, rows - 15 - middle.length))}
+        notice={play.notice}
+        keys={keys}
+      />
+    </Box>
+  );
+}
+
+/** The panel's middle: the compass in a round, the choices between rounds, the score table after. */
+function middleLines(play: KonoPlay, width: number): ReactNode[] {
+  const { state } = play;
+  if (state.phase === 'play') return compass(play, width);
+  if (state.phase === 'roundOver' || state.phase === 'over') {
+    const table = roundTable(
+      state,
+      play.seats.map((s) => s.name),
+      width,
+      6,
+    );
+    if (state.phase === 'over') return table;
+    return [...table, ...choices(play)];
+  }
+  if (state.phase === 'dice') {
+    const last = state.dice;
+    return [
+      <Text key="d" wrap="truncate-end">
+        {last
+          ? `Last throw: ${last[0]?.join(' + ')} against ${last[1]?.join(' + ')}, equal: again.`
+          : 'Two dice each: the higher sum moves first.'}
+      </Text>,
+      <Text key="s" bold>
+        ▸ Space: throw the dice
+      </Text>,
+      <Text key="e"> </Text>,
+      <Text key="f"> </Text>,
+    ];
+  }
+  const list = choices(play);
+  while (list.length < 4) list.push(<Text key={`pad${list.length}`}> </Text>);
+  return list;
+}
+
+function choices(play: KonoPlay): ReactNode[] {
+  const legal = konoGame.legalEvents(play.state);
+  return listWindow(legal.length, play.choice).map((i) => (
+    <Text key={`c${i}`} wrap="truncate-end" inverse={i === play.choice}>
+      {i === play.choice ? '▸' : ' '} {i + 1}. {konoLabel(play.state, legal[i] as KonoEvent)}
+    </Text>
+  ));
+}
+
+const COMPASS: readonly (readonly [Direction, string])[] = [
+  ['northwest', '↖ NW'],
+  ['northeast', 'NE ↗'],
+  ['southwest', '↙ SW'],
+  ['southeast', 'SE ↘'],
+];
+
+/** The four direction keys around the shown piece: green a step, red a capture, dim neither. */
+function compass(play: KonoPlay, width: number): ReactNode[] {
+  const piece = shownPiece(play);
+  const steps = piece ? stepsOf(play.state, piece) : [];
+  const key = (direction: Direction, label: string) => {
+    const step = steps.find((s) => s.direction === direction);
+    const on = play.preview === direction && step !== undefined;
+    const text =
+      direction === 'northwest' || direction === 'southwest'
+        ? `${DIRECTION_KEYS[direction]} ${label}`
+        : `${label} ${DIRECTION_KEYS[direction]}`;
+    return (
+      <Styled
+        seat={step ? (step.capture ? 0 : 2) : undefined}
+        bold={step !== undefined}
+        dim={step === undefined}
+        inverse={on}
+      >
+        {text}
+      </Styled>
+    );
+  };
+  const [nw, ne, sw, se] = COMPASS.map(([d, l]) => key(d, l));
+  const point = piece ? (play.state.board[piece[0] - 1]?.[piece[1] - 1] ?? '') : '';
+  const centre = piece ? `${pointName(piece[0], piece[1])} ${point}` : 'no piece';
+  const preview = previewWords(play);
+  const legend =
+    steps.length === 0 && piece === null
+      ? '◇ a home point; N and S rows: its value'
+      : steps.length === 0
+        ? 'this piece cannot move'
+        : `${steps.length} step${steps.length === 1 ? '' : 's'}: press its key to preview`;
+  return [
+    <Text key="n">
+      {'  '}
+      {nw}
+      {'   '}
+      {ne}
+    </Text>,
+    <Text key="m" dimColor={piece === null}>
+      {'       '}
+      {centre}
+    </Text>,
+    <Text key="s">
+      {'  '}
+      {sw}
+      {'   '}
+      {se}
+    </Text>,
+    ...[0, 1].map((i) => (
+      <Text key={`p${i}`} wrap="truncate-end" dimColor={preview === null}>
+        {wrapText(preview ?? legend, width)[i] ?? ' '}
+      </Text>
+    )),
+  ];
+}
+
+/** Every round's scores and who was awarded what, then the tournament's totals. */
+export function roundTable(
+  state: KonoState,
+  names: readonly string[],
+  width: number,
+  rows: number,
+): ReactNode[] {
+  const w = Math.max(5, Math.min(9, Math.floor((width - 22) / 2)));
+  const shown = state.results.slice(-Math.max(1, rows - 2));
+  const lines = [
+    <Text key="h" dimColor wrap="truncate-end">
+      {`Rnd board ${fit(names[0] ?? '', w).padStart(w)} ${fit(names[1] ?? '', w).padStart(w)}  awarded`}
+    </Text>,
+    ...shown.map((r) => (
+      <Text key={`r${r.round}`} wrap="truncate-end">
+        {`${String(r.round).padStart(3)} ${`${r.size}×${r.size}`.padStart(5)} ${String(r.scores[0]).padStart(w)} ${String(r.scores[1]).padStart(w)}  ${
+          r.winner === null ? 'draw' : `${fit(names[r.winner] ?? '', 8)} ${r.awarded}`
+        }${r.quitter !== null ? ` (−${QUIT_PENALTY} quit)` : ''}`}
+      </Text>
+    )),
+    <Text key="t" bold wrap="truncate-end">
+      {`${'total'.padEnd(9)} ${String(state.totals[0]).padStart(w)} ${String(state.totals[1]).padStart(w)}`}
+    </Text>,
+  ];
+  return lines;
+}

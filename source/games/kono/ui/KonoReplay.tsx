@@ -1,0 +1,54 @@
+/** Kono's face in the replay viewer: the board as it stood with the last move, the scores, the timeline. */
+import { Box, Text } from 'ink';
+import type { ReplayScreenProps } from '../../../ui/replay-model.js';
+import { ReplayTail } from '../../../ui/PanelParts.js';
+import type { KonoEvent, KonoState } from '../rules.js';
+import { boardBoxWidth, KonoBoard, roundTable, ScoreLines } from './KonoGame.js';
+import { lastMoveMarks } from './play.js';
+
+export function KonoReplay(props: ReplayScreenProps) {
+  const state = props.state as KonoState;
+  const boardBox = boardBoxWidth(state);
+  const panelWidth = Math.max(30, Math.min(56, props.width - boardBox));
+  const ended = state.phase === 'roundOver' || state.phase === 'over';
+  const table = ended ? roundTable(state, props.names, panelWidth - 4, 5) : [];
+  return (
+    <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
+      <Box
+        borderStyle="round"
+        paddingX={1}
+        flexDirection="column"
+        width={boardBox}
+        flexShrink={0}
+        alignSelf="center"
+      >
+        <KonoBoard
+          state={state}
+          marks={lastMoveMarks(state, props.events[props.index - 1] as KonoEvent | undefined)}
+          height={props.height}
+        />
+      </Box>
+      <Box
+        borderStyle="round"
+        paddingX={1}
+        flexDirection="column"
+        width={panelWidth}
+        flexShrink={0}
+      >
+        <Text dimColor>
+          Round {state.round}
+          {state.size > 0 ? ` · ${state.size} × ${state.size}` : ''}
+        </Text>
+        <ScoreLines state={state} names={props.names} width={panelWidth - 4} />
+        {table}
+        <ReplayTail
+          timeline={props.timeline}
+          width={panelWidth - 4}
+          rows={props.height - 14 - table.length}
+          notice={props.notice}
+          keys={props.keys}
+        />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The parts every game's side panel ends with: in play, the log between rules, the notice and
+ * the key lines; in the replay viewer, the timeline, the notice and the viewer's keys.
+ */
+import { Box, Text } from 'ink';
+import { lastLines } from './text.js';
+import { Styled } from './theme.js';
+
+/** The log's last lines (older ones dim), a rule, the notice in two lines, and the keys. */
+export function PanelTail({
+  log,
+  width,
+  rows,
+  notice,
+  keys,
+}: {
+  log: readonly string[];
+  width: number;
+  rows: number;
+  notice: string | null;
+  keys: readonly string[];
+}) {
+  const lines = lastLines(log, width, rows);
+  return (
+    <>
+      <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
+      <Box flexDirection="column" height={lines.length} overflow="hidden">
+        {lines.map((line, i) => (
+          <Text key={i} wrap="truncate-end" dimColor={i < lines.length - 3}>
+            {line || ' '}
+          </Text>
+        ))}
+      </Box>
+      <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
+      <Box height={2} overflow="hidden">
+        <Styled colour="yellow">{notice ?? ' '}</Styled>
+      </Box>
+      {keys.map((line, i) => (
+        <Text key={i} dimColor wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/** The replay viewer's timeline (its last lines that fit), the notice and the viewer's keys. */
+export function ReplayTail({
+  timeline,
+  width,
+  rows,
+  notice,
+  keys,
+}: {
+  timeline: readonly string[];
+  width: number;
+  rows: number;
+  notice: string | null;
+  keys: readonly string[];
+}) {
+  return (
+    <>
+      <Text> </Text>
+      {lastLines(timeline, width, rows).map((line, i) => (
+        <Text key={i} wrap="truncate-end">
+          {line || ' '}
+        </Text>
+      ))}
+      <Text> </Text>
+      <Styled colour="yellow">{notice ?? ' '}</Styled>
+      {keys.map((k) => (
+        <Text key={k} dimColor>
+          {k}
+        </Text>
+      ))}
+    </>
+  );
+}
