@@ -18,19 +18,33 @@ const OPENING_MOVES = 4;
 
 type GameName = string;
 
-/** Games whose paired matches start after random opening moves, and the options they use. */
-const OPENINGS: Record<string, { readonly options?: unknown }> = {
+/**
+ * Games whose paired matches start after random opening moves, the options a seed plays with,
+ * and a tag for its decision times (so that one board size's can be reported on its own).
+ */
+const OPENINGS: Record<
+  string,
+  { readonly options?: (seed: number) => unknown; readonly tag?: (seed: number) => string }
+> = {
   yote: {},
-  // Kono's only dice choose the first player: the openings vary the rounds. The 9 × 9 board.
-  kono: { options: { asker: null, size: 9 } },
+  // Kono's only dice choose the first player: the openings vary the rounds. One round a game,
+  // the seeds going round the three board sizes as a tournament's rounds might.
+  kono: {
+    options: (seed) => ({ asker: null, size: KONO_SIZES[seed % 3] }),
+    tag: (seed) => ` on ${KONO_SIZES[seed % 3]} × ${KONO_SIZES[seed % 3]}`,
+  },
 };
+const KONO_SIZES = [5, 7, 9] as const;
 
 /** A registered game's engine, a typical 2-player game, and its bots. */
 function gameFor(id: GameName) {
   const module = GAMES.find((g) => g.id === id);
   if (!module) throw new Error(`no game ${id}`);
-  const parsed = module.parseOptions(OPENINGS[id]?.options ?? module.typicalOptions);
-  if (!parsed.ok) throw new Error(parsed.problem);
+  const optionsOf = (seed: number) => {
+    const parsed = module.parseOptions(OPENINGS[id]?.options?.(seed) ?? module.typicalOptions);
+    if (!parsed.ok) throw new Error(parsed.problem);
+    return parsed.options;
+  };
   const game = module.rules as Game<unknown, GameEvent, unknown>;
   return {
     game,
@@ -40,7 +54,7 @@ function gameFor(id: GameName) {
      * random computer's, chance drawn with its odds) from the seed instead.
      */
     initial: (seed: number) => {
-      let state = game.setup(parsed.options);
+      let state = game.setup(optionsOf(seed));
       if (!(id in OPENINGS)) return state;
       const random = seededRandom(seed ^ 0x2545f491);
       const mover = module.bot('random') as Bot<unknown, GameEvent>;
@@ -79,9 +93,12 @@ function runJob({ game, a, b, seeds }: Job): JobResult {
     for (const swapped of [false, true]) {
       const levels = swapped ? [b, a] : [a, b];
       const bots = levels.map((level) => bot(level));
-      const result = playMatch(engine, initial(seed), bots, seed, 100_000, (ms, seat) =>
-        times[levels[seat] as Level]?.push(ms),
-      );
+      const tag = OPENINGS[game]?.tag?.(seed);
+      const result = playMatch(engine, initial(seed), bots, seed, 100_000, (ms, seat) => {
+        const level = levels[seat] as Level;
+        times[level]?.push(ms);
+        if (tag) (times[`${level}${tag}`] ??= []).push(ms);
+      });
       // A draw counts half for each side.
       if (result.winner === (swapped ? 1 : 0)) winsA++;
       else if (engine.outcome(result.final).status === 'drawn') winsA += 0.5;
@@ -153,6 +170,8 @@ interface Targets {
   readonly strong: string;
   readonly greedy: string;
   readonly time: string;
+  /** Whose decision times the time target is for (by default the strong level's). */
+  readonly timeOf?: string;
   /** Seeds per pairing in a full run (each played twice). */
   readonly pairs?: number;
 }
@@ -160,14 +179,14 @@ interface Targets {
 export const konoBotsSection = (quick: boolean) =>
   strengthSection(
     'kono',
-    'Bots (Kono, one 9 × 9 round from 4 random opening moves; a draw counts half)',
+    'Bots (Kono, one round on 5 × 5, 7 × 7 or 9 × 9 from 4 random opening moves; a draw counts half)',
     quick,
     {
       strong: '≥ 70%',
-      greedy: '',
+      greedy: '≥ 90%',
       time: '95th < 500 ms',
-      // The search thinks up to a few hundred ms a move on 9 × 9: 200 games a pairing here.
-      pairs: 100,
+      timeOf: 'strong on 9 × 9',
+      pairs: 500,
     },
   );
 
@@ -203,12 +222,14 @@ async function strengthSection(
     figures.push({ what: `  wall time`, value: `${fmt((performance.now() - start) / 1000, 1)} s` });
     for (const [k, v] of Object.entries(times)) appendAll((allTimes[k] ??= []), v);
   }
-  for (const level of ['random', 'greedy', 'strong']) {
-    const t = allTimes[level] ?? [];
+  // Each level's times, then by tag (a board size) where the game has them.
+  const keys = Object.keys(allTimes).sort((x, y) => x.length - y.length || x.localeCompare(y));
+  for (const key of keys) {
+    const t = allTimes[key] ?? [];
     figures.push({
-      what: `${level}: decision time median / 95th (${fmt(t.length)} decisions)`,
+      what: `${key}: decision time median / 95th (${fmt(t.length)} decisions)`,
       value: `${fmt(quantile(t, 0.5), 3)} / ${fmt(quantile(t, 0.95), 3)} ms`,
-      target: level === 'strong' ? (targets?.time ?? '') : '',
+      target: key === (targets?.timeOf ?? 'strong') ? (targets?.time ?? '') : '',
     });
   }
   return { title, figures };

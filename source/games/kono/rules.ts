@@ -325,22 +325,45 @@ function moveProblem(
 /** Every move of `colour`, in board order (North-West first), directions in the seed's order. */
 export function movesOf(state: KonoState, colour: Colour): Moved[] {
   const out: Moved[] = [];
+  eachMove(state, colour, (row, column, direction) => {
+    out.push({ type: 'kono/moved', row, column, direction });
+    return false;
+  });
+  return out;
+}
+
+/** Whether `colour` has a move: the search asks after every move, and one is enough. */
+export const canMove = (state: KonoState, colour: Colour) => eachMove(state, colour, () => true);
+
+/**
+ * Calls `found` for each move of `colour` in board order until it returns true (then true).
+ * The same test as moveProblem's, without building its words; rows read directly, since this
+ * is the search's innermost loop.
+ */
+function eachMove(
+  state: KonoState,
+  colour: Colour,
+  found: (row: number, column: number, direction: Direction) => boolean,
+): boolean {
+  const { board } = state;
   const n = state.size;
-  for (let row = 1; row <= n; row++)
-    for (let column = 1; column <= n; column++) {
-      const here = at(state, row, column);
+  const enemy = other(colour);
+  for (let r = 0; r < n; r++) {
+    const line = board[r] as readonly Point[];
+    for (let c = 0; c < n; c++) {
+      const here = line[c];
       if (colourOfPoint(here) !== colour) continue;
       const capturer = powered(here);
       for (const direction of DIRECTIONS) {
-        // The same test as moveProblem's, without building its words.
         const [dr, dc] = STEP[direction];
-        const there = at(state, row + dr, column + dc);
+        const there = board[r + dr]?.[c + dc];
         if (there === undefined) continue;
-        if (there === 'O' || (capturer && colourOfPoint(there) === other(colour)))
-          out.push({ type: 'kono/moved', row, column, direction });
+        if (there === 'O' || (capturer && colourOfPoint(there) === enemy))
+          if (found(r + 1, c + 1, direction)) return true;
       }
     }
-  return out;
+  }
+  return false;
 }
 
 /** Pieces of `colour` on the board. */
@@ -353,25 +376,29 @@ export function countOf(state: KonoState, colour: Colour): number {
 /** How many pieces of `colour` stand on the opponent's home points. */
 export function homeCount(state: KonoState, colour: Colour): number {
   let n = 0;
-  for (let row = 1; row <= state.size; row++)
+  for (let row = 1; row <= state.size; row++) {
+    const line = state.board[row - 1] ?? [];
     for (let column = 1; column <= state.size; column++)
       if (
-        colourOfPoint(at(state, row, column)) === colour &&
+        colourOfPoint(line[column - 1]) === colour &&
         isHome(state.size, other(colour), row, column)
       )
         n++;
+  }
   return n;
 }
 
 /** Whether every remaining piece of `colour` (at least one) stands on the opponent's home points. */
 export function allHome(state: KonoState, colour: Colour): boolean {
   let any = false;
-  for (let row = 1; row <= state.size; row++)
+  for (let row = 1; row <= state.size; row++) {
+    const line = state.board[row - 1] ?? [];
     for (let column = 1; column <= state.size; column++) {
-      if (colourOfPoint(at(state, row, column)) !== colour) continue;
+      if (colourOfPoint(line[column - 1]) !== colour) continue;
       if (!isHome(state.size, other(colour), row, column)) return false;
       any = true;
     }
+  }
   return any;
 }
 
@@ -380,10 +407,13 @@ export function roundScore(state: KonoState, seat: number, quitter: number | nul
   const colour = colourOfSeat(state, seat);
   if (colour === null) return 0;
   let score = 0;
-  for (let row = 1; row <= state.size; row++)
-    for (let column = 1; column <= state.size; column++)
-      if (colourOfPoint(at(state, row, column)) === colour)
-        score += homeValue(state.size, other(colour), row, column);
+  // Only the opponent's home rows can hold points: its back row and the side row before it.
+  const n = state.size;
+  const rows = colour === 'white' ? [n, n - 1] : [1, 2];
+  for (const row of rows)
+    (state.board[row - 1] ?? []).forEach((p, c) => {
+      if (colourOfPoint(p) === colour) score += homeValue(n, other(colour), row, c + 1);
+    });
   const captured = piecesAtStart(state.size) - countOf(state, other(colour));
   score += CAPTURE_BONUS * Math.max(0, captured);
   if (quitter === seat) score -= QUIT_PENALTY;
@@ -425,8 +455,8 @@ function afterMove(state: KonoState, mover: number): KonoState {
     return endRound(state, null, 'wiped');
   if (state.quiet >= state.settings.quietMoves) return endRound(state, null, 'quiet');
   const next = 1 - mover;
-  if (movesOf(state, theirs).length > 0) return { ...state, turn: next, passed: null };
-  if (movesOf(state, mine).length > 0) return { ...state, turn: mover, passed: next };
+  if (canMove(state, theirs)) return { ...state, turn: next, passed: null };
+  if (canMove(state, mine)) return { ...state, turn: mover, passed: next };
   return endRound(state, null, 'stuck');
 }
 
