@@ -46,7 +46,7 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
   });
 
-  it('s saves a new tournament to the save slot, in the seed’s layout', async () => {
+  it('s saves a new tournament to the save slot, in the seed’s layout, and it resumes from there', async () => {
     // The game's own files (the save slot, like Yut's user_info.txt) go to --data-dir.
     const dir = mkdtempSync(join(tmpdir(), 'madang-kono-slot-'));
     terminal = new Terminal(
@@ -67,6 +67,12 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     expect(readFileSync(file, 'utf8')).toMatch(
       /^Round: 1\n\nComputer:\n {3}Score: 0\n {3}Color: Black\n\nHuman:\n {3}Score: 0\n {3}Color: White\n\nBoard:\n {3}W {2}W {2}W {2}W {2}W\n/,
     );
+    // The resume form opens on the slot: Enter reads it, Enter again resumes the tournament.
+    await terminal.keys('Enter');
+    await terminal.waitFor('round 1, 5 × 5');
+    await terminal.keys('Enter');
+    const resumed = await terminal.waitFor('Human (white) to move');
+    expect(resumed).toMatch(/ 1 W ─ W ─ W ─ W ─ W/);
   });
 
   it('u takes back a move with the computer’s reply; the recording says so twice and verifies', async () => {

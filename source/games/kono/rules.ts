@@ -457,6 +457,8 @@ function afterMove(state: KonoState, mover: number): KonoState {
   const next = 1 - mover;
   if (canMove(state, theirs)) return { ...state, turn: next, passed: null };
   if (canMove(state, mine)) return { ...state, turn: mover, passed: next };
+  // Never reached by play: the mover can always step back to the point it left. Kept so that
+  // no state, however it was made, can leave a round with nobody to move.
   return endRound(state, null, 'stuck');
 }
 
