@@ -71,7 +71,7 @@ function gameFor(id: GameName) {
     bot: (level: Level) => module.bot(level) as Bot<unknown, GameEvent>,
   };
 }
-import { type Figure, fmt, type Section } from './report.js';
+import { type Figure, fmt, quantile, type Section, wilson } from './report.js';
 
 interface Job {
   readonly game: GameName;
@@ -139,19 +139,6 @@ async function inParallel(job: Job): Promise<JobResult> {
 function appendAll(into: number[], from: readonly number[]): void {
   for (const x of from) into.push(x);
 }
-
-/** Wilson score interval for a win rate, 95%. */
-function wilson(wins: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = wins / n;
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
-  return [centre - half, centre + half];
-}
-
-const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
-const quantile = (xs: number[], q: number) =>
-  sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? Number.NaN;
 
 export const botsSection = (quick: boolean) =>
   strengthSection('yut', 'Bots (Yut, 2 players × 4 pieces)', quick);

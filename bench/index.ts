@@ -4,6 +4,7 @@
  */
 import { botsSection, konoBotsSection, urBotsSection, yoteBotsSection } from './bots.js';
 import { gamesSection } from './games.js';
+import { layersSection } from './layers.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
 import { uiSection } from './ui.js';
@@ -23,8 +24,9 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   'ur-bots': urBotsSection,
   'yote-bots': yoteBotsSection,
   'kono-bots': konoBotsSection,
+  layers: layersSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, bots, ur, ur-bots, yote-bots, kono-bots, games).
+// --only NAME runs one section (engine, reference, ui, recordings, bots, ur, ur-bots, yote-bots, kono-bots, layers, games).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

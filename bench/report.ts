@@ -28,3 +28,16 @@ export function table(section: Section): string {
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Wilson score interval for a win rate, 95%. */
+export function wilson(wins: number, n: number): [number, number] {
+  const z = 1.96;
+  const p = wins / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return [centre - half, centre + half];
+}
+
+export const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+export const quantile = (xs: number[], q: number) =>
+  sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? Number.NaN;

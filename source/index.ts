@@ -12,3 +12,5 @@ export * as yoteRules from './games/yote/rules.js';
 export { yoteGame as yote } from './games/yote/rules.js';
 export * as konoRules from './games/kono/rules.js';
 export { kono } from './games/kono/library.js';
+export * as layersRules from './games/layers/rules.js';
+export { layers } from './games/layers/library.js';

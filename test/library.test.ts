@@ -49,3 +49,15 @@ describe("Kono in the library ('madang' → kono)", () => {
     });
   });
 });
+
+describe("Layers in the library ('madang' → layers)", () => {
+  it('offers the game contract and its formulas on their own', async () => {
+    const { layers } = await import('madang');
+    const state = layers.setup({ players: 10, turns: 3 });
+    expect(layers.chance(state)).toHaveLength(10);
+    const start = { experience: 100, layer: 0 };
+    expect(layers.intervals(start, start, 10)).toEqual({ win: 100, lose: 100, draw: 100 });
+    expect(layers.afterRest(150)).toBe(175);
+    expect(layers.afterFight(150, 120, true).attacker).toBeCloseTo(170, 10);
+  });
+});

@@ -9,7 +9,12 @@ export type Drawn<E> =
   { readonly ok: true; readonly event: E } | { readonly ok: false; readonly problem: string };
 
 export interface ChanceSource<E extends GameEvent = GameEvent> {
-  next(): Drawn<E>;
+  /**
+   * The next chance event. `state` is the game as it stands, for a game whose chance depends on
+   * the position (Layers draws among the players not yet in the round's order); sticks and dice
+   * ignore it.
+   */
+  next(state?: unknown): Drawn<E>;
 }
 
 export interface ChanceScript<E extends GameEvent = GameEvent> {

@@ -5,7 +5,14 @@
 import type { AnyGameModule } from './module.js';
 import { urModule } from './ur/index.js';
 import { konoModule } from './kono/index.js';
+import { layersModule } from './layers/index.js';
 import { yoteModule } from './yote/index.js';
 import { yutModule } from './yut/index.js';
 
-export const GAMES: readonly AnyGameModule[] = [yutModule, urModule, yoteModule, konoModule];
+export const GAMES: readonly AnyGameModule[] = [
+  yutModule,
+  urModule,
+  yoteModule,
+  konoModule,
+  layersModule,
+];

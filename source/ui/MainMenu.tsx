@@ -27,13 +27,14 @@ export function MainMenu<T extends string>({
         <Text key={item.id}>
           <Styled colour={i === index ? 'cyan' : undefined} bold={i === index}>
             {i === index ? '▸ ' : '  '}
-            {i + 1}. {item.label.padEnd(22)}
+            {/* A number is a key for the first nine; the rest are chosen with the arrows (Quit: q). */}
+            {i < 9 ? `${i + 1}.` : '  '} {item.label.padEnd(22)}
           </Styled>
           <Text dimColor>{item.hint}</Text>
         </Text>
       ))}
       <Styled colour="yellow">{notice ? safeText(notice) : ' '}</Styled>
-      <Text dimColor>↑↓ choose · Enter or 1-{items.length} select · q quit</Text>
+      <Text dimColor>↑↓ choose · Enter or 1-{Math.min(9, items.length)} select · q quit</Text>
     </Box>
   );
 }

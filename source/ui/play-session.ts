@@ -65,7 +65,14 @@ export interface PlayKnowledge<S, E extends GameEvent> {
   bot(level: Level): Bot<S, E>;
   explain(state: S, event: E, names: readonly string[]): string;
   /** Throws or rolls: the word for the chance key, and an event to ask the rules whether one is due. */
-  readonly chance?: { readonly noun: string; readonly probe: E } | undefined;
+  readonly chance?:
+    | {
+        readonly noun: string;
+        readonly probe: E;
+        /** Drawn as soon as due, whoever is to act (Layers' orders and fight numbers): no key. */
+        readonly automatic?: boolean | undefined;
+      }
+    | undefined;
 }
 
 /** The actions every game's play model understands besides its own. */
@@ -201,11 +208,17 @@ export function usePlaySession<
         case 'play/chanceRequested': {
           // Ask the rules first, so a refused throw never draws from the chance source.
           const probe = knowledge.chance?.probe;
+          // When one is due, draw it; else the probe's refusal says why not (a game with chance
+          // events of several kinds, such as Layers, has a probe of only one).
           const problem =
-            probe === undefined ? 'This game has no chance.' : rules.check(before.state, probe);
+            probe === undefined
+              ? 'This game has no chance.'
+              : rules.chance(before.state) !== undefined
+                ? undefined
+                : rules.check(before.state, probe);
           if (problem !== undefined)
             return dispatch(as({ type: 'play/noticeShown', notice: problem }));
-          const drawn = session.chance?.next();
+          const drawn = session.chance?.next(before.state);
           if (!drawn) return before;
           if (!drawn.ok) return dispatch(as({ type: 'play/noticeShown', notice: drawn.problem }));
           action = as(drawn.event as E);
@@ -235,6 +248,13 @@ export function usePlaySession<
   useEffect(() => {
     const { state, overlay } = play;
     if (paused || overlay !== null || rules.outcome(state).status !== 'running') return;
+    if (knowledge.chance?.automatic && rules.chance(state) !== undefined) {
+      const timer = setTimeout(() => {
+        if (current().state === state && current().overlay === null)
+          act(as({ type: 'play/chanceRequested' }));
+      }, 0);
+      return () => clearTimeout(timer);
+    }
     const bot = bots[rules.toAct(state)];
     if (!bot) return;
     const timer = setTimeout(() => {

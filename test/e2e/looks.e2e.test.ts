@@ -42,7 +42,7 @@ const VISITS: readonly {
   shows: string;
 }[] = [
   { name: 'menu', command: '', keys: [], shows: 'Replay a recording' },
-  { name: 'main help', command: '', keys: ['8'], shows: 'madang · help' },
+  { name: 'main help', command: '', keys: ['9'], shows: 'madang · help' },
   { name: 'Yut setup, 4 players', command: 'yut --players 4', keys: [], shows: 'Seat 3 name' },
   {
     name: 'Yut game, 4 players, 2 computers',
@@ -83,6 +83,13 @@ const VISITS: readonly {
     // Seed 8: the Human throws higher, plays White, and moves (1,5) southeast.
     keys: ['Up', 'Enter', 'Space', 'Enter', 'Up', 'Up', 'Up', 'Up', 'Enter', '3', '3'],
     shows: 'It wanted',
+  },
+  { name: 'Layers setup', command: 'layers', keys: [], shows: 'Start the game' },
+  {
+    name: 'Layers game, 10 players',
+    command: 'layers --seed 3 --bot-delay 0',
+    keys: ['Enter'],
+    shows: 'Player 0 to choose',
   },
   {
     name: 'Yut replay',

@@ -1,0 +1,176 @@
+/**
+ * Layers' computer players. random: any legal choice. greedy: fights the opponent it is likeliest
+ * to beat when it wins at least as often as it loses, else rests (when it may); fights back after
+ * a draw when it would win the fight back at least as often as it loses it. strong: weighs every
+ * choice by the true probabilities of its outcomes (win, loss, draw and the opponent's answer to
+ * it) on a value of the position: experience, the size of the tree one heads, being on top.
+ */
+import type { Bot, Choice, Level } from '../../engine/bots.js';
+import type { Random } from '../../engine/random.js';
+import {
+  afterFightBack,
+  type Fight,
+  fightIntervals,
+  intervals,
+  type LayersEvent,
+  type LayersState,
+  legalEvents,
+  reduce,
+  top,
+  treeOf,
+} from './rules.js';
+
+/** Win, lose and draw chances of a fight. */
+export function odds(
+  state: LayersState,
+  fight: Fight,
+): { win: number; lose: number; draw: number } {
+  const i = fightIntervals(state, fight);
+  const total = i.win + i.lose + i.draw;
+  return { win: i.win / total, lose: i.lose / total, draw: i.draw / total };
+}
+
+/** The odds of the fight back after a draw, with its cost to the first challenger paid. */
+function backOdds(state: LayersState, fight: Fight) {
+  const cost = afterFightBack(
+    state.experience[fight.attacker] ?? 100,
+    state.experience[fight.defender] ?? 100,
+  );
+  const i = intervals(
+    {
+      experience: state.experience[fight.defender] ?? 100,
+      layer: state.layer[fight.defender] ?? 0,
+    },
+    { experience: cost, layer: state.layer[fight.attacker] ?? 0 },
+    state.options.players,
+  );
+  const total = i.win + i.lose + i.draw;
+  return { win: i.win / total, lose: i.lose / total, draw: i.draw / total };
+}
+
+/** A position's worth to `player`: its experience, the tree it heads, and being on top. */
+export function valueOf(state: LayersState, player: number): number {
+  const n = state.options.players;
+  if (state.winner !== null) return state.winner === player ? 1000 : -1000;
+  let v = (state.experience[player] ?? 100) / 10;
+  if (state.parent[player] === null) v += (20 * treeOf(state.parent, player).length) / n;
+  v += state.layer[player] ?? 0;
+  if (top(state) === player) v += 10 + 10 * (state.onTop[player] ?? 0);
+  return v;
+}
+
+/** The expected value of a choice to `player`, over its outcomes by their true probabilities. */
+function expected(state: LayersState, event: LayersEvent, player: number): number {
+  const after = reduce(state, event);
+  if (after.phase !== 'fight' || !after.fight) return valueOf(after, player);
+  const fight = after.fight;
+  const i = fightIntervals(after, fight);
+  const p = odds(after, fight);
+  const win = valueOf(reduce(after, { type: 'layers/numberDrawn', number: 0 }), player);
+  const lose = valueOf(reduce(after, { type: 'layers/numberDrawn', number: i.win }), player);
+  const drawn = reduce(after, { type: 'layers/numberDrawn', number: i.win + i.lose });
+  // After a draw the other side answers as the greedy level would.
+  let draw = valueOf(drawn, player);
+  if (drawn.phase === 'draw' && drawn.fight) {
+    const answer = fightBackWanted(drawn, drawn.fight)
+      ? ({ type: 'layers/foughtBack' } as const)
+      : ({ type: 'layers/escaped' } as const);
+    draw =
+      answer.type === 'layers/escaped'
+        ? valueOf(reduce(drawn, answer), player)
+        : expected(drawn, answer, player);
+  }
+  return p.win * win + p.lose * lose + p.draw * draw;
+}
+
+/** Whether the challenged one, after a draw, wins the fight back at least as often as it loses. */
+export function fightBackWanted(state: LayersState, fight: Fight): boolean {
+  const b = backOdds(state, fight);
+  return b.win >= b.lose;
+}
+
+function pick(scored: readonly Choice<LayersEvent>[], random: Random): Choice<LayersEvent> {
+  let best = Number.NEGATIVE_INFINITY;
+  for (const s of scored) best = Math.max(best, s.value);
+  const ties = scored.filter((s) => s.value >= best - 1e-9);
+  return ties[random.below(ties.length)] as Choice<LayersEvent>;
+}
+
+function greedy(state: LayersState, random: Random): Choice<LayersEvent> {
+  const legal = legalEvents(state);
+  if (state.phase === 'draw' && state.fight) {
+    const back = fightBackWanted(state, state.fight);
+    return { event: { type: back ? 'layers/foughtBack' : 'layers/escaped' }, value: back ? 1 : 0 };
+  }
+  const me = state.order[state.position] ?? 0;
+  const fights = legal
+    .filter(
+      (e): e is Extract<LayersEvent, { type: 'layers/challenged' }> =>
+        e.type === 'layers/challenged',
+    )
+    .map((event) => {
+      const p = odds(state, { attacker: me, defender: event.opponent, back: false });
+      return { event: event as LayersEvent, value: p.win - p.lose };
+    });
+  const rest = legal.find((e) => e.type === 'layers/rested');
+  const best = fights.length > 0 ? pick(fights, random) : undefined;
+  if (best && (best.value >= 0 || !rest)) return best;
+  return { event: rest ?? (legal[0] as LayersEvent), value: 0 };
+}
+
+function strong(state: LayersState, random: Random): Choice<LayersEvent> {
+  const me =
+    state.phase === 'draw' && state.fight
+      ? state.fight.defender
+      : (state.order[state.position] ?? 0);
+  return pick(
+    legalEvents(state).map((event) => ({ event, value: expected(state, event, me) })),
+    random,
+  );
+}
+
+export function layersBot(level: Level): Bot<LayersState, LayersEvent> {
+  switch (level) {
+    case 'random':
+      return {
+        level,
+        choose(state, random) {
+          const legal = legalEvents(state);
+          return { event: legal[random.below(legal.length)] as LayersEvent, value: 0 };
+        },
+      };
+    case 'greedy':
+      return { level, choose: greedy };
+    case 'strong':
+      return { level, choose: strong };
+  }
+}
+
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+
+/** Why this choice, in a line: the odds, and what a win would make of the player. */
+export function explainLayersMove(state: LayersState, event: LayersEvent): string {
+  switch (event.type) {
+    case 'layers/challenged': {
+      const me = state.order[state.position] ?? 0;
+      const p = odds(state, { attacker: me, defender: event.opponent, back: false });
+      const after = reduce(reduce(state, event), { type: 'layers/numberDrawn', number: 0 });
+      const root = after.parent[me] === null;
+      const size = root ? treeOf(after.parent, me).length : 0;
+      return `fights player ${event.opponent}: wins ${pct(p.win)}, loses ${pct(p.lose)}${root ? `, and a win makes it the root of ${size}` : ''}`;
+    }
+    case 'layers/rested':
+      return `rests: experience ${Math.round(state.experience[state.order[state.position] ?? 0] ?? 100)} goes halfway to 200`;
+    case 'layers/foughtBack': {
+      const b = state.fight ? backOdds(state, state.fight) : { win: 0, lose: 0 };
+      return `fights back: wins ${pct(b.win)}, loses ${pct(b.lose)}`;
+    }
+    case 'layers/escaped': {
+      const b = state.fight ? backOdds(state, state.fight) : { win: 0, lose: 0 };
+      return `escapes: a fight back would win only ${pct(b.win)}, lose ${pct(b.lose)}`;
+    }
+    case 'layers/orderDrawn':
+    case 'layers/numberDrawn':
+      return 'chance';
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * Layers as a game module: N players (10 or more) in a forest, K turns on top to win; the round's
+ * order and every fight's number drawn from the seeded chance source; the seed's console; a full
+ * screen with the forest drawn as trees (ui/).
+ */
+import { Box, Text } from 'ink';
+import type { Argv } from 'yargs';
+import { botRandom, seededRandom } from '../../engine/random.js';
+import { SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
+import type { Key } from '../../ui/keys.js';
+import type { ReplayScreenProps } from '../../ui/replay-model.js';
+import { ReplayTail } from '../../ui/PanelParts.js';
+import { Styled } from '../../ui/theme.js';
+import { gameModule, type MenuEntry, type SetupContext, type SetupOutcome } from '../module.js';
+import { explainLayersMove, layersBot } from './bot.js';
+import { runClassicLayers } from './classic.js';
+import { describeLayersEvent } from './describe.js';
+import { RULES_TEXT } from './rules-text.js';
+import {
+  checkOptions,
+  type LayersEvent,
+  layersGame,
+  type LayersOptions,
+  type LayersState,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  TURNS_MAX,
+  TURNS_MIN,
+  top,
+} from './rules.js';
+import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame } from './ui/LayersGame.js';
+
+const DEFAULT_TURNS = 3;
+const nameOf = (p: number) => `Player ${p}`;
+
+interface Form {
+  readonly players: number;
+  readonly turns: number;
+  /** How many seats, from player 0, a person plays; the rest are the computer. */
+  readonly humans: number;
+  readonly level: SeatKind;
+  readonly focus: number;
+  /** The seats as the command line gave them (--bots), until the form changes them. */
+  readonly kinds: readonly SeatKind[] | null;
+}
+
+const ROWS = ['players', 'turns', 'humans', 'level', 'start'] as const;
+
+function kindsOf(form: Form): SeatKind[] {
+  return Array.from(
+    { length: form.players },
+    (_, p) => form.kinds?.[p] ?? (p < form.humans ? 'human' : form.level),
+  );
+}
+
+function formKey(form: Form, key: Key): SetupOutcome {
+  const row = ROWS[form.focus];
+  const stay = (next: Partial<Form>): SetupOutcome => ({
+    type: 'form',
+    form: { ...form, ...next },
+  });
+  switch (key) {
+    case 'escape':
+      return { type: 'back' };
+    case 'up':
+      return stay({ focus: (form.focus + ROWS.length - 1) % ROWS.length });
+    case 'down':
+    case 'tab':
+      return stay({ focus: (form.focus + 1) % ROWS.length });
+    case 'left':
+    case 'right':
+    case 'pageup':
+    case 'pagedown': {
+      // PgUp and PgDn: ten at a time (a hundred players are ninety presses of →).
+      const d = { left: -1, right: 1, pageup: 10, pagedown: -10 }[key];
+      const within = (x: number, min: number, max: number) => Math.max(min, Math.min(max, x));
+      if (row === 'players')
+        return stay({ players: within(form.players + d, MIN_PLAYERS, 100), kinds: null });
+      if (row === 'turns') return stay({ turns: within(form.turns + d, TURNS_MIN, TURNS_MAX) });
+      if (row === 'humans')
+        return stay({ humans: within(form.humans + d, 0, form.players), kinds: null });
+      if (row === 'level') {
+        const levels: readonly SeatKind[] = SEAT_KINDS.filter((k) => k !== 'human');
+        const at = levels.indexOf(form.level);
+        return stay({
+          level: levels[(at + d + levels.length) % levels.length] as SeatKind,
+          kinds: null,
+        });
+      }
+      return stay({});
+    }
+    case 'enter':
+      if (row !== 'start') return stay({ focus: form.focus + 1 });
+      return {
+        type: 'start',
+        start: {
+          options: { players: form.players, turns: form.turns },
+          seats: kindsOf(form).map((kind, p) => seatOf(nameOf(p), kind)),
+        },
+      };
+    default:
+      return stay({});
+  }
+}
+
+function LayersSetup({ form }: { form: Form }) {
+  const line = (row: (typeof ROWS)[number], label: string, value: string) => {
+    const on = ROWS[form.focus] === row;
+    return (
+      <Text wrap="truncate-end">
+        <Styled colour={on ? 'cyan' : undefined} bold={on}>
+          {on ? '▸ ' : '  '}
+          {label.padEnd(22)}
+        </Styled>
+        {on ? '◀ ' : '  '}
+        <Text bold>{value}</Text>
+        {on ? ' ▶' : ''}
+      </Text>
+    );
+  };
+  const kinds = kindsOf(form);
+  const people = kinds.filter((k) => k === 'human').length;
+  const on = ROWS[form.focus] === 'start';
+  return (
+    <Box flexDirection="column" borderStyle="round" paddingX={2} paddingY={1} width={70}>
+      <Text bold>Layers · new game</Text>
+      <Text dimColor wrap="truncate-end">
+        Everyone fights to be the root of all, and to stay there.
+      </Text>
+      <Text> </Text>
+      {line('players', 'Players', String(form.players))}
+      {line('turns', 'Turns on top to win', String(form.turns))}
+      {line(
+        'humans',
+        'People at the keyboard',
+        people === 0 ? 'none' : `${people} (from player 0)`,
+      )}
+      {line('level', 'The others', `the computer (${form.level})`)}
+      <Text> </Text>
+      <Styled colour={on ? 'cyan' : undefined} bold={on}>
+        {on ? '▸ ' : '  '}Start the game
+      </Styled>
+      <Text> </Text>
+      <Text dimColor>↑↓ choose · ←→ change (PgUp PgDn by ten) · Enter · Esc back</Text>
+    </Box>
+  );
+}
+
+const entry: MenuEntry = {
+  id: 'layers',
+  label: 'Layers',
+  hint: 'ten or more, in a forest',
+  newForm: ({ settings, kinds }: SetupContext): Form => {
+    const players = typeof settings.players === 'number' ? settings.players : MIN_PLAYERS;
+    return {
+      players,
+      turns: typeof settings.turns === 'number' ? settings.turns : DEFAULT_TURNS,
+      humans: kinds.length > 0 ? kinds.slice(0, players).filter((k) => k === 'human').length : 1,
+      level: kinds.find((k) => k !== 'human') ?? 'strong',
+      focus: ROWS.indexOf('start'),
+      kinds: kinds.length > 0 ? kinds.slice(0, players) : null,
+    };
+  },
+  key: (form, key) => formKey(form as Form, key),
+  View: ({ form }) => <LayersSetup form={form as Form} />,
+};
+
+function LayersReplay(props: ReplayScreenProps) {
+  const state = props.state as LayersState;
+  const panel = Math.max(36, Math.min(60, props.width - 34));
+  const fight = fightLines(state.last, panel - 4);
+  return (
+    <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
+      <Box
+        borderStyle="round"
+        paddingX={1}
+        flexDirection="column"
+        width={34}
+        flexShrink={0}
+      >
+        <Forest state={state} rows={props.height - 2} />
+      </Box>
+      <Box borderStyle="round" paddingX={1} flexDirection="column" width={panel} flexShrink={0}>
+        <Text dimColor>
+          Round {state.round}
+          {top(state) !== null ? ` · player ${top(state)} on top` : ''}
+        </Text>
+        {fight}
+        <ReplayTail
+          timeline={props.timeline}
+          width={panel - 4}
+          rows={props.height - 10 - fight.length}
+          notice={props.notice}
+          keys={props.keys}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+const settingNumber = (
+  argv: Readonly<Record<string, unknown>>,
+  name: string,
+  flag: string,
+  min: number,
+  max: number,
+) => {
+  const value = argv[name];
+  if (value === undefined) return { ok: true as const, value: undefined };
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+    ? { ok: true as const, value: value as number }
+    : { ok: false as const, problem: `${flag} takes a whole number from ${min} to ${max}` };
+};
+
+export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>({
+  id: 'layers',
+  title: 'Layers',
+  description: 'ten or more players fight to top a forest (--players N --turns K)',
+  seats: { min: MIN_PLAYERS, max: MAX_PLAYERS },
+  rules: layersGame,
+  parseOptions(unchecked) {
+    const problem = checkOptions(unchecked);
+    return problem === undefined
+      ? { ok: true, options: unchecked as LayersOptions }
+      : { ok: false, problem };
+  },
+  seatCount: (options) => options.players,
+  typicalOptions: { players: MIN_PLAYERS, turns: DEFAULT_TURNS },
+  chance: {
+    noun: 'draw',
+    probe: LAYERS_KNOWLEDGE.chance.probe,
+    seeded(seed) {
+      const random = seededRandom(seed);
+      // Each draw uniform over what the rules allow now (their outcomes are equally likely): the
+      // players not yet in the round's order, or the fight's numbers.
+      return {
+        next(state) {
+          const outcomes = layersGame.chance(state as LayersState);
+          const drawn = outcomes?.[random.below(outcomes.length)];
+          return drawn
+            ? { ok: true, event: drawn.event }
+            : { ok: false, problem: 'Nothing is to be drawn now.' };
+        },
+      };
+    },
+    parseScript: (_text, file) => ({
+      ok: false,
+      problem: `${file}: Layers has no script of draws`,
+    }),
+  },
+  bot: layersBot,
+  explain: (state, event) => explainLayersMove(state, event),
+  describe: (before, event, after) => describeLayersEvent(before, event, after),
+  entries: [entry],
+  Play: LayersGame,
+  Replay: LayersReplay,
+  rulesText: RULES_TEXT,
+  command: {
+    describe: 'Layers: ten or more players in a forest (straight to its setup screen)',
+    flags: (y: Argv) =>
+      y
+        .option('players', {
+          type: 'number',
+          describe: `how many players (${MIN_PLAYERS}–${MAX_PLAYERS})`,
+        })
+        .option('turns', {
+          type: 'number',
+          describe: `turns on top to win (${TURNS_MIN}–${TURNS_MAX}, default ${DEFAULT_TURNS})`,
+        }),
+    settings(argv) {
+      const players = settingNumber(argv, 'players', '--players', MIN_PLAYERS, MAX_PLAYERS);
+      if (!players.ok) return players;
+      const turns = settingNumber(argv, 'turns', '--turns', TURNS_MIN, TURNS_MAX);
+      if (!turns.ok) return turns;
+      const settings: Record<string, unknown> = {};
+      if (players.value !== undefined) settings.players = players.value;
+      if (turns.value !== undefined) settings.turns = turns.value;
+      return { ok: true, settings };
+    },
+    entry: () => 'layers',
+  },
+  classic(io, run) {
+    let seed: number | null = null;
+    return runClassicLayers(io, {
+      players: run.settings.players as number | undefined,
+      turns: run.settings.turns as number | undefined,
+      kinds: run.kinds,
+      chanceFor: (options) => {
+        const chosen = run.chanceFor(0, options);
+        seed = chosen.seed;
+        return chosen.source;
+      },
+      botRandom: botRandom(run.botSeed),
+      recorderFor: (options) =>
+        run.recorderFor(
+          options,
+          seed,
+          Array.from({ length: options.players }, (_, p) => {
+            const kind = run.kinds[p] ?? (run.kinds.length === 0 && p > 0 ? 'strong' : 'human');
+            return seatOf(nameOf(p), kind);
+          }),
+        ),
+    });
+  },
+});

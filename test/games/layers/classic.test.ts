@@ -1,0 +1,149 @@
+/**
+ * Layers' console: the seed's own example, line for line (the number of players and the turns,
+ * the round's order, the menu, a look at a player's status, the available opponents, the
+ * intervals, the random number and its draw, the mini-turn, an escape), then a rest; refused
+ * answers re-asked; and a whole game of computers from the command line, with no input, whose
+ * recording verifies.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ClassicIO } from '../../../source/classic/lines.js';
+import { scriptedSource } from '../../../source/engine/chance.js';
+import { seededRandom } from '../../../source/engine/random.js';
+import { NO_RECORDING } from '../../../source/engine/recording.js';
+import { runClassicLayers } from '../../../source/games/layers/classic.js';
+import type { LayersEvent } from '../../../source/games/layers/rules.js';
+import { CLI } from '../../support/tmux.js';
+
+/** A console that shows each answer as typed, as a terminal does: the transcript as read. */
+function typedIO(answers: readonly string[], out: string[]): ClassicIO {
+  let index = 0;
+  return {
+    read: async () => {
+      const answer = answers[index++];
+      if (answer === undefined) return null;
+      out.push(`${answer}\n`);
+      return answer;
+    },
+    write: (text) => void out.push(text),
+  };
+}
+
+const draws = (events: LayersEvent[]) =>
+  scriptedSource(
+    { file: 'script', items: events.map((event, i) => ({ event, line: i + 1 })) },
+    'draw',
+  );
+const order = (...players: number[]): LayersEvent[] =>
+  players.map((player) => ({ type: 'layers/orderDrawn', player }));
+
+async function transcript(answers: string[], chance: LayersEvent[]): Promise<string[]> {
+  const out: string[] = [];
+  const code = await runClassicLayers(typedIO(answers, out), {
+    players: undefined,
+    turns: undefined,
+    kinds: Array(10).fill('human'),
+    chanceFor: () => draws(chance),
+    botRandom: seededRandom(1),
+    recorderFor: () => NO_RECORDING,
+  });
+  expect(code).toBe(0);
+  return out.join('').split('\n');
+}
+
+describe('the Layers console', () => {
+  it('the seed’s example, line for line, then a rest', async () => {
+    // The seed draws 187 and calls it a draw, but by its own intervals 100-100-100 a draw is 200
+    // to 299 (187 is a loss): the same lines with 287.
+    const lines = await transcript(
+      ['10', '5', '3', '0', '1', '0', '2', '2'],
+      [...order(2, 6, 7, 3, 8, 4, 5, 1, 0), { type: 'layers/numberDrawn', number: 287 }],
+    );
+    expect(lines.slice(0, 23)).toEqual([
+      'Enter number of players: 10',
+      'How many turns does a player stay in the top layer to win the game: 5',
+      'Round 1 turn (move) sequence: 2, 6, 7, 3, 8, 4, 5, 1, 0, 9',
+      "Player 2, what's your choice",
+      '1. Fight!',
+      '2. Rest',
+      "3. Look players' status",
+      '3',
+      'Choose a player (less than 10)',
+      '0',
+      'Player 0 is in layer 0 and player 0 has 100 experience points',
+      "Player 2, what's your choice",
+      '1. Fight!',
+      '2. Rest',
+      "3. Look players' status",
+      '1',
+      'Choose an available player (0, 1, 3, 4, 5, 6, 7, 8, 9)',
+      '0',
+      'Win, lose and draw intervals are: 100-100-100',
+      'Random number is 287, draw!',
+      "Player 0, what's your choice",
+      '1. Fight back!',
+      '2. Escape',
+    ]);
+    expect(lines.slice(23)).toEqual([
+      '2',
+      'Player 0 escapes: nothing changes.',
+      "Player 6, what's your choice",
+      '1. Fight!',
+      '2. Rest',
+      "3. Look players' status",
+      '2',
+      'Your new experience point is 150',
+      "Player 7, what's your choice",
+      '1. Fight!',
+      '2. Rest',
+      "3. Look players' status",
+      '',
+    ]);
+  });
+
+  it('refused answers are re-asked with the reason', async () => {
+    const lines = await transcript(
+      ['9', '10', '0', '3', '1', 'x', '2', '5'],
+      [...order(2, 6, 7, 3, 8, 4, 5, 1, 0), { type: 'layers/numberDrawn', number: 0 }],
+    );
+    expect(lines).toContain('Invalid input: "9" is not 10 to 1000');
+    expect(lines).toContain('Invalid input: "0" is not 1 to 100');
+    expect(lines).toContain('Invalid input: "x" is not one of 0, 1, 3, 4, 5, 6, 7, 8, 9');
+    expect(lines).toContain('Invalid input: "2" is not one of 0, 1, 3, 4, 5, 6, 7, 8, 9');
+  });
+
+  it('a whole game of computers from the command line: no input, a winner, a recording that verifies', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-layers-'));
+    const record = join(dir, 'game.jsonl');
+    const run = spawnSync(
+      'node',
+      [
+        CLI,
+        'layers',
+        '--players',
+        '10',
+        '--turns',
+        '3',
+        '--bots',
+        'all',
+        '--classic',
+        '--seed',
+        '4',
+        '--record',
+        record,
+      ],
+      { encoding: 'utf8', input: '' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Enter number of players: 10\n/);
+    expect(run.stdout).toMatch(
+      /Player \d+ has been on top for 3 turns in a row and wins the game!\n$/,
+    );
+    expect(readFileSync(record, 'utf8')).toMatch(/"session\/ended"/);
+    const verified = spawnSync('node', [CLI, 'verify', record], { encoding: 'utf8' });
+    expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+  });
+});

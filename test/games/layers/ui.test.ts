@@ -1,0 +1,138 @@
+/**
+ * The Layers play screen as a pure model: the forest's rows in reading order with their branch
+ * lines, the cursor over them (free looking), Enter on an opponent challenges it and elsewhere
+ * says why not, Tab finds the next opponent, r rests (refused twice in a row), the draw's f and e,
+ * a new turn aims the cursor at an opponent, hints move the cursor, computers' turns refuse keys.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Seat } from '../../../source/engine/seats.js';
+import {
+  type LayersEvent,
+  type LayersState,
+  reduce,
+  setup,
+} from '../../../source/games/layers/rules.js';
+import {
+  forestRows,
+  type LayersAction,
+  layersKey,
+  type LayersPlay,
+  newLayersPlay,
+  reduceLayersPlay,
+} from '../../../source/games/layers/ui/play.js';
+import type { Key } from '../../../source/ui/keys.js';
+import { deepFreeze } from '../../support/freeze.js';
+
+const people: Seat[] = Array.from({ length: 10 }, (_, p) => ({
+  name: `Player ${p}`,
+  kind: 'human',
+}));
+const againstComputers: Seat[] = people.map((s, p) =>
+  p === 0 ? s : { name: s.name, kind: 'computer', level: 'strong' },
+);
+
+/** Round 1 drawn in the order 0, 1, …, 9. */
+function started(): LayersState {
+  let s = setup({ players: 10, turns: 3 });
+  for (let p = 0; p < 9; p++) s = reduce(s, { type: 'layers/orderDrawn', player: p });
+  return deepFreeze(s);
+}
+
+function press(play: LayersPlay, ...keys: Key[]): LayersPlay {
+  for (const key of keys) {
+    const action = layersKey(play, key);
+    if (action) play = reduceLayersPlay(deepFreeze(play), action);
+  }
+  return play;
+}
+const act = (play: LayersPlay, action: LayersAction) => reduceLayersPlay(deepFreeze(play), action);
+const events = (play: LayersPlay, ...list: LayersEvent[]) => list.reduce(act, play);
+
+describe('the Layers play screen model', () => {
+  it('the forest in reading order: roots by number, each child under its parent', () => {
+    const s: LayersState = {
+      ...started(),
+      parent: [null, 0, 0, 1, null, null, null, null, null, null],
+      layer: [2, 1, 1, 0, 0, 0, 0, 0, 0, 0],
+    };
+    expect(forestRows(s).slice(0, 5)).toEqual([
+      { player: 0, prefix: '' },
+      { player: 1, prefix: '├─' },
+      { player: 3, prefix: '│ └─' },
+      { player: 2, prefix: '└─' },
+      { player: 4, prefix: '' },
+    ]);
+  });
+
+  it('a person’s turn aims the cursor at an opponent; Enter fights it; the number decides', () => {
+    let play = newLayersPlay(started(), people);
+    expect(play.cursor).toBe(1);
+    play = press(play, 'down', 'down');
+    expect(play.cursor).toBe(3);
+    expect(play.events).toEqual([]);
+    play = press(play, 'enter');
+    expect(play.events).toEqual([{ type: 'layers/challenged', opponent: 3 }]);
+    play = events(play, { type: 'layers/numberDrawn', number: 0 });
+    expect(play.state.parent[3]).toBe(0);
+    // Player 1's turn: its opponents are the roots; the cursor goes to the first, player 0.
+    expect(play.cursor).toBe(0);
+  });
+
+  it('Enter elsewhere says why not; Tab finds the next opponent', () => {
+    let play = newLayersPlay(started(), people);
+    play = press(play, 'up');
+    expect(play.cursor).toBe(0);
+    expect(press(play, 'enter').notice).toMatch(/^That is you/);
+    play = events(
+      play,
+      { type: 'layers/challenged', opponent: 1 },
+      { type: 'layers/numberDrawn', number: 0 },
+    );
+    // Player 1 is now player 0's child: it may fight only its parent.
+    play = press({ ...play, cursor: 2 }, 'enter');
+    expect(play.notice).toBe('You can fight only your parent, player 0.');
+    expect(press(play, 'tab').cursor).toBe(0);
+  });
+
+  it('r rests, and is refused on the next turn with the reason', () => {
+    let play = newLayersPlay(started(), people);
+    play = press(play, 'r');
+    expect(play.state.experience[0]).toBe(150);
+    // Everyone else rests; round 2 in the same order.
+    for (let p = 1; p < 10; p++) play = press(play, 'r');
+    for (let p = 0; p < 9; p++) play = events(play, { type: 'layers/orderDrawn', player: p });
+    play = press(play, 'r');
+    expect(play.notice).toMatch(/successive rests are not allowed/);
+    expect(play.state.experience[0]).toBe(150);
+  });
+
+  it('after a draw the challenged person answers with f or e; Enter says which', () => {
+    let play = newLayersPlay(started(), people);
+    play = events(
+      play,
+      { type: 'layers/challenged', opponent: 1 },
+      { type: 'layers/numberDrawn', number: 299 },
+    );
+    expect(play.state.phase).toBe('draw');
+    expect(press(play, 'enter').notice).toBe('A draw: f to fight back, e to escape.');
+    expect(press(play, 'e').events.at(-1)).toEqual({ type: 'layers/escaped' });
+    expect(press(play, 'f').state.fight).toEqual({ attacker: 1, defender: 0, back: true });
+  });
+
+  it('a computer’s turn: looking still works, choosing does not', () => {
+    let play = newLayersPlay(started(), againstComputers);
+    play = events(play, { type: 'layers/rested' });
+    expect(press(play, 'down').cursor).not.toBe(play.cursor);
+    expect(press(play, 'enter').notice).toBe('Player 1 is the computer: wait for its move.');
+  });
+
+  it('a hint puts the cursor on the opponent it suggests', () => {
+    const play = act(newLayersPlay(started(), people), {
+      type: 'play/hintShown',
+      event: { type: 'layers/challenged', opponent: 7 },
+      notice: 'Hint: fights player 7.',
+    });
+    expect(play.cursor).toBe(7);
+    expect(play.notice).toBe('Hint: fights player 7.');
+  });
+});
