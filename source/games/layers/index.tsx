@@ -171,13 +171,7 @@ function LayersReplay(props: ReplayScreenProps) {
   const fight = fightLines(state.last, panel - 4);
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
-      <Box
-        borderStyle="round"
-        paddingX={1}
-        flexDirection="column"
-        width={34}
-        flexShrink={0}
-      >
+      <Box borderStyle="round" paddingX={1} flexDirection="column" width={34} flexShrink={0}>
         <Forest state={state} rows={props.height - 2} />
       </Box>
       <Box borderStyle="round" paddingX={1} flexDirection="column" width={panel} flexShrink={0}>
