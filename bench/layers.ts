@@ -60,7 +60,7 @@ export function layersSection(quick: boolean): Section {
   }
   // Strength: ten seats, four strong, three greedy, three random, the levels going round the
   // seats from game to game; K = 3.
-  const games = quick ? 20 : 400;
+  const games = quick ? 20 : 1000;
   const mix: Level[] = [
     'strong',
     'strong',
