@@ -90,7 +90,7 @@ export function menuItems(games: readonly AnyGameModule[]): MenuItem<string>[] {
     ),
     { id: REPLAY, label: 'Replay a recording', hint: 'the latest recorded game' },
     { id: HELP, label: 'Help', hint: 'keys and rules' },
-    { id: QUIT, label: 'Quit', hint: '' },
+    { id: QUIT, label: 'Quit', hint: '', key: 'q' },
   ];
 }
 

@@ -27,8 +27,8 @@ export function MainMenu<T extends string>({
         <Text key={item.id}>
           <Styled colour={i === index ? 'cyan' : undefined} bold={i === index}>
             {i === index ? '▸ ' : '  '}
-            {/* A number is a key for the first nine; the rest are chosen with the arrows (Quit: q). */}
-            {i < 9 ? `${i + 1}.` : '  '} {item.label.padEnd(22)}
+            {/* A number is a key for the first nine; past them, an item's own letter or the arrows. */}
+            {i < 9 ? `${i + 1}.` : item.key ? `${item.key}.` : '  '} {item.label.padEnd(22)}
           </Styled>
           <Text dimColor>{item.hint}</Text>
         </Text>

@@ -5,6 +5,8 @@ export interface MenuItem<T extends string> {
   readonly id: T;
   readonly label: string;
   readonly hint: string;
+  /** A letter that chooses it from anywhere in the menu (Quit: q), shown past the ninth item. */
+  readonly key?: string;
 }
 
 export type MenuOutcome<T extends string> =

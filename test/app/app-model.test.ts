@@ -138,7 +138,8 @@ describe('the app model (pure)', () => {
     const lines = mainHelp(games, 76);
     expect(lines.join('\n')).toContain('Race');
     expect(lines.join('\n')).toContain('The Royal Game of Ur: the rules madang plays');
-    let help = key(at({ name: 'menu', index: 0 }), keyOf(HELP)).model;
+    // Help is past the ninth item: chosen with the cursor and Enter.
+    let help = key(at({ name: 'menu', index: HELP }), 'enter').model;
     expect(help.screen).toEqual({ name: 'help', scroll: 0 });
     help = key(help, 'pagedown').model;
     expect(help.screen).toEqual({ name: 'help', scroll: 10 });

@@ -209,7 +209,7 @@ const settingNumber = (
 export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>({
   id: 'layers',
   title: 'Layers',
-  description: 'ten or more players fight to top a forest (--players N --turns K)',
+  description: 'a forest of ten or more (--players N --turns K)',
   seats: { min: MIN_PLAYERS, max: MAX_PLAYERS },
   rules: layersGame,
   parseOptions(unchecked) {
