@@ -203,7 +203,10 @@ export class Replayer {
   chanceEvents = 0;
   ended: Outcome | undefined;
   problem: { line: number; reason: string } | undefined;
-  /** States before each move since the last chance event (the last TAKE_BACK_DEPTH): what a take-back returns to. */
+  /**
+   * States before each move since the last chance event (the last TAKE_BACK_DEPTH of them): what
+   * a take-back returns to.
+   */
   private undoStack: unknown[] = [];
 
   constructor(

@@ -185,7 +185,9 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
       ? `Round ${state.round}: the order is being drawn`
       : state.phase === 'draw'
         ? `▶ Player ${seat}: a draw — fight back or escape`
-        : `▶ Player ${me}${person ? '' : ' (computer)'} to choose: fight or rest`;
+        : person
+          ? `▶ Player ${me} to choose: fight or rest`
+          : `▶ Player ${me} (the computer) is choosing`;
   const c = play.cursor;
   const children = state.parent.filter((p) => p === c).length;
   const status = `Player ${c}: L${state.layer[c]}, ${Math.round(state.experience[c] ?? 0)}, ${
