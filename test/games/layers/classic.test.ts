@@ -6,7 +6,7 @@
  * recording verifies.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,11 @@ import { seededRandom } from '../../../source/engine/random.js';
 import { NO_RECORDING } from '../../../source/engine/recording.js';
 import { runClassicLayers } from '../../../source/games/layers/classic.js';
 import type { LayersEvent } from '../../../source/games/layers/rules.js';
-import { CLI } from '../../support/tmux.js';
+import { layersModule } from '../../../source/games/layers/index.js';
+import { CLI, ROOT } from '../../support/tmux.js';
+
+const regenerate = process.env.REGENERATE === '1';
+const GOLDEN = join(ROOT, 'fixtures/layers/computers-10.txt');
 
 /** A console that shows each answer as typed, as a terminal does: the transcript as read. */
 function typedIO(answers: readonly string[], out: string[]): ClassicIO {
@@ -113,6 +117,26 @@ describe('the Layers console', () => {
     expect(lines).toContain('Invalid input: "0" is not 1 to 100');
     expect(lines).toContain('Invalid input: "x" is not one of 0, 1, 3, 4, 5, 6, 7, 8, 9');
     expect(lines).toContain('Invalid input: "2" is not one of 0, 1, 3, 4, 5, 6, 7, 8, 9');
+  });
+
+  it('golden transcript: a whole game of ten computers, seed 4, K = 2', async () => {
+    const out: string[] = [];
+    const code = await runClassicLayers(typedIO([], out), {
+      players: 10,
+      turns: 2,
+      kinds: Array(10).fill('strong'),
+      chanceFor: (options) => layersModule.chance?.seeded(4, options) as never,
+      botRandom: seededRandom(4),
+      recorderFor: () => NO_RECORDING,
+    });
+    expect(code).toBe(0);
+    const text = out.join('');
+    if (regenerate) {
+      mkdirSync(join(ROOT, 'fixtures/layers'), { recursive: true });
+      writeFileSync(GOLDEN, text);
+    }
+    expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
+    expect(text).toMatch(/wins the game!\n$/);
   });
 
   it('a whole game of computers from the command line: no input, a winner, a recording that verifies', () => {
