@@ -40,11 +40,22 @@ interface Form {
   readonly humans: number;
   readonly level: SeatKind;
   readonly focus: number;
-  /** The seats as the command line gave them (--bots), until the form changes them. */
+  /**
+   * Each seat as the command line gave it (--bots), or as changed one by one on the seats row;
+   * null while the two rows above decide them all.
+   */
   readonly kinds: readonly SeatKind[] | null;
+  /** The seat under the seats row's cursor. */
+  readonly seat: number;
 }
 
-const ROWS = ['players', 'turns', 'humans', 'level', 'start'] as const;
+const ROWS = ['players', 'turns', 'humans', 'level', 'seats', 'start'] as const;
+const KIND_LETTER: Readonly<Record<SeatKind, string>> = {
+  human: 'you',
+  strong: 'S',
+  greedy: 'G',
+  random: 'R',
+};
 
 function kindsOf(form: Form): SeatKind[] {
   return Array.from(
@@ -75,7 +86,12 @@ function formKey(form: Form, key: Key): SetupOutcome {
       const d = { left: -1, right: 1, pageup: 10, pagedown: -10 }[key];
       const within = (x: number, min: number, max: number) => Math.max(min, Math.min(max, x));
       if (row === 'players')
-        return stay({ players: within(form.players + d, MIN_PLAYERS, 100), kinds: null });
+        return stay({
+          players: within(form.players + d, MIN_PLAYERS, 100),
+          kinds: null,
+          seat: Math.min(form.seat, within(form.players + d, MIN_PLAYERS, 100) - 1),
+        });
+      if (row === 'seats') return stay({ seat: within(form.seat + d, 0, form.players - 1) });
       if (row === 'turns') return stay({ turns: within(form.turns + d, TURNS_MIN, TURNS_MAX) });
       if (row === 'humans')
         return stay({ humans: within(form.humans + d, 0, form.players), kinds: null });
@@ -89,6 +105,15 @@ function formKey(form: Form, key: Key): SetupOutcome {
       }
       return stay({});
     }
+    case 'space':
+      if (row === 'seats') {
+        // One seat's kind in turn: a person, then the computer at each level.
+        const kinds = kindsOf(form);
+        const at = SEAT_KINDS.indexOf(kinds[form.seat] ?? 'human');
+        kinds[form.seat] = SEAT_KINDS[(at + 1) % SEAT_KINDS.length] as SeatKind;
+        return stay({ kinds });
+      }
+      return stay({});
     case 'enter':
       if (row !== 'start') return stay({ focus: form.focus + 1 });
       return {
@@ -101,6 +126,16 @@ function formKey(form: Form, key: Key): SetupOutcome {
     default:
       return stay({});
   }
+}
+
+/** The seats around the cursor's: `0:you 1:S 2:G …`, the cursor's in brackets. */
+function seatsLine(kinds: readonly SeatKind[], seat: number): string {
+  const from = Math.max(0, Math.min(seat - 3, kinds.length - 7));
+  const shown = kinds.slice(from, from + 7).map((k, i) => {
+    const text = `${from + i}:${KIND_LETTER[k]}`;
+    return from + i === seat ? `[${text}]` : text;
+  });
+  return `${from > 0 ? '… ' : ''}${shown.join(' ')}${from + 7 < kinds.length ? ' …' : ''}`;
 }
 
 function LayersSetup({ form }: { form: Form }) {
@@ -133,15 +168,21 @@ function LayersSetup({ form }: { form: Form }) {
       {line(
         'humans',
         'People at the keyboard',
-        people === 0 ? 'none' : `${people} (from player 0)`,
+        people === 0 ? 'none' : form.kinds ? String(people) : `${people} (from player 0)`,
       )}
       {line('level', 'The others', `the computer (${form.level})`)}
+      {line('seats', 'Each seat (Space)', seatsLine(kinds, form.seat))}
       <Text> </Text>
       <Styled colour={on ? 'cyan' : undefined} bold={on}>
         {on ? '▸ ' : '  '}Start the game
       </Styled>
       <Text> </Text>
-      <Text dimColor>↑↓ choose · ←→ change (PgUp PgDn by ten) · Enter · Esc back</Text>
+      <Text dimColor wrap="truncate-end">
+        ↑↓ choose · ←→ change (PgUp PgDn by ten) · Enter · Esc back
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        seats: you a person, S G R the computer (strong, greedy, random)
+      </Text>
     </Box>
   );
 }
@@ -159,6 +200,7 @@ const entry: MenuEntry = {
       level: kinds.find((k) => k !== 'human') ?? 'strong',
       focus: ROWS.indexOf('start'),
       kinds: kinds.length > 0 ? kinds.slice(0, players) : null,
+      seat: 0,
     };
   },
   key: (form, key) => formKey(form as Form, key),

@@ -21,6 +21,8 @@ import {
   reduceLayersPlay,
 } from '../../../source/games/layers/ui/play.js';
 import type { Key } from '../../../source/ui/keys.js';
+import { layersModule } from '../../../source/games/layers/index.js';
+import type { MenuEntry } from '../../../source/games/module.js';
 import { deepFreeze } from '../../support/freeze.js';
 
 const people: Seat[] = Array.from({ length: 10 }, (_, p) => ({
@@ -134,5 +136,40 @@ describe('the Layers play screen model', () => {
     });
     expect(play.cursor).toBe(7);
     expect(play.notice).toBe('Hint: fights player 7.');
+  });
+});
+
+describe('the Layers setup', () => {
+  it('N, K, people from player 0, and any seat changed on its own with Space', () => {
+    const entry = layersModule.entries[0] as MenuEntry;
+    const context = { settings: {}, kinds: [], dataDir: '/nowhere', warn: () => {} };
+    let form = entry.newForm(context);
+    const press = (...keys: string[]) => {
+      for (const k of keys) {
+        const outcome = entry.key(form, k);
+        if (outcome.type !== 'form') return outcome;
+        form = outcome.form;
+      }
+      return undefined;
+    };
+    // From Start: up to the seats row, right to seat 3, Space twice (strong → greedy → random).
+    press('up', 'right', 'right', 'right', 'space', 'space');
+    // Up to the players row: PgUp adds ten.
+    press('up', 'up', 'up', 'up', 'pageup');
+    const started = press('down', 'down', 'down', 'down', 'down', 'enter');
+    expect(started?.type).toBe('start');
+    if (started?.type !== 'start') return;
+    expect(started.start.options).toEqual({ players: 20, turns: 3 });
+    // Changing N recomputes the seats from the rows above: player 0 a person, the rest strong.
+    expect(started.start.seats.map((s) => s.kind === 'human')).toEqual(
+      Array.from({ length: 20 }, (_, p) => p === 0),
+    );
+    // Without changing N, the seat changed on its own stays changed.
+    form = entry.newForm(context);
+    press('up', 'right', 'right', 'right', 'space', 'space');
+    const again = press('down', 'enter');
+    if (again?.type !== 'start') throw new Error('not started');
+    expect(again.start.seats[3]).toEqual({ name: 'Player 3', kind: 'computer', level: 'random' });
+    expect(again.start.seats[2]).toEqual({ name: 'Player 2', kind: 'computer', level: 'strong' });
   });
 });
