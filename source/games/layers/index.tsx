@@ -128,14 +128,17 @@ function formKey(form: Form, key: Key): SetupOutcome {
   }
 }
 
-/** The seats around the cursor's: `0:you 1:S 2:G …`, the cursor's in brackets. */
+/** Five seats around the cursor's (`+3 3:S [4:you] 5:G 6:S 7:R +2`), the cursor's in brackets. */
 function seatsLine(kinds: readonly SeatKind[], seat: number): string {
-  const from = Math.max(0, Math.min(seat - 3, kinds.length - 7));
-  const shown = kinds.slice(from, from + 7).map((k, i) => {
+  const from = Math.max(0, Math.min(seat - 2, kinds.length - 5));
+  const shown = kinds.slice(from, from + 5).map((k, i) => {
     const text = `${from + i}:${KIND_LETTER[k]}`;
     return from + i === seat ? `[${text}]` : text;
   });
-  return `${from > 0 ? '… ' : ''}${shown.join(' ')}${from + 7 < kinds.length ? ' …' : ''}`;
+  // How many are out of view on each side ("…" would read as a line cut short).
+  const before = from > 0 ? `+${from} ` : '';
+  const after = kinds.length - from - 5 > 0 ? ` +${kinds.length - from - 5}` : '';
+  return `${before}${shown.join(' ')}${after}`;
 }
 
 function LayersSetup({ form }: { form: Form }) {
