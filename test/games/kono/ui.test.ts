@@ -258,3 +258,11 @@ describe('the Kono play screen model', () => {
     expect(press(waiting, 'enter').notice).toBe('Cal is the computer: wait for its move.');
   });
 });
+
+describe('the Kono help page', () => {
+  it('every key line fits the 80-column help page as written (76 inside its frame)', async () => {
+    const { KONO_HELP } = await import('../../../source/games/kono/ui/KonoGame.js');
+    const { displayWidth } = await import('../../../source/ui/text.js');
+    expect(KONO_HELP.filter((line) => displayWidth(line) > 76)).toEqual([]);
+  });
+});

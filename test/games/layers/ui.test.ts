@@ -173,3 +173,11 @@ describe('the Layers setup', () => {
     expect(again.start.seats[2]).toEqual({ name: 'Player 2', kind: 'computer', level: 'strong' });
   });
 });
+
+describe('the Layers help page', () => {
+  it('every key line fits the 80-column help page as written (76 inside its frame)', async () => {
+    const { LAYERS_HELP } = await import('../../../source/games/layers/ui/LayersGame.js');
+    const { displayWidth } = await import('../../../source/ui/text.js');
+    expect(LAYERS_HELP.filter((line) => displayWidth(line) > 76)).toEqual([]);
+  });
+});

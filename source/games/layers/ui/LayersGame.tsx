@@ -38,8 +38,9 @@ import {
 
 export const LAYERS_HELP: readonly string[] = [
   'Keys',
-  '  ↑ ↓        move the cursor over the players (PgUp PgDn: ten at a time); its status shows',
-  '  Enter      fight the player under the cursor (those you may fight are marked •)',
+  '  ↑ ↓        move the cursor over the players, PgUp PgDn ten at a time:',
+  '             its status shows, whoever is to play (looking is free)',
+  '  Enter      fight the player under the cursor (those you may fight: •)',
   '  Tab        the next player you may fight',
   '  r          rest (not twice in a row)',
   '  f  e       after a draw, when you were challenged: fight back, or escape',
