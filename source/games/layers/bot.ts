@@ -168,7 +168,7 @@ export function explainLayersMove(state: LayersState, event: LayersEvent): strin
     }
     case 'layers/escaped': {
       const b = state.fight ? backOdds(state, state.fight) : { win: 0, lose: 0 };
-      return `escapes: a fight back would win only ${pct(b.win)}, lose ${pct(b.lose)}`;
+      return `escapes: its place is worth more than a fight back (win ${pct(b.win)}, lose ${pct(b.lose)})`;
     }
     case 'layers/orderDrawn':
     case 'layers/numberDrawn':

@@ -234,7 +234,7 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
       <PanelTail
         log={play.log}
         width={inner}
-        rows={Math.max(1, Math.min(10, rows - 17 - fight.length))}
+        rows={Math.max(1, Math.min(20, rows - 17 - fight.length))}
         notice={play.notice}
         keys={keys}
       />
