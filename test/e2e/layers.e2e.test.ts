@@ -1,8 +1,8 @@
 /**
- * Layers in a real terminal with ten players: the setup, the computers playing until player 0's
- * turn, the forest and the round's order drawn, the cursor on an opponent with its status and
- * odds, Tab to the next, a fight with its intervals drawn as a bar and the number on it; and the
- * help page with the rules.
+ * Layers in a real terminal with ten players, nine of them people at one keyboard and one the
+ * computer: the setup, the round's order drawn, the forest with the player to act and those it
+ * may fight, the cursor on an opponent with its status and odds, Tab to the next, a fight with
+ * its intervals drawn as a bar and the number on it; and the help page with the rules.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, hasTmux, Terminal } from '../support/tmux.js';
@@ -12,26 +12,30 @@ afterEach(() => terminal?.close());
 
 describe.runIf(hasTmux)('Layers in a real terminal', () => {
   it('ten players: the forest, the order, a fight chosen in the forest, its odds, bar and outcome', async () => {
-    terminal = new Terminal(`node ${CLI} layers --seed 3 --bot-delay 0 --no-record`);
+    // People in seats 0–8 (the fight shown is then the person's own until they act again).
+    terminal = new Terminal(`node ${CLI} layers --seed 3 --bots 9 --bot-delay 0 --no-record`);
     const setup = await terminal.waitFor('Start the game');
     expect(setup).toMatch(/Players\s+10/);
-    expect(setup).toMatch(/People at the keyboard\s+1 \(from player 0\)/);
+    expect(setup).toMatch(/People at the keyboard\s+9/);
     await terminal.keys('Enter');
-    const turn = await terminal.waitFor('Player 0 to choose');
-    // The order with player 0's place in brackets; player 0 in the forest, its opponents marked.
-    expect(turn).toMatch(/Order: [\d ]*\[0\]/);
-    expect(turn).toMatch(/▶ *0 L\d+ \d+/);
+    const turn = await terminal.waitFor(/Player \d+ to choose: fight or rest/);
+    const me = /Player (\d+) to choose/.exec(turn)?.[1] as string;
+    // The order with the player's place in brackets; the player in the forest, its opponents •.
+    expect(turn).toMatch(new RegExp(`Order: [\\d ]*\\[${me}\\]`));
+    expect(turn).toMatch(new RegExp(`▶ *${me} L\\d+ \\d+`));
     expect(turn).toMatch(/◆\d+ L\d+ \d+ •/);
     // The cursor is on an opponent: its status and the odds of fighting it.
     const odds = /Enter: fight (\d+) · win \d+% lose \d+% draw \d+%/.exec(turn);
     expect(odds).not.toBeNull();
     expect(turn).toContain(`Player ${odds?.[1]}: L`);
-    // Looking is free: the cursor moves, nothing is played.
+    // Looking is free: the cursor moves, nothing is played; Tab goes to an opponent again.
     await terminal.keys('Up');
     await terminal.keys('Tab');
     await terminal.keys('Enter');
-    const fought = await terminal.waitFor('Random number is');
-    expect(fought).toMatch(/\d+ vs \d+: win \d+ · lose \d+ · draw \d+/);
+    // The fight panel shows this fight (or, after a draw, the fight back against the player).
+    const ours = new RegExp(`│ (${me} vs \\d+|\\d+ vs ${me} \\(fought back\\)): win`);
+    const fought = await terminal.waitFor(ours);
+    expect(fought).toMatch(/: win \d+ · lose \d+ · draw \d+/);
     expect(fought).toMatch(/▼\d+/);
     expect(fought).toMatch(/Random number is \d+, (win|lose|draw)!/);
     await terminal.keys('?');
