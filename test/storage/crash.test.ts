@@ -13,15 +13,18 @@ import { ROOT } from '../support/tmux.js';
 const CHILD = `
 import { YutFiles } from ${JSON.stringify(join(ROOT, 'dist/games/yut/files.js'))};
 const files = new YutFiles(process.argv[1]);
-process.stdout.write('ready\\n');
-for (let i = 0; ; i++) {
+const save = (i) =>
   files.appendSave({
     ids: ['Ann', 'Ben'],
     animals: ['dog', 'pig'],
     positions: [[0, 0, i % 30, 100], [0, 0, 0, 0]],
     turn: i % 2,
   });
-}
+// Ready once a save has gone in: a kill taking over a lock left behind by the last one can take
+// longer than the kill's random delay, and a round that never saved tests nothing.
+save(0);
+process.stdout.write('ready\\n');
+for (let i = 1; ; i++) save(i);
 `;
 
 function runAndKill(dir: string, afterMs: number): Promise<void> {
