@@ -128,7 +128,7 @@ function pressed(play: LayersPlay): LayersPlay {
     );
   const why =
     target === me
-      ? 'That is you: put the cursor on a player marked • to fight it (Tab finds one), or r to rest.'
+      ? 'That is you: Tab finds a player marked • to fight, or r rests.'
       : (layersGame.check(play.state, { type: 'layers/challenged', opponent: target }) ?? '');
   return { ...play, notice: why };
 }
