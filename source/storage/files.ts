@@ -1,8 +1,11 @@
 /**
  * Text files that other people and programs also use (user_info.txt, game_info.txt): read as
  * they are, written atomically (write-file-atomic: a temporary file, fsync, rename), so a
- * crash or a kill during a save never leaves a truncated or half-written file.
+ * crash or a kill during a save never leaves a truncated or half-written file. A change works on
+ * the file's bytes, so the lines it keeps are written back byte for byte in whatever encoding
+ * their writers used (Latin-1, EUC-KR, broken UTF-8), not decoded and re-encoded.
  */
+import * as fs from 'node:fs';
 import { readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -12,9 +15,13 @@ import writeFileAtomic from 'write-file-atomic';
 export type ReadText =
   { ok: true; text: string } | { ok: false; missing: boolean; problem: string };
 
+/** A byte order mark some editors put at the start of a UTF-8 file; it is not part of the text. */
+export const BOM = '\uFEFF';
+
+/** The file as UTF-8 text, without a byte order mark. */
 export function readText(file: string): ReadText {
   try {
-    return { ok: true, text: readFileSync(file, 'utf8') };
+    return { ok: true, text: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return {
@@ -101,9 +108,24 @@ function abandoned(file: string): boolean {
  * when stale) and return its release. A lock whose owner on this machine is gone is taken over at
  * once rather than after the stale time. Throws ELOCKED when another madang holds it.
  */
+/**
+ * The file system proper-lockfile works through, but for removing a lock folder: it removes the
+ * folder with its owner file inside (proper-lockfile's own `rmdir` fails with ENOTEMPTY there,
+ * so its stale takeover threw instead of taking over).
+ */
+const lockFs = {
+  ...fs,
+  rmdirSync: (path: fs.PathLike) => rmSync(path, { recursive: true, force: true }),
+};
+
 export function lockFile(file: string): () => void {
   const take = () =>
-    lockfile.lockSync(file, { realpath: false, stale: STALE_LOCK_MS, onCompromised: () => {} });
+    lockfile.lockSync(file, {
+      realpath: false,
+      stale: STALE_LOCK_MS,
+      onCompromised: () => {},
+      fs: lockFs,
+    });
   let release: () => void;
   try {
     release = take();
@@ -152,14 +174,53 @@ export function withFileLock<T>(file: string, work: () => T): T {
 }
 
 /**
- * Read, change and write back atomically, under the file's lock: the text is read inside the
- * lock, so a change never writes over another writer's. A missing file reads as empty.
+ * A file's bytes as a string of one character per byte (Latin-1, which maps every byte to one
+ * character and back): line ends and every byte of the lines a change keeps survive the round
+ * trip exactly. `utf8Of` and `bytesOf` convert the lines a program reads and writes.
  */
-export function updateText(file: string, change: (text: string) => string): void {
+export const utf8Of = (bytes: string): string =>
+  Buffer.from(bytes, 'latin1')
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+export const bytesOf = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
+
+/** Writable by nobody: a file its owner marked read-only is reported, never replaced. */
+function refuseReadOnly(file: string): void {
+  let mode: number;
+  try {
+    mode = statSync(file).mode;
+  } catch {
+    return;
+  }
+  if ((mode & 0o222) === 0)
+    throw Object.assign(new Error(`${file} is read-only; nothing was written to it`), {
+      code: 'EROFILE',
+    });
+}
+
+/**
+ * Read, change and write back atomically, under the file's lock: the bytes are read inside the
+ * lock, so a change never writes over another writer's. `change` gets and gives one character
+ * per byte (see `utf8Of`, `bytesOf`). A missing file reads as empty.
+ */
+export function updateBytes(file: string, change: (bytes: string) => string): void {
   withFileLock(file, () => {
     removeStaleTemporaries(file);
-    const read = readText(file);
-    if (!read.ok && !read.missing) throw new Error(read.problem);
-    writeFileAtomic.sync(file, change(read.ok ? read.text : ''), { encoding: 'utf8' });
+    refuseReadOnly(file);
+    let bytes = '';
+    try {
+      bytes = readFileSync(file, 'latin1');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT')
+        throw new Error(`${file}: cannot read it (${code ?? String(error)})`, { cause: error });
+    }
+    const changed = change(bytes);
+    if (changed !== bytes) writeFileAtomic.sync(file, changed, { encoding: 'latin1' });
   });
+}
+
+/** A file the program owns whole (such as a Kono save), written as UTF-8 under its lock. */
+export function writeWhole(file: string, text: string): void {
+  updateBytes(file, () => bytesOf(text));
 }

@@ -32,8 +32,8 @@ describe('many writers at once', () => {
       run([
         '--input-type=module',
         '-e',
-        `import { updateText } from ${JSON.stringify(files)};
-         updateText(${JSON.stringify(file)}, (text) => {
+        `import { updateBytes } from ${JSON.stringify(files)};
+         updateBytes(${JSON.stringify(file)}, (text) => {
            const end = Date.now() + 30; while (Date.now() < end) {} // a slow writer widens the race
            return text + 'line ${i}\\n';
          });`,

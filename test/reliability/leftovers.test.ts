@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { updateText } from '../../source/storage/files.js';
+import { updateBytes } from '../../source/storage/files.js';
 
 describe('temporary files left by a killed save', () => {
   it('are removed by the next write; a fresh one (a writer at work) and other files are kept', () => {
@@ -15,7 +15,7 @@ describe('temporary files left by a killed save', () => {
     for (const f of [stale, fresh, other]) writeFileSync(f, 'half a save');
     const anHourAgo = new Date(Date.now() - 3_600_000);
     utimesSync(stale, anHourAgo, anHourAgo);
-    updateText(file, (text) => `${text}another\n`);
+    updateBytes(file, (bytes) => `${bytes}another\n`);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
     expect(existsSync(other)).toBe(true);

@@ -9,7 +9,7 @@ import type { Argv } from 'yargs';
 import type { ParsedScript } from '../../engine/chance.js';
 import { botRandom, seededRandom } from '../../engine/random.js';
 import { SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
-import { readText, updateText } from '../../storage/files.js';
+import { readText, writeWhole } from '../../storage/files.js';
 import type { Key } from '../../ui/keys.js';
 import { editField, type Field, fieldOf } from '../../ui/text-field.js';
 import { TextField } from '../../ui/TextField.js';
@@ -177,7 +177,7 @@ export function writeSave(file: string, state: KonoState): string | undefined {
   if (state.phase !== 'play' && state.phase !== 'dice')
     return 'A game is saved before a player’s turn: finish this step first.';
   try {
-    updateText(file, () => formatSave(savedOf(state)));
+    writeWhole(file, formatSave(savedOf(state)));
     return undefined;
   } catch (error) {
     return `${file}: ${(error as Error).message}`;

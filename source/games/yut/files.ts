@@ -14,7 +14,7 @@ import {
   withLine,
   withoutLine,
 } from './saves.js';
-import { readText, updateText } from '../../storage/files.js';
+import { bytesOf, readText, updateBytes, utf8Of } from '../../storage/files.js';
 
 export const ACCOUNTS_FILE = 'user_info.txt';
 export const SAVES_FILE = 'game_info.txt';
@@ -52,13 +52,13 @@ export class YutFiles {
 
   /** Remove the saved game of these IDs (read afresh, so only that line goes). */
   removeSave(ids: readonly string[]): void {
-    updateText(this.savesFile, (text) => {
-      const game = findSave(parseSaves(text, this.savesFile), ids);
-      return game ? withoutLine(text, game.line) : text;
+    updateBytes(this.savesFile, (bytes) => {
+      const game = findSave(parseSaves(utf8Of(bytes), this.savesFile), ids);
+      return game ? withoutLine(bytes, game.line) : bytes;
     });
   }
 
   appendSave(game: Omit<SavedGame, 'line'>): void {
-    updateText(this.savesFile, (text) => withLine(text, formatSave(game)));
+    updateBytes(this.savesFile, (bytes) => withLine(bytes, bytesOf(formatSave(game))));
   }
 }

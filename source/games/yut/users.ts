@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { checkNewAccount, hashedAccountLine, parseAccounts } from './accounts.js';
 import { withLine } from './saves.js';
-import { updateText } from '../../storage/files.js';
+import { bytesOf, updateBytes, utf8Of } from '../../storage/files.js';
 import type { YutFiles } from './files.js';
 
 /** Ctrl+C at a prompt: stop at once. */
@@ -78,9 +78,9 @@ export async function addUser(
   // Checked again inside the file's lock: another `users add` may have added the ID meanwhile.
   let taken = false;
   try {
-    updateText(files.accountsFile, (text) => {
-      taken = parseAccounts(text, files.accountsFile).accounts.has(id);
-      return taken ? text : withLine(text, hashedAccountLine(id, password));
+    updateBytes(files.accountsFile, (bytes) => {
+      taken = parseAccounts(utf8Of(bytes), files.accountsFile).accounts.has(id);
+      return taken ? bytes : withLine(bytes, bytesOf(hashedAccountLine(id, password)));
     });
   } catch (error) {
     // A folder where the file should be, a data directory that is missing or read-only: one line.
