@@ -8,6 +8,7 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  readSync,
   statSync,
   truncateSync,
   writeSync,
@@ -29,6 +30,12 @@ import {
 } from '../engine/recording.js';
 import { lockFile } from './files.js';
 import { recordingName, recordingsDirectory } from './paths.js';
+
+function endsWithNewline(fd: number, size: number): boolean {
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] === NEWLINE;
+}
 
 export class RecordingWriter {
   private fd: number | undefined;
@@ -78,7 +85,10 @@ export class RecordingWriter {
     return writer;
   }
 
-  /** Go on appending to an unfinished recording, cut back to its last whole line first. */
+  /**
+   * Go on appending to an unfinished recording, cut back to its last whole line first (`goodBytes`,
+   * where a read stopped), with the newline a last whole line may lack.
+   */
   static append(
     file: string,
     goodBytes: number,
@@ -97,7 +107,8 @@ export class RecordingWriter {
     }
     try {
       if (statSync(file).size > goodBytes) truncateSync(file, goodBytes);
-      const writer = new RecordingWriter(file, openSync(file, 'a'), release);
+      const writer = new RecordingWriter(file, openSync(file, 'a+'), release);
+      if (goodBytes > 0 && !endsWithNewline(writer.fd as number, goodBytes)) writer.write('\n');
       writer.write(resumedLine(resumedAt, seed));
       return writer;
     } catch (error) {
@@ -164,25 +175,27 @@ export async function readRecording(
   let replayer: Replayer | undefined;
   let line = 0;
   let goodBytes = 0;
-  let pending = '';
+  // Lines are cut on the newline byte and decoded one by one, so byte counts are the file's own
+  // (a stray invalid UTF-8 byte decodes to U+FFFD, three bytes, and would throw a count of text off).
+  let pending: Buffer = Buffer.alloc(0);
   const warnings: string[] = [];
   let stream: ReturnType<typeof createReadStream>;
   try {
-    stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 });
-    for await (const chunk of stream as AsyncIterable<string>) {
-      pending += chunk;
+    stream = createReadStream(file, { highWaterMark: 1 << 16 });
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
       let start = 0;
-      let newline = pending.indexOf('\n');
+      let newline = pending.indexOf(NEWLINE);
       while (newline >= 0) {
-        const text = pending.slice(start, newline);
+        const text = textOf(pending.subarray(start, newline), line === 0);
         line++;
         const problem = consume(text);
         if (problem !== undefined) return failed(problem);
-        goodBytes += Buffer.byteLength(text, 'utf8') + 1;
+        goodBytes += newline - start + 1;
         start = newline + 1;
-        newline = pending.indexOf('\n', start);
+        newline = pending.indexOf(NEWLINE, start);
       }
-      pending = pending.slice(start);
+      pending = pending.subarray(start);
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -192,21 +205,23 @@ export async function readRecording(
       kind: 'unreadable',
     };
   }
-  if (pending !== '') {
+  if (pending.length > 0) {
     // A last line without its newline: whole if it parses and is accepted, else torn.
+    const text = textOf(pending, line === 0);
     line++;
-    if (replayer && isJson(pending)) {
-      const problem = consume(pending);
+    if (replayer && isJson(text)) {
+      const problem = consume(text);
       if (problem !== undefined) return failed(problem);
-      goodBytes += Buffer.byteLength(pending, 'utf8');
+      goodBytes += pending.length;
     } else if (replayer) {
       warnings.push(
         `${file}:${line}: the last line is torn (cut off while being written); it is dropped`,
       );
       line--;
     } else {
-      const problem = consume(pending);
+      const problem = consume(text);
       if (problem !== undefined) return failed(problem);
+      goodBytes += pending.length;
     }
   }
   if (!replayer)
@@ -236,6 +251,14 @@ export async function readRecording(
     onStep?.(step, replayer);
     return undefined;
   }
+}
+
+const NEWLINE = 0x0a;
+
+/** A line's text; a byte order mark an editor put at the start of the file is not part of it. */
+function textOf(bytes: Buffer, first: boolean): string {
+  const text = bytes.toString('utf8');
+  return first && text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
 function isJson(text: string): boolean {

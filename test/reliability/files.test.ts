@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { login } from '../../source/games/yut/accounts.js';
 import { YutFiles } from '../../source/games/yut/files.js';
-import { updateBytes } from '../../source/storage/files.js';
+import { historicalSpec, parseBoard } from '../../source/games/ur/board.js';
+import { readText, updateBytes } from '../../source/storage/files.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'madang-files-'));
 
@@ -107,5 +108,16 @@ describe('a stale lock', () => {
     utimesSync(`${file}.lock`, aMinuteAgo, aMinuteAgo);
     updateBytes(file, (bytes) => `${bytes}another\n`);
     expect(readFileSync(file, 'utf8')).toBe('a line\nanother\n');
+  });
+});
+
+describe('a byte order mark on an Ur board', () => {
+  it('is not taken for the start of its JSON', () => {
+    const dir = folder();
+    const file = join(dir, 'board.ur');
+    writeFileSync(file, `\uFEFF${JSON.stringify(historicalSpec())}`);
+    const text = readText(file);
+    if (!text.ok) throw new Error(text.problem);
+    expect(parseBoard(text.text, file).ok).toBe(true);
   });
 });
