@@ -2,7 +2,6 @@
  * Lines in, text out, for the classic protocol. Any byte sequence is read safely: invalid
  * UTF-8 becomes U+FFFD, CRLF and LF both end a line, and the end of input is null.
  */
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
 export interface ClassicIO {
@@ -13,20 +12,69 @@ export interface ClassicIO {
 
 /** An answer longer than this is cut: a line of gigabytes must not take the memory. */
 const LONGEST = 10_000;
+/** A "line" with no newline for this long is not an answer (`< /dev/zero`): the run stops. */
+export const LONGEST_BYTES = 1 << 20;
 
+/** Why a run stops on its input (a Stop: one line, exit code 2). */
+export class InputTooLong extends Error {}
+
+/**
+ * Lines cut on the newline byte as the input arrives, keeping at most the first LONGEST
+ * characters of each (readline would buffer a whole line first, and a line of half a gigabyte
+ * ended in "Invalid string length"). A CR before the newline is dropped.
+ */
 export function streamIO(input: Readable, write: (text: string) => void): ClassicIO {
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
-  const iterator = lines[Symbol.asyncIterator]();
+  const chunks = (input as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  const ready: string[] = [];
+  let kept: Buffer[] = [];
+  let keptBytes = 0;
+  /** Bytes of the line so far, kept or not. */
+  let lineBytes = 0;
   let ended = false;
+  const take = (part: Buffer) => {
+    lineBytes += part.length;
+    if (lineBytes > LONGEST_BYTES)
+      throw new InputTooLong(
+        `an answer of over ${LONGEST_BYTES / (1 << 20)} MiB with no line end: standard input is not lines of text`,
+      );
+    // Four bytes a character at most: enough bytes for LONGEST characters.
+    const room = LONGEST * 4 - keptBytes;
+    if (room > 0 && part.length > 0) {
+      const piece = part.subarray(0, room);
+      kept.push(piece);
+      keptBytes += piece.length;
+    }
+  };
+  const endLine = () => {
+    const text = Buffer.concat(kept).toString('utf8');
+    ready.push((text.endsWith('\r') ? text.slice(0, -1) : text).slice(0, LONGEST));
+    kept = [];
+    keptBytes = 0;
+    lineBytes = 0;
+  };
   return {
     async read() {
-      if (ended) return null;
-      const next = await iterator.next();
-      if (next.done) {
-        ended = true;
-        return null;
+      while (ready.length === 0 && !ended) {
+        const next = await chunks.next();
+        if (next.done) {
+          ended = true;
+          if (lineBytes > 0) endLine();
+          break;
+        }
+        const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+        let start = 0;
+        for (
+          let newline = chunk.indexOf(0x0a);
+          newline >= 0;
+          newline = chunk.indexOf(0x0a, start)
+        ) {
+          take(chunk.subarray(start, newline));
+          endLine();
+          start = newline + 1;
+        }
+        take(chunk.subarray(start));
       }
-      return next.value.slice(0, LONGEST);
+      return ready.shift() ?? null;
     },
     write,
   };

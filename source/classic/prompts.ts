@@ -3,7 +3,7 @@
  * is accepted, numbered choices, and how a run ends (the end of input cleanly, a Stop with code 2).
  */
 import { safeText } from '../engine/safe-text.js';
-import type { ClassicIO } from './lines.js';
+import { type ClassicIO, InputTooLong } from './lines.js';
 
 /** End of input: the run ends cleanly wherever it is. */
 export class EndOfInput extends Error {}
@@ -13,7 +13,7 @@ export class Stop extends Error {}
 /** How a run ends on an exception: the end of input is a clean end, a Stop an error (code 2). */
 export function endOfRun(error: unknown, report: (message: string) => void): number {
   if (error instanceof EndOfInput) return 0;
-  if (error instanceof Stop) {
+  if (error instanceof Stop || error instanceof InputTooLong) {
     report(error.message);
     return 2;
   }

@@ -1,5 +1,4 @@
 /** What every command shares: the one-line failure, common flags read into settings, files. */
-import { readFileSync } from 'node:fs';
 import type { ChanceSource } from '../engine/chance.js';
 import { safeText } from '../engine/safe-text.js';
 import { scriptedSource } from '../engine/chance.js';
@@ -7,6 +6,7 @@ import { parseBots } from '../engine/seats.js';
 import type { SeatKind } from '../engine/seats.js';
 import type { AnyGameModule } from '../games/module.js';
 import { recordPathProblem, type RecordSetting } from '../storage/recorder.js';
+import { readText } from '../storage/files.js';
 
 /** A clear one-line message and exit code 2: bad input is the user's to fix, not a crash. */
 export function fail(message: string): never {
@@ -34,17 +34,8 @@ export interface Common {
   readonly [flag: string]: unknown;
 }
 
-/** A file named on the command line or in an answer, as text; why not, in one line. */
-export function readFile(
-  file: string,
-): { ok: true; text: string } | { ok: false; problem: string } {
-  try {
-    return { ok: true, text: readFileSync(file, 'utf8') };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return { ok: false, problem: `${file}: cannot read it (${code})` };
-  }
-}
+/** A file named on the command line or in an answer, as text (bounded); why not, in one line. */
+export const readFile = readText;
 
 export function checkSeed(argv: Common): void {
   if (argv.seed !== undefined && !Number.isSafeInteger(argv.seed))

@@ -6,7 +6,17 @@
  * their writers used (Latin-1, EUC-KR, broken UTF-8), not decoded and re-encoded.
  */
 import * as fs from 'node:fs';
-import { readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -18,16 +28,51 @@ export type ReadText =
 /** A byte order mark some editors put at the start of a UTF-8 file; it is not part of the text. */
 export const BOM = '\uFEFF';
 
+/**
+ * The largest file madang reads whole (accounts, saved games, boards, throw scripts): far
+ * above any real one, and a bound on what `/dev/zero` or a wrong file name can cost.
+ */
+export const LARGEST_FILE = 16 << 20;
+
+/** A file's bytes, up to LARGEST_FILE; read in pieces, since a device's size says nothing. */
+function readBounded(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const pieces: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const piece = Buffer.alloc(1 << 16);
+      const n = readSync(fd, piece, 0, piece.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > LARGEST_FILE)
+        throw Object.assign(new Error(`larger than ${LARGEST_FILE >> 20} MiB`), { code: 'EFBIG' });
+      pieces.push(piece.subarray(0, n));
+    }
+    return Buffer.concat(pieces);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The file as UTF-8 text, without a byte order mark. */
 export function readText(file: string): ReadText {
   try {
-    return { ok: true, text: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
+    return {
+      ok: true,
+      text: readBounded(file)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return {
       ok: false,
       missing: code === 'ENOENT',
-      problem: `${file}: cannot read it (${code ?? String(error)})`,
+      problem:
+        code === 'EFBIG'
+          ? `${file}: cannot read it (${(error as Error).message}: not a file madang reads)`
+          : `${file}: cannot read it (${code ?? String(error)})`,
     };
   }
 }
@@ -209,7 +254,7 @@ export function updateBytes(file: string, change: (bytes: string) => string): vo
     refuseReadOnly(file);
     let bytes = '';
     try {
-      bytes = readFileSync(file, 'latin1');
+      bytes = readBounded(file).toString('latin1');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT')

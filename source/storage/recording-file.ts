@@ -184,6 +184,13 @@ export async function readRecording(
     stream = createReadStream(file, { highWaterMark: 1 << 16 });
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      if (pending.indexOf(NEWLINE) < 0 && pending.length > LONGEST_LINE) {
+        stream.destroy();
+        line++;
+        return failed(
+          `a line of over ${LONGEST_LINE / (1 << 20)} MiB: no madang recording has one (the longest event is a few hundred bytes)`,
+        );
+      }
       let start = 0;
       let newline = pending.indexOf(NEWLINE);
       while (newline >= 0) {
@@ -254,6 +261,11 @@ export async function readRecording(
 }
 
 const NEWLINE = 0x0a;
+/**
+ * The longest line a recording may have. Far above any real line (a header with a hundred
+ * players is about 5 KiB), and it bounds both the memory and the time of reading `/dev/zero`.
+ */
+export const LONGEST_LINE = 1 << 20;
 
 /** A line's text; a byte order mark an editor put at the start of the file is not part of it. */
 function textOf(bytes: Buffer, first: boolean): string {

@@ -1,6 +1,6 @@
 /** Files and folders that are not what they should be get one line and exit code 2, not a trace. */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,5 +31,50 @@ describe('users add on a broken data directory', () => {
     expect(run.stderr).toBe(
       `madang: cannot add Zed to ${dir}/user_info.txt: the data directory ${dir} does not exist; nothing was written\n`,
     );
+  });
+});
+
+describe('endless input', () => {
+  it.each(['yut', 'ur', 'yote', 'kono', 'layers'])(
+    '%s --classic < /dev/zero: one line, exit 2, in bounded memory',
+    (game) => {
+      const dir = mkdtempSync(join(tmpdir(), 'madang-zero-'));
+      const zero = openSync('/dev/zero', 'r');
+      const run = spawnSync(
+        process.execPath,
+        [CLI, game, '--classic', '--no-record', '--data-dir', dir],
+        { stdio: [zero, 'pipe', 'pipe'], encoding: 'utf8', timeout: 30_000 },
+      );
+      closeSync(zero);
+      expect(run.stderr).toBe(
+        'madang: an answer of over 1 MiB with no line end: standard input is not lines of text\n',
+      );
+      expect(run.status).toBe(2);
+    },
+  );
+
+  it('verify of /dev/zero, and /dev/zero as a board or a throw script: one line, exit 2', () => {
+    const cases: [string[], string][] = [
+      [
+        ['verify', '/dev/zero'],
+        'madang: /dev/zero:1: a line of over 1 MiB: no madang recording has one (the longest event is a few hundred bytes)\n',
+      ],
+      [
+        ['ur', '--board', '/dev/zero'],
+        'madang: /dev/zero: cannot read it (larger than 16 MiB: not a file madang reads)\n',
+      ],
+      [
+        ['--throws', '/dev/zero'],
+        'madang: /dev/zero: cannot read it (larger than 16 MiB: not a file madang reads)\n',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const run = spawnSync(process.execPath, [CLI, ...args], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.stderr).toBe(message);
+      expect(run.status).toBe(2);
+    }
   });
 });

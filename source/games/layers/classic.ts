@@ -41,6 +41,8 @@ export interface ClassicLayersOptions {
   readonly chanceFor: (options: LayersOptions) => ChanceSource;
   readonly botRandom: Random;
   readonly recorderFor: (options: LayersOptions) => Recorder;
+  /** Where a run's stopping message goes (standard error), apart from the game's own text. */
+  readonly error: (message: string) => void;
 }
 
 const number = (min: number, max: number) => (a: string) =>
@@ -173,6 +175,6 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
   } catch (error) {
     recorder?.close();
     if (error instanceof EndOfInput) return 0;
-    return endOfRun(error, (message) => io.write(`${message}\n`));
+    return endOfRun(error, run.error);
   }
 }

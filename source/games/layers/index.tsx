@@ -330,6 +330,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
         return chosen.source;
       },
       botRandom: botRandom(run.botSeed),
+      error: run.error,
       recorderFor: (options) =>
         run.recorderFor(
           options,

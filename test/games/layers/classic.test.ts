@@ -53,6 +53,9 @@ async function transcript(answers: string[], chance: LayersEvent[]): Promise<str
     chanceFor: () => draws(chance),
     botRandom: seededRandom(1),
     recorderFor: () => NO_RECORDING,
+    error: (message) => {
+      throw new Error(`the run stopped: ${message}`);
+    },
   });
   expect(code).toBe(0);
   return out.join('').split('\n');
@@ -128,6 +131,9 @@ describe('the Layers console', () => {
       chanceFor: (options) => layersModule.chance?.seeded(4, options) as never,
       botRandom: seededRandom(4),
       recorderFor: () => NO_RECORDING,
+      error: (message) => {
+        throw new Error(`the run stopped: ${message}`);
+      },
     });
     expect(code).toBe(0);
     const text = out.join('');

@@ -65,6 +65,23 @@ describe('user_info.txt', () => {
     ]);
   });
 
+  it('a scrypt line dearer than the bounds is skipped before any login can pay for it', () => {
+    const salt = 'c2FsdHNhbHRzYWx0c2FsdA==';
+    const key = Buffer.alloc(32).toString('base64');
+    const line = (N: number, r: number, p: number) => `Eve scrypt$${N}$${r}$${p}$${salt}$${key}`;
+    const limit =
+      'the scrypt password asks for more than madang allows (N × r up to 524288, N × r × p up to 1048576); the line is skipped';
+    // The largest the parser took before: 173 s and 4.1 GiB for one login.
+    expect(parseAccounts(line(2 ** 20, 32, 16), 'u').warnings).toEqual([`u:1: ${limit}`]);
+    expect(parseAccounts(line(2 ** 17, 8, 1), 'u').warnings).toEqual([`u:1: ${limit}`]);
+    expect(parseAccounts(line(2 ** 16, 8, 4), 'u').warnings).toEqual([`u:1: ${limit}`]);
+    // At the bounds, and what users add writes, are accepted.
+    expect(parseAccounts(line(2 ** 16, 8, 2), 'u').warnings).toEqual([]);
+    expect(parseAccounts(line(2 ** 14, 8, 1), 'u').warnings).toEqual([]);
+    // The dearest accepted line runs within scrypt's memory bound (about half a second here).
+    expect(login(parseAccounts(line(2 ** 16, 8, 2), 'u'), 'Eve', 'guess1').ok).toBe(false);
+  });
+
   it('hashed passwords: madang users add writes them, login checks them', () => {
     const line = hashedAccountLine('Mina', 'secret42', 2 ** 10);
     expect(line).toMatch(/^Mina scrypt\$1024\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
