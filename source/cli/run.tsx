@@ -3,12 +3,12 @@ import { render } from 'ink';
 import { SessionFactory } from '../app/session.js';
 import { App, type AppOptions, type Opening } from '../app/App.js';
 import { streamIO } from '../classic/lines.js';
-import { type LoadedRecording, newHeader, type RecordingEnd } from '../engine/recording.js';
+import { type LoadedRecording, newHeader } from '../engine/recording.js';
 import { freshSeed } from '../engine/random.js';
 import { playerInfo } from '../engine/seats.js';
 import type { AnyGameModule, ClassicRun, Settings } from '../games/module.js';
 import { latestRecording, loadRecording } from '../storage/load.js';
-import { openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
+import { type OnClosed, openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
 import { RecordingWriter, recordingInUse } from '../storage/recording-file.js';
 import { enterFullScreen } from '../ui/terminal.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
@@ -85,7 +85,8 @@ export async function play(
     module ?? (recording && lookup(run.games)(recording.header.game)) ?? run.games[0];
   const scripted = scriptGame ? scriptFor(scriptGame, argv) : undefined;
   const record = recordSetting(argv);
-  const onClosed = (f: string, ending: RecordingEnd) => report.push(recordingReport(f, ending));
+  const onClosed: OnClosed = (f, ending, failure) =>
+    report.push(recordingReport(f, ending, failure));
   const seats = Math.max(...run.games.map((g) => g.seats.max));
   const options: AppOptions = {
     games: run.games,
@@ -155,7 +156,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
           startedAt: new Date(),
           app: run.app,
         }),
-        (file, ending) => report.push(recordingReport(file, ending)),
+        (file, ending, failure) => report.push(recordingReport(file, ending, failure)),
+        // Said when it happens, as well as at the end: the game goes on.
+        (problem) => say(`madang: warning: ${problem}`),
       );
     },
     error: (message) => say(`madang: ${message}`),

@@ -14,24 +14,38 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { RecordingWriter } from './recording-file.js';
 
-/** `onClosed` hears once where the recording went and how the game was left. */
+/** Where a recording went and how the game was left; `failure` (such as ENOSPC) when a write failed. */
+export type OnClosed = (file: string, ending: RecordingEnd, failure?: string) => void;
+
+/** What a recorder writes through (a RecordingWriter; tests give one that fails). */
+export type LineWriter = Pick<RecordingWriter, 'file' | 'event' | 'takenBack' | 'end' | 'close'>;
+
+/**
+ * `onClosed` hears once where the recording went and how the game was left; `onProblem` hears
+ * at once when a write fails (the game goes on, unrecorded from there).
+ */
 export function recorderFor(
-  writer: RecordingWriter,
-  onClosed?: (file: string, ending: RecordingEnd) => void,
+  writer: LineWriter,
+  onClosed?: OnClosed,
+  onProblem?: (problem: string) => void,
 ): Recorder {
   let problem: string | undefined;
+  let failure: string | undefined;
   let closed = false;
   const done = (ending: RecordingEnd) => {
     if (closed) return;
     closed = true;
-    onClosed?.(writer.file, ending);
+    onClosed?.(writer.file, ending, failure);
   };
   const guard = (write: () => void) => {
     if (problem !== undefined) return;
     try {
       write();
     } catch (error) {
-      problem = `The recording stopped: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`;
+      const { code, message } = error as NodeJS.ErrnoException;
+      failure = code ?? message;
+      problem = `The recording in ${writer.file} stopped: writing it failed (${failure}); the game goes on unrecorded.`;
+      onProblem?.(problem);
     }
   };
   return {
@@ -61,7 +75,8 @@ export type RecordSetting =
 export function openRecorder(
   setting: RecordSetting,
   header: Header,
-  onClosed?: (file: string, ending: RecordingEnd) => void,
+  onClosed?: OnClosed,
+  onProblem?: (problem: string) => void,
 ): Recorder {
   if (setting.mode === 'off') return NO_RECORDING;
   try {
@@ -69,15 +84,20 @@ export function openRecorder(
       header,
       setting.mode === 'file' ? setting.file : undefined,
     );
-    return recorderFor(writer, onClosed);
+    return recorderFor(writer, onClosed, onProblem);
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    return { ...NO_RECORDING, problem: `Not recording: ${code ?? message}.` };
+    const problem = `Not recording: the recording could not be started (${code ?? message}); the game goes on unrecorded.`;
+    onProblem?.(problem);
+    return { ...NO_RECORDING, problem };
   }
 }
 
 /** The line that says where a recording went, for the normal screen or standard error. */
-export function recordingReport(file: string, ending: RecordingEnd): string {
+export function recordingReport(file: string, ending: RecordingEnd, failure?: string): string {
+  // A recording cut short by a failed write is never reported as the game's record.
+  if (failure !== undefined)
+    return `madang: the recording in ${file} is incomplete: it stops where writing it failed (${failure})`;
   if (ending === 'finished') return `madang: the game was recorded in ${file}`;
   // A saved game goes on from its save (one way to continue it, not two).
   if (ending === 'saved')

@@ -9,6 +9,7 @@ import {
   mkdirSync,
   openSync,
   readSync,
+  rmSync,
   statSync,
   truncateSync,
   writeSync,
@@ -81,7 +82,14 @@ export class RecordingWriter {
       }
     }
     const writer = new RecordingWriter(path, fd);
-    writer.write(headerLine(header));
+    try {
+      writer.write(headerLine(header));
+    } catch (error) {
+      // Not even the header went in (a full disk): no empty file is left where it would have been.
+      closeSync(fd);
+      rmSync(path, { force: true });
+      throw error;
+    }
     return writer;
   }
 

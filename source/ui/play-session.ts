@@ -228,6 +228,7 @@ export function usePlaySession<
           break;
       }
       const after = dispatch(action);
+      const failedBefore = session.recorder.problem;
       if (after.events.length > before.events.length) {
         session.recorder.event(after.events.at(-1) as E);
         const outcome = rules.outcome(after.state);
@@ -237,6 +238,10 @@ export function usePlaySession<
         for (let n = after.events.length; n < before.events.length; n++)
           session.recorder.takenBack();
       }
+      // A recording that stops (a full disk) is said when it happens; the game goes on.
+      const failed = session.recorder.problem;
+      if (failed !== undefined && failedBefore === undefined)
+        return dispatch(as({ type: 'play/noticeShown', notice: failed }));
       return after;
     },
     // `as` only casts; the rest are stable for the life of the screen.
