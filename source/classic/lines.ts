@@ -2,12 +2,18 @@
  * Lines in, text out, for the classic protocol. Any byte sequence is read safely: invalid
  * UTF-8 becomes U+FFFD, CRLF and LF both end a line, and the end of input is null.
  */
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 export interface ClassicIO {
   /** The next answer line, or null at the end of input. */
   read(): Promise<string | null>;
   write(text: string): void;
+  /**
+   * Resolves once what was written has gone out (stdout on a pipe is asynchronous): the
+   * computers' moves wait for it, so a game of computers cannot outrun its reader and fill the
+   * memory with pending output.
+   */
+  drained(): Promise<void>;
 }
 
 /** An answer longer than this is cut: a line of gigabytes must not take the memory. */
@@ -23,7 +29,7 @@ export class InputTooLong extends Error {}
  * characters of each (readline would buffer a whole line first, and a line of half a gigabyte
  * ended in "Invalid string length"). A CR before the newline is dropped.
  */
-export function streamIO(input: Readable, write: (text: string) => void): ClassicIO {
+export function streamIO(input: Readable, output: Writable): ClassicIO {
   const chunks = (input as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
   const ready: string[] = [];
   let kept: Buffer[] = [];
@@ -76,7 +82,13 @@ export function streamIO(input: Readable, write: (text: string) => void): Classi
       }
       return ready.shift() ?? null;
     },
-    write,
+    write: (text) => {
+      output.write(text);
+    },
+    drained: () =>
+      output.writableNeedDrain
+        ? new Promise((resolve) => output.once('drain', () => resolve()))
+        : Promise.resolve(),
   };
 }
 
@@ -88,5 +100,6 @@ export function listIO(answers: readonly string[], out: string[]): ClassicIO {
     write: (text) => {
       out.push(text);
     },
+    drained: () => Promise.resolve(),
   };
 }

@@ -166,7 +166,7 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
     readFile,
   };
   const code = await module.classic(
-    streamIO(process.stdin, (text) => process.stdout.write(text)),
+    streamIO(process.stdin, process.stdout),
     context,
   );
   for (const line of report) say(line);

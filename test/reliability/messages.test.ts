@@ -1,6 +1,14 @@
 /** Files and folders that are not what they should be get one line and exit code 2, not a trace. */
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -77,4 +85,50 @@ describe('endless input', () => {
       expect(run.status).toBe(2);
     }
   });
+});
+
+describe('a reader slower than the computers', () => {
+  it('a 100 × 100 Ur board of computers on a pipe nobody reads: the memory stays put', async () => {
+    // Two paths down the edges of a 100 × 100 board: each board printed is about 400 KB.
+    const cell = (r: number, c: number) => ({
+      position: [r, c],
+      next_white: c === 0 && r < 99 ? [r + 1, c] : null,
+      next_black: c === 99 && r < 99 ? [r + 1, c] : null,
+      exit: r === 99 && c === 0 ? 'White' : r === 99 && c === 99 ? 'Black' : '',
+      entrance: r === 0 && c === 0 ? 'White' : r === 0 && c === 99 ? 'Black' : '',
+      rosette: false,
+      forbidden: c !== 0 && c !== 99,
+    });
+    const board = join(mkdtempSync(join(tmpdir(), 'madang-big-')), 'big.ur');
+    writeFileSync(
+      board,
+      JSON.stringify(
+        Array.from({ length: 100 }, (_, r) => Array.from({ length: 100 }, (_, c) => cell(r, c))),
+      ),
+    );
+    const child = spawn(
+      process.execPath,
+      [CLI, 'ur', '--classic', '--bots', 'all', '--board', board, '--no-record', '--seed', '1'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout.pause();
+    const rss = () =>
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024;
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      await wait(1500);
+      const early = rss();
+      await wait(3000);
+      // Without waiting for the pipe it grew by about 45 MiB a second, to 4 GiB and an abort.
+      expect(rss() - early).toBeLessThan(40);
+      // And it goes on once read.
+      child.stdout.resume();
+      const more = await new Promise<string>((resolve) =>
+        child.stdout.once('data', (data: Buffer) => resolve(data.toString())),
+      );
+      expect(more.length).toBeGreaterThan(0);
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
 });

@@ -150,6 +150,7 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
         }
         case 'colour': {
           if (bot) {
+            await io.drained();
             const { event } = bot.choose(state, run.botRandom);
             apply(event);
           } else {
@@ -234,6 +235,7 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
             break;
           }
           if (bot) {
+            await io.drained();
             const { event } = bot.choose(state, run.botRandom);
             if (event.type === 'kono/moved') {
               const motive = motiveWords(

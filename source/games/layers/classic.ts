@@ -100,6 +100,7 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
         const menu = `Player ${seat}, what's your choice\n${DRAW_MENU}`;
         let event: LayersEvent;
         if (bot) {
+          await io.drained();
           event = bot.choose(state, run.botRandom).event;
           io.write(`${menu}${event.type === 'layers/foughtBack' ? 1 : 2}\n`);
           io.write(`(computer: ${explainLayersMove(state, event)})\n`);
@@ -115,6 +116,7 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
       const prompt = `Player ${me}, what's your choice\n${MENU}`;
       let event: LayersEvent | undefined;
       if (bot) {
+        await io.drained();
         event = bot.choose(state, run.botRandom).event;
         io.write(`${prompt}${event.type === 'layers/rested' ? 2 : 1}\n`);
         if (event.type === 'layers/challenged')

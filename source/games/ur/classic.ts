@@ -148,6 +148,7 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
       for (;;) {
         let choice: number;
         if (bot) {
+          await io.drained();
           const { event } = bot.choose(state, options.botRandom);
           choice = event.type === 'ur/stoneMoved' ? event.stone + 1 : 1;
           io.write(`Which move do you wish to make? ${choice}\n`);

@@ -180,6 +180,7 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
           `${COLOUR_NAMES[1 - colour]} has no pieces on the board: one is taken from the hand.\n`,
         );
       } else if (bot) {
+        await io.drained();
         event = bot.choose(state, run.botRandom).event;
         io.write(`${prompt}${answerFor(event)}\n`);
         io.write(`  (${bot.level}: ${explainYoteMove(state, event, names)})\n`);

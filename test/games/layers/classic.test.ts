@@ -33,6 +33,7 @@ function typedIO(answers: readonly string[], out: string[]): ClassicIO {
       return answer;
     },
     write: (text) => void out.push(text),
+    drained: () => Promise.resolve(),
   };
 }
 

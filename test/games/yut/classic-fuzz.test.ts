@@ -3,7 +3,7 @@
  * bytes at every prompt. It must never throw, never hang, answer every refusal with an
  * `Invalid input:` line followed by the prompt again, and end cleanly at the end of input.
  */
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { streamIO } from '../../../source/classic/lines.js';
@@ -29,7 +29,15 @@ const answers = fc.array(
 async function run(input: Buffer | string, seed: number) {
   const out: string[] = [];
   const errors: string[] = [];
-  const io = streamIO(Readable.from([input]), (text) => out.push(text));
+  const io = streamIO(
+    Readable.from([input]),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out.push(chunk.toString());
+        done();
+      },
+    }),
+  );
   const code = await Promise.race([
     runClassicYut(io, {
       colour: false,

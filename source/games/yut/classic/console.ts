@@ -161,6 +161,7 @@ export async function playGame(
       const bot = bots[state.turn];
       let move: PieceMoved;
       if (bot) {
+        await io.drained();
         move = bot.choose(state, random).event as PieceMoved;
         io.write(`>> position : ${move.from}\n>> yut : ${move.result}\n`);
       } else {
