@@ -146,7 +146,8 @@ export function App({ options }: { options: AppOptions }) {
     [],
   );
 
-  const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
+  const need = neededSize(model.screen, options.games);
+  const small = columns < need.columns || rows < need.rows;
   useInput((input, key) => {
     for (const k of keyNames(input, key)) {
       if (small && k !== 'ctrl+c') {
@@ -175,7 +176,7 @@ export function App({ options }: { options: AppOptions }) {
   return (
     <>
       <Box display={small ? 'none' : 'flex'}>{shown}</Box>
-      {small ? <TooSmall columns={columns} rows={rows} /> : null}
+      {small ? <TooSmall columns={columns} rows={rows} need={need} /> : null}
     </>
   );
 }
@@ -313,7 +314,34 @@ function Centre({
   );
 }
 
-function TooSmall({ columns, rows }: { columns: number; rows: number }) {
+/** The window the screen shown needs: 80×24, or more for a game whose board outgrows it. */
+function neededSize(
+  screen: Screen,
+  games: readonly AnyGameModule[],
+): { columns: number; rows: number } {
+  const at = { columns: MIN_COLUMNS, rows: MIN_ROWS };
+  const [id, options] =
+    screen.name === 'play'
+      ? [screen.game, screen.start.options]
+      : screen.name === 'replay'
+        ? [screen.recording.header.game, screen.recording.header.options]
+        : [undefined, undefined];
+  const module = games.find((g) => g.id === id);
+  const parsed = module?.needs ? module.parseOptions(options) : undefined;
+  if (!module?.needs || !parsed?.ok) return at;
+  const game = module.needs(parsed.options);
+  return { columns: Math.max(at.columns, game.columns), rows: Math.max(at.rows, game.rows) };
+}
+
+function TooSmall({
+  columns,
+  rows,
+  need,
+}: {
+  columns: number;
+  rows: number;
+  need: { columns: number; rows: number };
+}) {
   return (
     <Box
       flexDirection="column"
@@ -323,7 +351,7 @@ function TooSmall({ columns, rows }: { columns: number; rows: number }) {
       justifyContent="center"
     >
       <Text bold>
-        Make the window at least {MIN_COLUMNS}×{MIN_ROWS}
+        Make the window at least {need.columns}×{need.rows}
       </Text>
       <Text>
         It is {columns}×{rows} now. The board returns as soon as it fits.

@@ -142,6 +142,11 @@ export interface GameModule<S, E extends GameEvent, O> {
   /** The menu entry a game of these options belongs to (by default the first). */
   entryOf?(options: O): string;
   /**
+   * The window a game of these options needs, where its board can outgrow 80×24 (Ur's boards
+   * come from files): a smaller window gets the "make the window larger" page, not a garbled board.
+   */
+  needs?(options: O): { readonly columns: number; readonly rows: number };
+  /**
    * Saving a resumed game to the game's own file, when its options say it was saved that way
    * (Yut's advanced game): a recording resumed keeps the rules it was played by.
    */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,5 +67,35 @@ describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
     );
     await terminal.keys('Up', 'Enter', 'Space', 'Enter');
     expect(await terminal.waitFor('Player 1 moved W0')).toContain('to [0, 0]');
+  });
+
+  it('a board larger than the window gets the "make the window larger" page, and shows once it fits', async () => {
+    // 12 rows × 8 columns, two paths down the edges: 78 columns of board and 23 rows, and the panel.
+    const cell = (r: number, c: number) => ({
+      position: [r, c],
+      next_white: c === 0 && r < 11 ? [r + 1, c] : null,
+      next_black: c === 7 && r < 11 ? [r + 1, c] : null,
+      exit: r === 11 && c === 0 ? 'White' : r === 11 && c === 7 ? 'Black' : '',
+      entrance: r === 0 && c === 0 ? 'White' : r === 0 && c === 7 ? 'Black' : '',
+      rosette: false,
+      forbidden: c !== 0 && c !== 7,
+    });
+    const board = join(mkdtempSync(join(tmpdir(), 'madang-ur-big-')), 'tall.ur');
+    writeFileSync(
+      board,
+      JSON.stringify(
+        Array.from({ length: 12 }, (_, r) => Array.from({ length: 8 }, (_, c) => cell(r, c))),
+      ),
+    );
+    terminal = new Terminal(`node ${CLI} ur --board ${board} --seed 2055 --no-record`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter');
+    const small = await terminal.waitFor('Make the window');
+    expect(small).toContain('Make the window at least 130×29');
+    expect(small).toContain('It is 100×30 now.');
+    terminal.resize(140, 32);
+    const shown = await terminal.waitFor('to roll');
+    expect(shown).toContain('Player 1 (White) to roll');
+    expect(shown).not.toContain('Make the window');
   });
 });

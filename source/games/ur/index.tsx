@@ -2,6 +2,7 @@
  * The Royal Game of Ur as a game module: the rules on a board from a `.ur` file, the dice, the
  * bots, the screens and the seed's console.
  */
+import { urBoardHeight, urBoardWidth } from './ui/board-layout.js';
 import type { Argv } from 'yargs';
 import { parseScript } from '../../engine/chance.js';
 import { botRandom, seededRandom } from '../../engine/random.js';
@@ -79,6 +80,11 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
   description: 'White and Black, seven stones each (--board FILE)',
   seats: { min: 2, max: 2 },
   rules: urGame,
+  // The board box, beside a panel of 48 columns (names uncut); the board's rows, the title above.
+  needs(options) {
+    const state = urGame.setup(options);
+    return { columns: urBoardWidth(state) + 4 + 48, rows: urBoardHeight(state) + 2 + 4 };
+  },
   parseOptions(unchecked) {
     const problem = checkOptions(unchecked);
     return problem === undefined
