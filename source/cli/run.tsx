@@ -9,7 +9,7 @@ import { playerInfo } from '../engine/seats.js';
 import type { AnyGameModule, ClassicRun, Settings } from '../games/module.js';
 import { latestRecording, loadRecording } from '../storage/load.js';
 import { type OnClosed, openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
-import { RecordingWriter, recordingInUse } from '../storage/recording-file.js';
+import { cannotResume, RecordingWriter, recordingInUse } from '../storage/recording-file.js';
 import { enterFullScreen } from '../ui/terminal.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
 import { chanceFor } from '../app/session.js';
@@ -65,6 +65,8 @@ export async function play(
     const loaded = await load(run, file, report);
     if (mode === 'resume' && loaded.finished)
       fail(`${file}: this game is over, nothing to resume (watch it with: madang replay ${file})`);
+    const unwritable = mode === 'resume' ? cannotResume(file) : undefined;
+    if (unwritable !== undefined) fail(unwritable);
     if (mode === 'resume' && recordingInUse(file))
       fail(`${file} is being played by another madang; it cannot be resumed twice`);
     recording = loaded.recording;
@@ -165,10 +167,7 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
     warn: (message) => say(`madang: warning: ${message}`),
     readFile,
   };
-  const code = await module.classic(
-    streamIO(process.stdin, process.stdout),
-    context,
-  );
+  const code = await module.classic(streamIO(process.stdin, process.stdout), context);
   for (const line of report) say(line);
   process.exitCode = code;
 }

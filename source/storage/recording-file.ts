@@ -3,7 +3,9 @@
  * at most the line being written), and a reader that streams a file through the Replayer.
  */
 import {
+  accessSync,
   closeSync,
+  constants,
   createReadStream,
   fsyncSync,
   mkdirSync,
@@ -31,6 +33,23 @@ import {
 } from '../engine/recording.js';
 import { lockFile } from './files.js';
 import { recordingName, recordingsDirectory } from './paths.js';
+
+/**
+ * Why a recording cannot be appended to: it is read-only (by its mode, which root would write
+ * through anyway) or this user may not write it. Checked before the full screen starts.
+ */
+export function cannotResume(file: string): string | undefined {
+  const advice = `make it writable, or watch it with: madang replay ${file}`;
+  try {
+    if ((statSync(file).mode & 0o222) === 0)
+      return `${file} is read-only, so it cannot go on (${advice})`;
+    accessSync(file, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return `${file} cannot be written (${code}), so it cannot go on (${advice})`;
+  }
+}
 
 function endsWithNewline(fd: number, size: number): boolean {
   const last = Buffer.alloc(1);
@@ -103,6 +122,8 @@ export class RecordingWriter {
     resumedAt: string,
     seed: number | null,
   ): RecordingWriter {
+    const unwritable = cannotResume(file);
+    if (unwritable !== undefined) throw new Error(unwritable);
     let release: () => void;
     try {
       release = lockFile(file);

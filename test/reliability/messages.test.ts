@@ -1,7 +1,9 @@
 /** Files and folders that are not what they should be get one line and exit code 2, not a trace. */
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
+  copyFileSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -12,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI } from '../support/tmux.js';
+import { CLI, ROOT } from '../support/tmux.js';
 
 const addUser = (dir: string) =>
   spawnSync(process.execPath, [CLI, 'users', 'add', 'Zed', '--data-dir', dir], {
@@ -131,4 +133,37 @@ describe('a reader slower than the computers', () => {
       child.kill();
     }
   }, 30_000);
+});
+
+describe('files that may not be written', () => {
+  it('--resume of a read-only recording: one line, exit 2, before the full screen, file as it was', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-ro-')), 'game.jsonl');
+    copyFileSync(join(ROOT, 'fixtures/recordings/unfinished.jsonl'), file);
+    chmodSync(file, 0o444);
+    const before = readFileSync(file);
+    const run = spawnSync(process.execPath, [CLI, '--resume', file], { encoding: 'utf8' });
+    expect(run.stderr).toBe(
+      `madang: ${file} is read-only, so it cannot go on (make it writable, or watch it with: madang replay ${file})\n`,
+    );
+    expect(run.status).toBe(2);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('the classic advanced game with a read-only game_info.txt holding the players’ save: one line, exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-ro-saves-'));
+    writeFileSync(join(dir, 'user_info.txt'), 'Noah 22d34h\nLiam abc123\n');
+    const saves = join(dir, 'game_info.txt');
+    writeFileSync(saves, 'Noah Liam | Noah 1 0 100 100 100 | Liam 0 1 5 5 5 | 1\n');
+    chmodSync(saves, 0o444);
+    const before = readFileSync(saves);
+    const run = spawnSync(
+      process.execPath,
+      [CLI, 'yut', '--advanced', '--classic', '--data-dir', dir, '--no-record'],
+      { input: '2\nNoah\n22d34h\n2\nLiam\nabc123\n1\n1\n', encoding: 'utf8' },
+    );
+    expect(run.stderr).toBe(`madang: ${saves} is read-only; nothing was written to it\n`);
+    expect(run.status).toBe(2);
+    expect(readFileSync(saves).equals(before)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['game_info.txt', 'user_info.txt']);
+  });
 });

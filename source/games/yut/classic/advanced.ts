@@ -3,7 +3,7 @@
  * against user_info.txt, start with 2 to 4 players, the saved-game question, animals, and
  * saving between turns to game_info.txt.
  */
-import { EndOfInput, ask, choice, endOfRun } from '../../../classic/prompts.js';
+import { EndOfInput, Stop, ask, choice, endOfRun } from '../../../classic/prompts.js';
 import { botRandom } from '../../../engine/random.js';
 import { login } from '../accounts.js';
 import { ANIMALS, type Animal } from '../rules.js';
@@ -98,7 +98,13 @@ export async function runClassicAdvanced(io: ClassicIO, options: AdvancedOptions
           choice([0, 1], '0 or 1'),
         );
         // Either way the saved line goes; saving again appends a new one.
-        options.files.removeSave(saved.ids);
+        try {
+          options.files.removeSave(saved.ids);
+        } catch (error) {
+          // A read-only or unwritable game_info.txt: say so and stop, rather than play a game
+          // whose save line would stay behind to be resumed twice.
+          throw new Stop((error as Error).message, { cause: error });
+        }
         if (resume === 1) {
           ids = [...saved.ids]; // the saved seat order, not the login order
           animals = [...saved.animals];
