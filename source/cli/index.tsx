@@ -11,6 +11,7 @@ import { safeText } from '../engine/safe-text.js';
 import { type Common, dataDir, fail, say } from './common.js';
 import { play, type Run } from './run.js';
 import { verify } from './verify.js';
+import { recordingsDirectory } from '../storage/paths.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -80,6 +81,37 @@ for (const game of GAMES) {
   if (game.command.extra) cli = game.command.extra(cli, dataDir);
 }
 
+/** yargs' refusals in a player's words, with where to look next. */
+function inWords(message: string): string {
+  const [command] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const game = GAMES.find((g) => g.id === command);
+  if (/^Not enough non-option arguments/.test(message) && command === 'replay')
+    return `replay needs a recording to watch: madang replay FILE (recordings are kept in ${recordingsDirectory()})`;
+  if (/^Not enough non-option arguments/.test(message) && command === 'verify')
+    return 'verify needs one or more recordings: madang verify FILE…';
+  const unknown = /^Unknown arguments?: (.*)$/.exec(message);
+  if (unknown) {
+    const flags = (unknown[1] as string)
+      .split(', ')
+      .map((f) => (f.length === 1 ? `-${f}` : `--${f}`));
+    const what =
+      flags.length === 1 ? `${flags[0]} is not an option` : `${flags.join(', ')} are not options`;
+    if (game) return `${what} of ${game.title} (see madang ${game.id} --help)`;
+    // A game's flag given without its game: say whose it is.
+    const owners = GAMES.filter((g) => {
+      // yargs keeps the options it was given; getOptions is public but not in its types.
+      const parser = g.command.flags(yargs([])) as unknown as {
+        getOptions(): { key: Record<string, unknown> };
+      };
+      return unknown[1]?.split(', ').every((f) => f in parser.getOptions().key);
+    });
+    if (owners.length > 0)
+      return `${what} of madang itself: it belongs to a game (${owners.map((g) => `madang ${g.id} ${flags.join(' ')} …`).join(' or ')})`;
+    return `${what} of madang (see madang --help)`;
+  }
+  return `${message} (see madang --help)`;
+}
+
 // Whatever goes wrong in a command ends in one line, not a stack trace of the bundled program.
 process.on('unhandledRejection', (error) => fail(String((error as Error)?.message ?? error)));
 
@@ -114,6 +146,6 @@ await cli
   .alias('v', 'version')
   .fail((message, error) => {
     if (error) throw error;
-    fail(`${message} (see madang --help)`);
+    fail(inWords(message));
   })
   .parseAsync();

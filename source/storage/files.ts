@@ -55,6 +55,16 @@ function readBounded(file: string): Buffer {
   }
 }
 
+/** Why a file could not be read, in a player's words (the code stays for the rare ones). */
+export function unreadable(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `${file}: no such file`;
+  if (code === 'EISDIR') return `${file} is a folder, not a file`;
+  if (code === 'EACCES' || code === 'EPERM') return `${file}: not allowed to read it (${code})`;
+  if (code === 'EFBIG') return `${file}: ${(error as Error).message}: not a file madang reads`;
+  return `${file}: cannot read it (${code ?? String(error)})`;
+}
+
 /** The file as UTF-8 text, without a byte order mark. */
 export function readText(file: string): ReadText {
   try {
@@ -69,10 +79,7 @@ export function readText(file: string): ReadText {
     return {
       ok: false,
       missing: code === 'ENOENT',
-      problem:
-        code === 'EFBIG'
-          ? `${file}: cannot read it (${(error as Error).message}: not a file madang reads)`
-          : `${file}: cannot read it (${code ?? String(error)})`,
+      problem: unreadable(file, error),
     };
   }
 }
@@ -257,8 +264,7 @@ export function updateBytes(file: string, change: (bytes: string) => string): vo
       bytes = readBounded(file).toString('latin1');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT')
-        throw new Error(`${file}: cannot read it (${code ?? String(error)})`, { cause: error });
+      if (code !== 'ENOENT') throw new Error(unreadable(file, error), { cause: error });
     }
     const changed = change(bytes);
     if (changed !== bytes) writeFileAtomic.sync(file, changed, { encoding: 'latin1' });

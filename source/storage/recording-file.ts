@@ -31,7 +31,7 @@ import {
   type Step,
   takenBackLine,
 } from '../engine/recording.js';
-import { lockFile } from './files.js';
+import { lockFile, unreadable } from './files.js';
 import { recordingName, recordingsDirectory } from './paths.js';
 
 /**
@@ -234,12 +234,7 @@ export async function readRecording(
       pending = pending.subarray(start);
     }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return {
-      ok: false,
-      problem: `${file}: cannot read it (${code ?? String(error)})`,
-      kind: 'unreadable',
-    };
+    return { ok: false, problem: unreadable(file, error), kind: 'unreadable' };
   }
   if (pending.length > 0) {
     // A last line without its newline: whole if it parses and is accepted, else torn.

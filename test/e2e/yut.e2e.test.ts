@@ -103,12 +103,21 @@ describe('without a terminal', () => {
     const cases: [string[], string][] = [
       [['yut', '--players', '5'], 'madang: --players takes 2, 3 or 4\n'],
       // A game's flags belong to its command alone.
-      [['--players', '3'], 'madang: Unknown argument: players (see madang --help)\n'],
-      [['ur', '--pieces', '3'], 'madang: Unknown argument: pieces (see madang --help)\n'],
-      [['yut', '--board', 'x.ur'], 'madang: Unknown argument: board (see madang --help)\n'],
+      [
+        ['--players', '3'],
+        'madang: --players is not an option of madang itself: it belongs to a game (madang yut --players … or madang layers --players …)\n',
+      ],
+      [
+        ['ur', '--pieces', '3'],
+        'madang: --pieces is not an option of Royal Game of Ur (see madang ur --help)\n',
+      ],
+      [
+        ['yut', '--board', 'x.ur'],
+        'madang: --board is not an option of Yut Nori (see madang yut --help)\n',
+      ],
       [['ur', '--bots', '2'], 'madang: --bots takes seat numbers 0 to 1, such as 1,3, or all\n'],
       [['yut', '--bots', '4'], 'madang: --bots takes seat numbers 0 to 3, such as 1,3, or all\n'],
-      [['--throws', 'no-such-file.txt'], 'madang: no-such-file.txt: cannot read it (ENOENT)\n'],
+      [['--throws', 'no-such-file.txt'], 'madang: no-such-file.txt: no such file\n'],
       // A recording that cannot be written is refused before the game starts.
       [
         ['yut', '--record', 'fixtures'],
@@ -118,7 +127,7 @@ describe('without a terminal', () => {
         ['yut', '--record', 'README.md/game.jsonl'],
         `madang: cannot record there: ${ROOT}README.md is not a folder (choose another --record FILE, or --no-record)\n`,
       ],
-      [['--bogus'], 'madang: Unknown argument: bogus (see madang --help)\n'],
+      [['--bogus'], 'madang: --bogus is not an option of madang (see madang --help)\n'],
     ];
     for (const [args, message] of cases) {
       const run = spawnSync(process.execPath, [CLI, ...args], { input: '', encoding: 'utf8' });

@@ -29,7 +29,7 @@ describe('users add on a broken data directory', () => {
     const run = addUser(dir);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(
-      `madang: cannot add Zed to ${dir}/user_info.txt: ${dir}/user_info.txt: cannot read it (EISDIR); nothing was written\n`,
+      `madang: cannot add Zed to ${dir}/user_info.txt: ${dir}/user_info.txt is a folder, not a file; nothing was written\n`,
     );
     expect(readdirSync(dir)).toEqual(['user_info.txt']);
   });
@@ -71,11 +71,11 @@ describe('endless input', () => {
       ],
       [
         ['ur', '--board', '/dev/zero'],
-        'madang: /dev/zero: cannot read it (larger than 16 MiB: not a file madang reads)\n',
+        'madang: /dev/zero: larger than 16 MiB: not a file madang reads\n',
       ],
       [
         ['--throws', '/dev/zero'],
-        'madang: /dev/zero: cannot read it (larger than 16 MiB: not a file madang reads)\n',
+        'madang: /dev/zero: larger than 16 MiB: not a file madang reads\n',
       ],
     ];
     for (const [args, message] of cases) {
@@ -165,5 +165,38 @@ describe('files that may not be written', () => {
     expect(run.status).toBe(2);
     expect(readFileSync(saves).equals(before)).toBe(true);
     expect(readdirSync(dir).sort()).toEqual(['game_info.txt', 'user_info.txt']);
+  });
+});
+
+describe('the command line in a player’s words', () => {
+  it.each([
+    [
+      ['replay'],
+      /^madang: replay needs a recording to watch: madang replay FILE \(recordings are kept in .+\)\n$/,
+    ],
+    [['verify'], /^madang: verify needs one or more recordings: madang verify FILE…\n$/],
+    [['replay', '/no/such.jsonl'], /^madang: \/no\/such\.jsonl: no such file\n$/],
+    [
+      ['yut', '--board', 'x.ur'],
+      /^madang: --board is not an option of Yut Nori \(see madang yut --help\)\n$/,
+    ],
+    [
+      ['ur', '--pieces', '3', '--zz', '1'],
+      /^madang: --pieces, --zz are not options of Royal Game of Ur \(see madang ur --help\)\n$/,
+    ],
+    [['--frob'], /^madang: --frob is not an option of madang \(see madang --help\)\n$/],
+  ])('madang %s: one line, exit 2', (args, message) => {
+    const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+    expect(run.stderr).toMatch(message);
+    expect(run.status).toBe(2);
+  });
+
+  it('-h and -v', () => {
+    const help = spawnSync(process.execPath, [CLI, '-h'], { encoding: 'utf8' });
+    expect(help.stdout).toMatch(/^madang \[game\] \[options\]/);
+    expect(help.status).toBe(0);
+    const version = spawnSync(process.execPath, [CLI, '-v'], { encoding: 'utf8' });
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(version.status).toBe(0);
   });
 });
