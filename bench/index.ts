@@ -8,6 +8,7 @@ import { layersSection } from './layers.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
 import { uiSection } from './ui.js';
+import { urReferenceSection } from './ur-reference.js';
 import { urEngineSection, yutEngineSection, yutReferenceSection } from './yut-engine.js';
 
 const quick = process.argv.includes('--quick');
@@ -20,13 +21,14 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   recordings: recordingSection,
   bots: botsSection,
   ur: urEngineSection,
+  'ur-reference': urReferenceSection,
   games: gamesSection,
   'ur-bots': urBotsSection,
   'yote-bots': yoteBotsSection,
   'kono-bots': konoBotsSection,
   layers: layersSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, bots, ur, ur-bots, yote-bots, kono-bots, layers, games).
+// --only NAME runs one section (engine, reference, ui, recordings, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;
