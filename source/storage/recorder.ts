@@ -18,7 +18,10 @@ import { RecordingWriter } from './recording-file.js';
 export type OnClosed = (file: string, ending: RecordingEnd, failure?: string) => void;
 
 /** What a recorder writes through (a RecordingWriter; tests give one that fails). */
-export type LineWriter = Pick<RecordingWriter, 'file' | 'event' | 'takenBack' | 'end' | 'close'>;
+export type LineWriter = Pick<
+  RecordingWriter,
+  'file' | 'event' | 'takenBack' | 'end' | 'close' | 'discard'
+>;
 
 /**
  * `onClosed` hears once where the recording went and how the game was left; `onProblem` hears
@@ -32,6 +35,8 @@ export function recorderFor(
   let problem: string | undefined;
   let failure: string | undefined;
   let closed = false;
+  /** Lines written after the header: none means the game was left before it began. */
+  let lines = 0;
   const done = (ending: RecordingEnd) => {
     if (closed) return;
     closed = true;
@@ -50,13 +55,30 @@ export function recorderFor(
   };
   return {
     file: writer.file,
-    event: (event) => guard(() => writer.event(event)),
-    takenBack: () => guard(() => writer.takenBack()),
+    event: (event) => {
+      lines++;
+      guard(() => writer.event(event));
+    },
+    takenBack: () => {
+      lines++;
+      guard(() => writer.takenBack());
+    },
     end: (outcome) => {
       guard(() => writer.end(outcome));
       done('finished');
     },
     close: (ending = 'unfinished') => {
+      // A new game quit before its first move leaves no recording behind (and says none).
+      if (!closed && ending === 'unfinished' && lines === 0 && problem === undefined) {
+        let discarded = false;
+        guard(() => {
+          discarded = writer.discard();
+        });
+        if (discarded) {
+          closed = true;
+          return;
+        }
+      }
       guard(() => writer.close());
       done(ending);
     },

@@ -65,8 +65,21 @@ export class RecordingWriter {
     fd: number,
     /** Releases the recording's lock (a resumed recording is held while it is played). */
     private readonly release?: () => void,
+    /** Made by this writer (not a recording resumed): it may be discarded. */
+    private readonly created = false,
   ) {
     this.fd = fd;
+  }
+
+  /**
+   * Close and remove a recording this writer made that holds no move (a game quit before it
+   * began): it would only clutter the recordings. A resumed recording is never removed.
+   */
+  discard(): boolean {
+    if (!this.created) return false;
+    this.close();
+    rmSync(this.file, { force: true });
+    return true;
   }
 
   /** A new recording: in `file`, or a fresh timestamped file in the recordings directory. */
@@ -100,7 +113,7 @@ export class RecordingWriter {
         throw error;
       }
     }
-    const writer = new RecordingWriter(path, fd);
+    const writer = new RecordingWriter(path, fd, undefined, true);
     try {
       writer.write(headerLine(header));
     } catch (error) {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
@@ -38,6 +39,19 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
     expect(end).toContain('Liam wins!');
     await terminal.keys('q');
     expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
+  });
+
+  it('a game quit before its first move leaves no recording, and says none', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-quit-')), 'none.jsonl');
+    terminal = new Terminal(`node ${CLI} yut --seed 3 --record ${file}`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter');
+    await terminal.waitFor('to throw');
+    await terminal.keys('q', 'y');
+    const after = await terminal.waitFor('EXITED');
+    expect(after).toMatch(/^EXITED 0$/m);
+    expect(after).not.toContain('recorded in');
+    expect(existsSync(file)).toBe(false);
   });
 
   it('records a game as it is played, resumes it, and verify accepts it', async () => {
@@ -99,7 +113,7 @@ describe('replay and verify with bad files', () => {
         ['replay', '/etc/hostname'],
         /^madang: \/etc\/hostname:1: not a madang recording \(its first line is not a header\)\n$/,
       ],
-      [['replay', 'missing.jsonl'], /^madang: missing\.jsonl: cannot read it \(ENOENT\)\n$/],
+      [['replay', 'missing.jsonl'], /^madang: missing\.jsonl: no such file\n$/],
       [
         ['--resume', SHORT],
         /^madang: .*short\.jsonl: this game is over, nothing to resume \(watch it with: madang replay .*\)\n$/,

@@ -26,6 +26,7 @@ function fillingWriter(room: number): LineWriter & { written: number } {
     takenBack: full,
     end: full,
     close: () => {},
+    discard: () => false,
   };
   return writer;
 }
@@ -94,4 +95,45 @@ describe('a recording whose disk fills', () => {
       }
     },
   );
+});
+
+describe('a game left before its first move', () => {
+  const writer = (created: boolean) => {
+    const calls: string[] = [];
+    return {
+      calls,
+      writer: {
+        file: '/games/y.jsonl',
+        event: () => calls.push('event'),
+        takenBack: () => calls.push('takenBack'),
+        end: () => calls.push('end'),
+        close: () => calls.push('close'),
+        discard: () => {
+          calls.push('discard');
+          return created;
+        },
+      },
+    };
+  };
+
+  it('leaves no recording and reports none', () => {
+    const { calls, writer: w } = writer(true);
+    const closed: string[] = [];
+    recorderFor(w, (file) => closed.push(file)).close();
+    expect(calls).toEqual(['discard']);
+    expect(closed).toEqual([]);
+  });
+
+  it('a game with a move, or a resumed recording, is kept and reported', () => {
+    const played = writer(true);
+    const closed: string[] = [];
+    const recorder = recorderFor(played.writer, (file, ending) => closed.push(`${file} ${ending}`));
+    recorder.event({ type: 'x' });
+    recorder.close();
+    expect(played.calls).toEqual(['event', 'close']);
+    const resumed = writer(false);
+    recorderFor(resumed.writer, (file, ending) => closed.push(`${file} ${ending}`)).close();
+    expect(resumed.calls).toEqual(['discard', 'close']);
+    expect(closed).toEqual(['/games/y.jsonl unfinished', '/games/y.jsonl unfinished']);
+  });
 });
