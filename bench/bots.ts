@@ -193,10 +193,15 @@ async function strengthSection(
   const pairs = asked > 0 ? Number(process.argv[asked + 1]) : quick ? 60 : (targets?.pairs ?? 1000);
   const figures: Figure[] = [];
   const allTimes: Record<string, number[]> = {};
-  for (const [a, b, target] of [
-    ['strong', 'greedy', targets?.strong ?? ''],
-    ['greedy', 'random', targets?.greedy ?? ''],
-  ] as const) {
+  // --pairing a:b plays that pairing alone (such as a level being tried against strong).
+  const one = process.argv[process.argv.indexOf('--pairing') + 1]?.split(':') as Level[];
+  const pairings: (readonly [Level, Level, string])[] = process.argv.includes('--pairing')
+    ? [[one[0] as Level, one[1] as Level, '']]
+    : [
+        ['strong', 'greedy', targets?.strong ?? ''],
+        ['greedy', 'random', targets?.greedy ?? ''],
+      ];
+  for (const [a, b, target] of pairings) {
     const seeds = Array.from({ length: pairs }, (_, i) => 10_000 + i);
     const start = performance.now();
     const { winsA, games, times } = await inParallel({ game, a, b, seeds });
