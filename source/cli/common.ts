@@ -4,6 +4,7 @@ import { safeText } from '../engine/safe-text.js';
 import { scriptedSource } from '../engine/chance.js';
 import { parseBots } from '../engine/seats.js';
 import type { SeatKind } from '../engine/seats.js';
+import type { Level } from '../engine/bots.js';
 import type { AnyGameModule } from '../games/module.js';
 import { recordPathProblem, type RecordSetting } from '../storage/recorder.js';
 import { readText } from '../storage/files.js';
@@ -53,9 +54,9 @@ export function scriptFor(module: AnyGameModule, argv: Common): ChanceSource | u
   return scriptedSource(parsed.script, module.chance.noun);
 }
 
-/** --bots and --level for a game of up to `seats` seats. */
-export function kindsFor(argv: Common, seats: number): SeatKind[] {
-  const parsed = parseBots(argv.bots, argv.level ?? 'strong', seats);
+/** --bots and --level for a game of up to `seats` seats, offering `levels`. */
+export function kindsFor(argv: Common, seats: number, levels?: readonly Level[]): SeatKind[] {
+  const parsed = parseBots(argv.bots, argv.level ?? 'strong', seats, levels);
   if (!parsed.ok) fail(parsed.problem);
   return parsed.kinds;
 }

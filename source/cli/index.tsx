@@ -48,7 +48,7 @@ let cli: Argv = yargs(hideBin(process.argv))
   .option('bots', { type: 'string', describe: 'computer seats: seat numbers such as 1,3, or all' })
   .option('level', {
     type: 'string',
-    describe: "the computer seats' level: random, greedy or strong (default)",
+    describe: "the computer seats' level: random, greedy, strong (default), or expert (Yut)",
   })
   .option('bot-delay', {
     type: 'number',

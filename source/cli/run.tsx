@@ -3,6 +3,7 @@ import { render } from 'ink';
 import { SessionFactory } from '../app/session.js';
 import { App, type AppOptions, type Opening } from '../app/App.js';
 import { streamIO } from '../classic/lines.js';
+import { LEVELS } from '../engine/bots.js';
 import { type LoadedRecording, newHeader } from '../engine/recording.js';
 import { freshSeed } from '../engine/random.js';
 import { playerInfo } from '../engine/seats.js';
@@ -105,14 +106,15 @@ export async function play(
     }),
     setupContext: (game) => ({
       settings: module && module.id === game ? settingsFor(module, argv) : {},
-      kinds: kindsFor(argv, module?.seats.max ?? seats),
+      // From the menu any game may be chosen: any game's level is taken.
+      kinds: kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS),
       dataDir: dataDir(argv),
       warn: (message) => report.push(`madang: warning: ${message}`),
     }),
     latestRecording: () => latestRecording(lookup(run.games)),
     botDelay: argv.botDelay,
   };
-  kindsFor(argv, module?.seats.max ?? seats);
+  kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
   const restore = enterFullScreen(process.stdout);
   try {
     const instance = render(
@@ -137,7 +139,7 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
   const settings: Settings = settingsFor(module, argv);
   const context: ClassicRun = {
     settings,
-    kinds: kindsFor(argv, module.seats.max),
+    kinds: kindsFor(argv, module.seats.max, module.levels),
     colour: colourWanted(argv, process.env) && (process.stdout.isTTY === true || forced),
     dataDir: dataDir(argv),
     chanceFor: (game, options) => {

@@ -9,7 +9,7 @@
 import type { Game, GameEvent } from './game.js';
 import type { Random } from './random.js';
 
-export const LEVELS = ['random', 'greedy', 'strong'] as const;
+export const LEVELS = ['random', 'greedy', 'strong', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
 
 export interface Choice<E> {
@@ -69,6 +69,17 @@ export interface SearchLimits {
   readonly replies: number;
   /** Nodes one decision may visit before the rest are evaluated as they stand. */
   readonly nodeBudget: number;
+  /**
+   * Search deeper while the time allows: after the search to `replies`, one more turn at a time
+   * up to `replies`, each begun only when the last one took under a tenth of what is left of
+   * `budgetMs`, and given up (its result unused) if it runs past the budget. `now` is the edge's
+   * clock; the rules never see it.
+   */
+  readonly deepen?: {
+    readonly replies: number;
+    readonly budgetMs: number;
+    readonly now: () => number;
+  };
 }
 
 /**
@@ -80,47 +91,82 @@ export function expectimaxBot<S, E extends GameEvent>(
   game: Game<S, E, unknown>,
   evaluate: Evaluate<S>,
   limits: SearchLimits = { chanceDepth: 2, replies: 1, nodeBudget: 20_000 },
+  level: Level = 'strong',
 ): Bot<S, E> {
-  return {
-    level: 'strong',
-    choose(state, random) {
-      const seat = game.toAct(state);
-      let nodes = 0;
-      const value = (s: S, actor: number, turnsLeft: number, chanceLeft: number): number => {
-        nodes++;
-        if (game.outcome(s).status !== 'running') return evaluate(s, seat);
-        const toAct = game.toAct(s);
-        if (toAct !== actor) {
-          // A new turn begins: search it while the horizon lasts.
-          if (turnsLeft <= 0 || nodes > limits.nodeBudget) return evaluate(s, seat);
-          return value(s, toAct, turnsLeft - 1, limits.chanceDepth);
+  const score = expectimaxScores(game, evaluate, limits);
+  return { level, choose: (state, random) => best(score(state), random) };
+}
+
+/** Thrown inside a deepening search that ran out of time: its partial result is not used. */
+class OutOfTime extends Error {}
+
+/** Every legal move of `state` with its expectimax value (see expectimaxBot). */
+export function expectimaxScores<S, E extends GameEvent>(
+  game: Game<S, E, unknown>,
+  evaluate: Evaluate<S>,
+  limits: SearchLimits,
+): (state: S) => Choice<E>[] {
+  const search = (state: S, replies: number, deadline?: number): Choice<E>[] => {
+    const seat = game.toAct(state);
+    let nodes = 0;
+    const value = (s: S, actor: number, turnsLeft: number, chanceLeft: number): number => {
+      nodes++;
+      if (deadline !== undefined && (nodes & 1023) === 0 && limits.deepen!.now() > deadline)
+        throw new OutOfTime();
+      if (game.outcome(s).status !== 'running') return evaluate(s, seat);
+      const toAct = game.toAct(s);
+      if (toAct !== actor) {
+        // A new turn begins: search it while the horizon lasts.
+        if (turnsLeft <= 0 || nodes > budget) return evaluate(s, seat);
+        return value(s, toAct, turnsLeft - 1, limits.chanceDepth);
+      }
+      const outcomes = game.chance(s);
+      if (outcomes) {
+        if (chanceLeft <= 0 || nodes > budget) return evaluate(s, seat);
+        let sum = 0;
+        for (const o of outcomes) {
+          if (o.probability > 0)
+            sum += o.probability * value(game.reduce(s, o.event), actor, turnsLeft, chanceLeft - 1);
         }
-        const outcomes = game.chance(s);
-        if (outcomes) {
-          if (chanceLeft <= 0 || nodes > limits.nodeBudget) return evaluate(s, seat);
-          let sum = 0;
-          for (const o of outcomes) {
-            if (o.probability > 0)
-              sum +=
-                o.probability * value(game.reduce(s, o.event), actor, turnsLeft, chanceLeft - 1);
-          }
-          return sum;
-        }
-        const legal = game.legalEvents(s);
-        if (legal.length === 0 || nodes > limits.nodeBudget) return evaluate(s, seat);
-        const mine = actor === seat;
-        let bestValue = mine ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-        for (const event of legal) {
-          const v = value(game.reduce(s, event), actor, turnsLeft, chanceLeft);
-          bestValue = mine ? Math.max(bestValue, v) : Math.min(bestValue, v);
-        }
-        return bestValue;
-      };
-      const scored = game.legalEvents(state).map((event) => ({
-        event,
-        value: value(game.reduce(state, event), seat, limits.replies, limits.chanceDepth),
-      }));
-      return best(scored, random);
-    },
+        return sum;
+      }
+      const legal = game.legalEvents(s);
+      if (legal.length === 0 || nodes > budget) return evaluate(s, seat);
+      const mine = actor === seat;
+      let bestValue = mine ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+      for (const event of legal) {
+        const v = value(game.reduce(s, event), actor, turnsLeft, chanceLeft);
+        bestValue = mine ? Math.max(bestValue, v) : Math.min(bestValue, v);
+      }
+      return bestValue;
+    };
+    // A deeper search may visit as many more nodes as its time allows.
+    const budget = deadline === undefined ? limits.nodeBudget : Number.POSITIVE_INFINITY;
+    return game.legalEvents(state).map((event) => ({
+      event,
+      value: value(game.reduce(state, event), seat, replies, limits.chanceDepth),
+    }));
+  };
+  return (state) => {
+    const deepen = limits.deepen;
+    if (!deepen) return search(state, limits.replies);
+    const started = deepen.now();
+    const deadline = started + deepen.budgetMs;
+    let scores = search(state, limits.replies);
+    if (scores.length <= 1) return scores;
+    let last = deepen.now() - started;
+    for (let replies = limits.replies + 1; replies <= deepen.replies; replies++) {
+      const left = deadline - deepen.now();
+      if (last * 10 > left) break;
+      const begun = deepen.now();
+      try {
+        scores = search(state, replies, deadline);
+      } catch (error) {
+        if (error instanceof OutOfTime) break;
+        throw error;
+      }
+      last = deepen.now() - begun;
+    }
+    return scores;
   };
 }

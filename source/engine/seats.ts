@@ -7,7 +7,14 @@ import type { PlayerInfo } from './recording.js';
 
 /** What the setup screens cycle through for a seat, and what --bots/--level give. */
 export type SeatKind = 'human' | Level;
-export const SEAT_KINDS: readonly SeatKind[] = ['human', 'strong', 'greedy', 'random'];
+/** The levels every game offers; a game may offer more (Yut's expert). */
+export const BASE_LEVELS: readonly Level[] = ['random', 'greedy', 'strong'];
+export const SEAT_KINDS: readonly SeatKind[] = seatKinds(BASE_LEVELS);
+
+/** A person, then the computer from the strongest level down: what a setup's seat cycles through. */
+export function seatKinds(levels: readonly Level[]): SeatKind[] {
+  return ['human', ...LEVELS.filter((l) => levels.includes(l)).reverse()];
+}
 
 export interface Seat {
   readonly name: string;
@@ -50,8 +57,14 @@ export type ParsedBots = { ok: true; kinds: SeatKind[] } | { ok: false; problem:
  * `--bots 1,3` (seat numbers from 0) or `all`, at `level`, for a game of up to `seats` seats:
  * what sits in each seat.
  */
-export function parseBots(bots: string | undefined, level: string, seats: number): ParsedBots {
-  if (!isLevel(level)) return { ok: false, problem: `--level takes ${LEVELS.join(', ')}` };
+export function parseBots(
+  bots: string | undefined,
+  level: string,
+  seats: number,
+  levels: readonly Level[] = BASE_LEVELS,
+): ParsedBots {
+  if (!isLevel(level) || !levels.includes(level))
+    return { ok: false, problem: `--level takes ${levels.join(', ')}` };
   if (bots === undefined) return { ok: true, kinds: [] };
   const all = Array.from({ length: seats }, (_, seat) => seat);
   const chosen =

@@ -129,6 +129,8 @@ export interface GameModule<S, E extends GameEvent, O> {
   readonly typicalOptions: O;
   readonly chance?: ChanceKit<E, O> | undefined;
   bot(level: Level): Bot<S, E>;
+  /** The computer's levels this game offers (by default random, greedy and strong). */
+  readonly levels?: readonly Level[];
   /** Why a computer chose a move, in the game's words. */
   explain(state: S, event: E, names: readonly string[]): string;
   /** What an event did, as log lines. */

@@ -185,6 +185,11 @@ describe('the command line in a player’s words', () => {
       /^madang: --pieces, --zz are not options of Royal Game of Ur \(see madang ur --help\)\n$/,
     ],
     [['--frob'], /^madang: --frob is not an option of madang \(see madang --help\)\n$/],
+    // A level belongs to the games that have it: only Yut has expert.
+    [
+      ['ur', '--bots', '1', '--level', 'expert'],
+      /^madang: --level takes random, greedy, strong\n$/,
+    ],
   ])('madang %s: one line, exit 2', (args, message) => {
     const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
     expect(run.stderr).toMatch(message);

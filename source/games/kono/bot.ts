@@ -297,6 +297,8 @@ export function konoBot(level: Level): Bot<KonoState, KonoEvent> {
       };
     case 'greedy':
       return ruleBot();
+    // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
+    case 'expert':
     case 'strong':
       return searchBot();
   }

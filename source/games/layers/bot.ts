@@ -142,6 +142,8 @@ export function layersBot(level: Level): Bot<LayersState, LayersEvent> {
       };
     case 'greedy':
       return { level, choose: greedy };
+    // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
+    case 'expert':
     case 'strong':
       return { level, choose: strong };
   }

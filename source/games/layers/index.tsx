@@ -52,6 +52,7 @@ interface Form {
 const ROWS = ['players', 'turns', 'humans', 'level', 'seats', 'start'] as const;
 const KIND_LETTER: Readonly<Record<SeatKind, string>> = {
   human: 'you',
+  expert: 'E',
   strong: 'S',
   greedy: 'G',
   random: 'R',

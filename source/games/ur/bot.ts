@@ -52,6 +52,8 @@ export function urBot(level: Level): Bot<UrState, UrEvent> {
       return randomBot(urGame);
     case 'greedy':
       return greedyBot(urGame, evaluateUr);
+    // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
+    case 'expert':
     case 'strong':
       return expectimaxBot(urGame, evaluateUr, { chanceDepth: 1, replies: 2, nodeBudget: 40_000 });
   }

@@ -167,6 +167,8 @@ export function yoteBot(level: Level): Bot<YoteState, YoteEvent> {
       return randomBot(yoteGame);
     case 'greedy':
       return greedyBot(yoteGame, evaluateYote);
+    // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
+    case 'expert':
     case 'strong':
       return alphaBetaBot();
   }

@@ -13,6 +13,7 @@ import {
   isBoardPosition,
   RESULTS,
   type Result,
+  steps,
 } from './board.js';
 import { seatName, takesShortcut } from './describe.js';
 import { resultProbabilities } from './sticks.js';
@@ -111,6 +112,94 @@ export function evaluate(state: YutState, seat: number): number {
   return mine - rival;
 }
 
+/** Expected loss of `s`'s stacks (in pieces' progress) to the seat after it, on its next throw. */
+function nextSeatThreat(state: YutState, s: number): number {
+  const chances = resultProbabilities(state.rules.frontProbability);
+  const cow = animalOf(state, s) === 'cow';
+  const other = (s + 1) % state.rules.players;
+  let loss = 0;
+  for (const stack of stacksOf(state, s)) {
+    let p = 0;
+    for (const r of resultsReaching(state, other, stack.position)) p += chances[r];
+    loss += Math.min(1, p) * stack.size * progress(stack.position, cow);
+  }
+  return loss;
+}
+
+/** Steps a throw gives on average: what a throw still owed is worth in steps. */
+const MEAN_STEPS = 2.5;
+
+/**
+ * What the learned evaluation sees of one seat, each scaled to about 0..1: progress, pieces
+ * home and in hand, the rear piece, the danger it stands in (apart for the seat about to move,
+ * which can still run), whether it moves next, the steps it holds (results and throws owed),
+ * and its pieces stacked.
+ */
+export function features(state: YutState, s: number): number[] {
+  const n = state.rules.pieces;
+  const cow = animalOf(state, s) === 'cow';
+  const pieces = state.positions[s] ?? [];
+  let sum = 0;
+  let home = 0;
+  let hand = 0;
+  let rear = 1;
+  for (const p of pieces) {
+    const g = progress(p, cow);
+    sum += g;
+    if (p === ARRIVED) home++;
+    else rear = Math.min(rear, g);
+    if (p === IN_HAND) hand++;
+  }
+  let stacked = 0;
+  for (const stack of stacksOf(state, s)) if (stack.size > 1) stacked += stack.size;
+  const onTurn = state.turn === s && state.phase !== 'over';
+  const threat = nextSeatThreat(state, s) / n;
+  let held = 0;
+  if (onTurn) {
+    held += state.throwsOwed * (state.phase === 'throw' ? MEAN_STEPS : 0);
+    for (const r of state.results) held += steps(r);
+  }
+  return [
+    sum / n,
+    home / n,
+    hand / n,
+    rear,
+    onTurn ? 0 : threat,
+    onTurn ? threat : 0,
+    onTurn ? 1 : 0,
+    held / 20,
+    stacked / n,
+  ];
+}
+
+/**
+ * Weights of `features`, fit by logistic regression on self-play (bench/learn-yut.ts): a
+ * position's worth is the log-odds of winning it, seat against its strongest rival.
+ */
+export const LEARNED: readonly number[] = [
+  2.334, 1.045, 0.537, 2.264, -7.226, -3.445, -0.124, 1.904, 0.798,
+];
+
+export function learnedEvaluate(
+  state: YutState,
+  seat: number,
+  w: readonly number[] = LEARNED,
+): number {
+  if (state.winner !== null) return state.winner === seat ? WIN : -WIN;
+  const score = (s: number) => {
+    const f = features(state, s);
+    let v = 0;
+    for (let i = 0; i < f.length; i++) v += (w[i] ?? 0) * (f[i] as number);
+    return v;
+  };
+  let rival = Number.NEGATIVE_INFINITY;
+  for (let s = 0; s < state.rules.players; s++) if (s !== seat) rival = Math.max(rival, score(s));
+  return score(seat) - rival;
+}
+
+/** Yut's computer levels: the three every game has, and expert (the learned evaluation). */
+export const YUT_LEVELS: readonly Level[] = ['random', 'greedy', 'strong', 'expert'];
+
 export function yutBot(level: Level): Bot<YutState, YutEvent> {
   switch (level) {
     case 'random':
@@ -121,6 +210,20 @@ export function yutBot(level: Level): Bot<YutState, YutEvent> {
       // Through the opponent's turn and its own next one, one throw per turn (a yut or mo chain
       // is cut there and evaluated): measured stronger, and faster, than one reply with two throws.
       return expectimaxBot(yutGame, evaluate, { chanceDepth: 1, replies: 2, nodeBudget: 60_000 });
+    case 'expert':
+      // The learned evaluation, through the opponent's turn and its own next one, then one turn
+      // further while a decision stays within 150 ms (see SearchLimits.deepen).
+      return expectimaxBot(
+        yutGame,
+        learnedEvaluate,
+        {
+          chanceDepth: 1,
+          replies: 2,
+          nodeBudget: 60_000,
+          deepen: { replies: 3, budgetMs: 150, now: () => performance.now() },
+        },
+        'expert',
+      );
   }
 }
 

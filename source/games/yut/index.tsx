@@ -7,7 +7,7 @@ import type { Argv } from 'yargs';
 import { safeText } from '../../engine/safe-text.js';
 import { seatOf, type SeatKind } from '../../engine/seats.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
-import { yutBot } from './bot.js';
+import { YUT_LEVELS, yutBot } from './bot.js';
 import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
 import { describeEvent } from './describe.js';
@@ -121,6 +121,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
     parseScript: parseThrowScript,
   },
   bot: yutBot,
+  levels: YUT_LEVELS,
   explain: YUT_KNOWLEDGE.explain,
   describe: describeEvent,
   entries: [basic, advanced],

@@ -1,10 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEVELS } from '../../../source/engine/bots.js';
+import { expectimaxScores, type Level, LEVELS } from '../../../source/engine/bots.js';
 import { playMatch } from '../../../source/engine/match.js';
 import { sampleChance, seededRandom } from '../../../source/engine/random.js';
-import { evaluate, explainMove, hint, yutBot } from '../../../source/games/yut/bot.js';
+import {
+  evaluate,
+  explainMove,
+  features,
+  hint,
+  learnedEvaluate,
+  yutBot,
+} from '../../../source/games/yut/bot.js';
 import {
   chance,
   legalEvents,
@@ -36,6 +43,8 @@ function randomPosition(seed: number, players: number, pieces: number): YutState
   return state.phase === 'move' ? state : undefined;
 }
 
+const RUNS: Record<Level, number> = { random: 3000, greedy: 3000, strong: 300, expert: 100 };
+
 describe('every bot chooses only legal events', () => {
   for (const level of LEVELS) {
     it(`${level}, in thousands of random positions`, () => {
@@ -54,10 +63,10 @@ describe('every bot chooses only legal events', () => {
             checked++;
           },
         ),
-        // The strong bot searches a turn ahead: fewer positions keep the suite quick.
-        { numRuns: level === 'strong' ? 300 : 3000 },
+        // The strong bots search turns ahead: fewer positions keep the suite quick.
+        { numRuns: RUNS[level] },
       );
-      expect(checked).toBe(level === 'strong' ? 300 : 3000);
+      expect(checked).toBe(RUNS[level]);
     }, 60_000);
   }
 });
@@ -213,5 +222,81 @@ describe('bot games are reproducible', () => {
     expect(first.stdout).toMatch(/Player [01] win\n$/);
     expect(first.stdout).not.toContain('Select the function');
     expect(second.stdout).toBe(first.stdout);
+  });
+});
+
+describe('the expert level', () => {
+  it('takes the move that wins the game at once', () => {
+    let s = newGame({
+      pieces: 2,
+      start: {
+        positions: [
+          [27, 100],
+          [3, 0],
+        ],
+        turn: 0,
+      },
+    });
+    s = play(s, thrown('yut'), thrown('do'));
+    expect(yutBot('expert').choose(s, seededRandom(1)).event).toEqual(moved(27, 'yut'));
+  });
+
+  it("its learned evaluation is one seat's gain and the other's loss, and sees every feature", () => {
+    let positions = 0;
+    for (let seed = 0; seed < 400; seed++) {
+      const state = randomPosition(seed, 2, 4);
+      if (!state) continue;
+      positions++;
+      expect(learnedEvaluate(state, 0)).toBeCloseTo(-learnedEvaluate(state, 1), 9);
+      // About 0..1 each (a piece sent back past the start by a back-do counts a little below 0).
+      for (const f of [...features(state, 0), ...features(state, 1)]) {
+        expect(f).toBeGreaterThanOrEqual(-0.1);
+        expect(f).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(positions).toBeGreaterThan(300);
+  });
+
+  describe('searches one turn deeper while its time budget allows', () => {
+    const limits = { chanceDepth: 1, replies: 2, nodeBudget: 60_000 };
+    const deeper = expectimaxScores(yutGame, learnedEvaluate, {
+      ...limits,
+      replies: 3,
+      nodeBudget: Number.POSITIVE_INFINITY,
+    });
+    const shallow = expectimaxScores(yutGame, learnedEvaluate, limits);
+    const positions = [3, 5, 8, 13]
+      .map((seed) => randomPosition(seed, 2, 4))
+      .filter((s): s is YutState => s !== undefined && legalEvents(s).length > 1)
+      .slice(0, 2);
+
+    it('with time to spare: the three-turn search', () => {
+      const timeless = expectimaxScores(yutGame, learnedEvaluate, {
+        ...limits,
+        deepen: { replies: 3, budgetMs: 150, now: () => 0 },
+      });
+      expect(positions).toHaveLength(2);
+      for (const state of positions) expect(timeless(state)).toEqual(deeper(state));
+    });
+
+    it('out of time: the two-turn search, the deeper one given up', () => {
+      let clock = 0;
+      // Every reading of the clock is a second later: the deeper search is never begun.
+      const hurried = expectimaxScores(yutGame, learnedEvaluate, {
+        ...limits,
+        deepen: { replies: 3, budgetMs: 150, now: () => (clock += 1000) },
+      });
+      for (const state of positions) expect(hurried(state)).toEqual(shallow(state));
+      // A clock that runs out in the middle of the deeper search: it is abandoned, not half used.
+      let reads = 0;
+      const midway = expectimaxScores(yutGame, learnedEvaluate, {
+        ...limits,
+        deepen: { replies: 3, budgetMs: 150, now: () => (++reads > 3 ? 10_000 : 0) },
+      });
+      for (const state of positions) {
+        reads = 0;
+        expect(midway(state)).toEqual(shallow(state));
+      }
+    });
   });
 });

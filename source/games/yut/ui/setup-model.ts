@@ -1,5 +1,9 @@
 /** The Yut setup form as a pure model: players, pieces, and a name for each seat. */
-import { SEAT_KINDS, type Seat, type SeatKind, seatOf } from '../../../engine/seats.js';
+import { type Seat, type SeatKind, seatKinds, seatOf } from '../../../engine/seats.js';
+import { YUT_LEVELS } from '../bot.js';
+
+/** A person, or the computer at each of Yut's levels, expert first. */
+const YUT_SEAT_KINDS = seatKinds(YUT_LEVELS);
 import type { Key } from '../../../ui/keys.js';
 import { editField, type Field } from '../../../ui/text-field.js';
 
@@ -90,8 +94,8 @@ export function setupKey(form: SetupForm, key: Key): SetupOutcome {
       if (kindSeat !== undefined) {
         // A person, or the computer at each level in turn.
         const kind = form.kinds[kindSeat] ?? 'human';
-        const next = SEAT_KINDS[
-          (SEAT_KINDS.indexOf(kind) + delta + SEAT_KINDS.length) % SEAT_KINDS.length
+        const next = YUT_SEAT_KINDS[
+          (YUT_SEAT_KINDS.indexOf(kind) + delta + YUT_SEAT_KINDS.length) % YUT_SEAT_KINDS.length
         ] as SeatKind;
         return stay({ kinds: replace(form.kinds, kindSeat, next) });
       }

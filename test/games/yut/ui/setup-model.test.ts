@@ -102,21 +102,17 @@ describe('the Yut setup form', () => {
 });
 
 describe('computer seats in the setup form', () => {
-  it('←/→ on a seat cycle human, strong, greedy, random; Start seats them', () => {
+  it('←/→ on a seat cycle human, expert, strong, greedy, random; Start seats them', () => {
     const kinds = (outcome: ReturnType<typeof keys>) =>
       outcome.type === 'form' ? outcome.form.kinds.slice(0, 2) : [];
     // Seat 1's kind row is the sixth: players, pieces, name 0, kind 0, name 1, kind 1.
     const down5 = ['down', 'down', 'down', 'down', 'down'];
-    expect(kinds(keys(newSetup(), ...down5, 'right'))).toEqual(['human', 'strong']);
-    expect(kinds(keys(newSetup(), ...down5, 'right', 'right', 'right'))).toEqual([
-      'human',
-      'random',
-    ]);
+    const right = (n: number) => Array<string>(n).fill('right');
+    expect(kinds(keys(newSetup(), ...down5, 'right'))).toEqual(['human', 'expert']);
+    expect(kinds(keys(newSetup(), ...down5, ...right(2)))).toEqual(['human', 'strong']);
+    expect(kinds(keys(newSetup(), ...down5, ...right(4)))).toEqual(['human', 'random']);
     expect(kinds(keys(newSetup(), ...down5, 'left'))).toEqual(['human', 'random']);
-    expect(kinds(keys(newSetup(), ...down5, 'right', 'right', 'right', 'right'))).toEqual([
-      'human',
-      'human',
-    ]);
+    expect(kinds(keys(newSetup(), ...down5, ...right(5)))).toEqual(['human', 'human']);
     // ←/→ on a name row are the text field's.
     expect(kinds(keys(newSetup(), 'down', 'down', 'right'))).toEqual(['human', 'human']);
     const started = keys(newSetup(2, 4, undefined, ['human', 'greedy']), 'up', 'enter');
