@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
 import type { GameEvent } from '../engine/game.js';
 import { type ListFace, type ListPlay, listPlayModel } from './list-play.js';
-import { type PlayKnowledge, type PlayProps, usePlaySession } from './play-session.js';
+import { FRAME_HELP, type PlayKnowledge, type PlayProps, usePlaySession } from './play-session.js';
 import { PlayFrame } from './PlayFrame.js';
 import { displayWidth, helpLines, lastLines } from './text.js';
 import { Styled } from './theme.js';
@@ -19,6 +19,7 @@ export const LIST_KEYS: readonly string[] = [
   '  s          save and leave (a game with a save file of its own)',
   '  h          a hint: the strong computer’s move and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  FRAME_HELP,
 ];
 
 export interface ListScreenFace<S, E extends GameEvent>
@@ -69,6 +70,7 @@ export function ListPlayScreen<S, E extends GameEvent>({
       title={face.title}
       help={help}
       overlay={play.overlay}
+      log={play.log}
       helpScroll={helpScroll}
       width={width}
       height={height}

@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { Overlay } from './play-session.js';
+import { logLines, type Overlay } from './play-session.js';
 import { TextPage } from './TextPage.js';
 
 export function PlayFrame({
@@ -15,8 +15,11 @@ export function PlayFrame({
   width,
   height,
   saving,
+  log,
   children,
 }: {
+  /** The game's log, for the log page (`l`). */
+  log: readonly string[];
   /** The quit question's word on saving: `now` offers it, `later` says what quitting loses. */
   saving?: 'now' | 'later' | undefined;
   title: string;
@@ -27,11 +30,11 @@ export function PlayFrame({
   height: number;
   children: ReactNode;
 }) {
-  if (overlay === 'help') {
+  if (overlay === 'help' || overlay === 'log') {
     return (
       <TextPage
-        title={`${title} · help`}
-        lines={help}
+        title={`${title} · ${overlay === 'help' ? 'help' : 'log'}`}
+        lines={overlay === 'help' ? help : logLines(log, width)}
         scroll={helpScroll}
         width={width}
         height={height}

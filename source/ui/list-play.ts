@@ -7,7 +7,7 @@
 import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
-import { frameKey, type Overlay, type SessionAction } from './play-session.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
 
 export interface ListFace<S, E extends GameEvent> {
   readonly rules: Game<S, E, never>;
@@ -39,7 +39,8 @@ type OwnAction<E> =
   | { readonly type: 'list/moveRequested' }
   | { readonly type: 'list/undoRequested' };
 
-const LOG = 50;
+/** The whole game's log is kept, for the log page (`l`). */
+const LOG = LOG_KEPT;
 
 export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
   const { rules } = face;

@@ -15,6 +15,7 @@ import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
 import { useStore } from './store.js';
 import { lastScroll, PAGE_KEYS } from './TextPage.js';
+import { logPage } from './text.js';
 
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'menu' | 'saved';
@@ -83,13 +84,23 @@ export type SessionAction<E> =
   | { readonly type: 'play/noticeShown'; readonly notice: string }
   | { readonly type: 'play/hintShown'; readonly event: E; readonly notice: string }
   | { readonly type: 'play/botMoved'; readonly event: E; readonly reason: string }
-  | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' }
+  | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' | 'log' }
   | { readonly type: 'play/overlayClosed' }
   | { readonly type: 'app/quitConfirmed' }
   | { readonly type: 'app/againRequested' }
   | { readonly type: 'app/menuRequested' };
 
-export type Overlay = 'help' | 'quit' | null;
+export type Overlay = 'help' | 'quit' | 'log' | null;
+
+/** How many lines a game's log keeps: the whole game, for the log page (`l`). */
+export const LOG_KEPT = 2000;
+
+/** The frame's own keys, for each game's help page. */
+export const FRAME_HELP = '  l          the whole log, newest last (↑↓ PgUp PgDn scroll it)';
+
+/** The log page's lines at this screen width. */
+export const logLines = (log: readonly string[], width: number) =>
+  logPage(log, Math.min(width, 90) - 4);
 
 /**
  * The keys every play screen shares: the help page and the quit question while they are open,
@@ -101,7 +112,7 @@ export function frameKey(
   running: boolean,
   key: Key,
 ): SessionAction<never> | null | undefined {
-  if (overlay === 'help') return { type: 'play/overlayClosed' };
+  if (overlay === 'help' || overlay === 'log') return { type: 'play/overlayClosed' };
   if (overlay === 'quit') {
     // Only y leaves: Enter is the move key, and a slip must not end a game.
     if (key === 'y' || key === 'Y') return { type: 'app/quitConfirmed' };
@@ -109,6 +120,7 @@ export function frameKey(
     return { type: 'play/overlayClosed' };
   }
   if (key === '?') return { type: 'play/overlayOpened', overlay: 'help' };
+  if (key === 'l') return { type: 'play/overlayOpened', overlay: 'log' };
   if (!running) {
     if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
     if (key === 'm' || key === 'escape') return { type: 'app/menuRequested' };
@@ -124,6 +136,7 @@ export interface PlayModel<S, E> {
   readonly state: S;
   readonly events: readonly E[];
   readonly overlay: Overlay;
+  readonly log: readonly string[];
 }
 
 export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<S, E>, A> {
@@ -283,16 +296,27 @@ export function usePlaySession<
   useLayoutEffect(() => {
     registerKeys((pressed: Key) => {
       const now = current();
-      if (now.overlay === 'help' && PAGE_KEYS[pressed] !== undefined) {
+      // The help and the log are pages: their keys scroll them, any other closes them.
+      const page =
+        now.overlay === 'help'
+          ? helpLines.length
+          : now.overlay === 'log'
+            ? logLines(now.log, props.width).length
+            : undefined;
+      if (page !== undefined && PAGE_KEYS[pressed] !== undefined) {
         const delta = PAGE_KEYS[pressed] ?? 0;
-        const last = lastScroll(helpLines.length, props.height);
+        const last = lastScroll(page, props.height);
         return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
       }
-      if (now.overlay === 'help') setHelpScroll(0);
+      if (page !== undefined) setHelpScroll(0);
       const action = key(now, pressed);
       if (action) act(action);
+      // The log opens on its newest lines.
+      const after = current();
+      if (after.overlay === 'log' && now.overlay !== 'log')
+        setHelpScroll(lastScroll(logLines(after.log, props.width).length, props.height));
     });
-  }, [registerKeys, current, act, key, helpLines, props.height]);
+  }, [registerKeys, current, act, key, helpLines, props.height, props.width]);
 
   return { play, act, helpScroll };
 }

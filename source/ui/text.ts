@@ -129,6 +129,18 @@ export function fit(text: string, width: number): string {
   return out + '…' + ' '.repeat(Math.max(0, width - displayWidth(`${out}…`)));
 }
 
+/** The whole log as a page's lines, each entry wrapped as `lastLines` wraps it. */
+export function logPage(log: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const line of log) {
+    const indent = /^ */.exec(line)?.[0] ?? '';
+    const wrapped: string[] = [];
+    wrapLine(line, Math.max(8, width), `${indent}  `, wrapped);
+    lines.push(...(wrapped.length === 0 ? [''] : wrapped));
+  }
+  return lines;
+}
+
 /**
  * The newest lines of a log that fit `rows` screen lines of `width` columns, each wrapped at
  * spaces (continuations indented), so that nothing is cut and the latest line is always shown.

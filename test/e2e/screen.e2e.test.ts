@@ -106,4 +106,34 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     terminal.sendRaw('\r ');
     expect(await terminal.waitFor('Player 0 threw')).toContain('Player 0 threw gae');
   });
+
+  it('l shows the whole log, opened at its newest line, scrolls, and any other key returns', async () => {
+    terminal = new Terminal(`node ${CLI} yut --seed 11504 --bots 1 --bot-delay 0 --no-record`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter');
+    // Three turns of each side: more log than the panel shows.
+    for (let turn = 0; turn < 3; turn++) {
+      await terminal.waitFor('▶ R Player 0 to throw');
+      await terminal.keys('Space');
+      await terminal.waitFor(/Player 0 (moved|threw [^\n]*no move)|▶ R Player 0 to move/);
+      for (let i = 0; i < 4 && terminal.screen().includes('to move'); i++)
+        await terminal.keys('Enter');
+    }
+    await terminal.waitFor('▶ R Player 0 to throw');
+    await terminal.keys('l');
+    const page = await terminal.waitFor('Yut Nori · log');
+    const [, top, bottom, total] = /lines (\d+)–(\d+) of (\d+)/.exec(page) ?? [];
+    expect(Number(total)).toBeGreaterThan(20);
+    expect(bottom).toBe(total);
+    expect(page).toContain("Player 0's turn.");
+    expect(page).not.toContain('Player 0 to throw.');
+    await terminal.keys('PageUp');
+    const up = await terminal.waitFor(`lines ${Number(top) - 10}–`);
+    expect(up).toContain(`of ${total}`);
+    await terminal.keys('Home');
+    expect(await terminal.waitFor('lines 1–')).toContain('Player 0 to throw.');
+    await terminal.keys('x');
+    const back = await terminal.waitFor('▶ R Player 0 to throw');
+    expect(back).not.toContain('· log');
+  });
 });

@@ -7,7 +7,7 @@
  */
 import { Box, Text } from 'ink';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { type PlayProps, usePlaySession } from '../../../ui/play-session.js';
+import { FRAME_HELP, type PlayProps, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { listWindow } from '../../../ui/ListPlayScreen.js';
 import { SegmentLines } from '../../../ui/Segments.js';
@@ -67,6 +67,7 @@ export const KONO_HELP: readonly string[] = [
   '  ↑ ↓ Enter  between rounds: choose the board, the colour, another round',
   '  Space      throw the dice for the first move',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  FRAME_HELP,
 ];
 
 export const KONO_KNOWLEDGE = {
@@ -118,6 +119,7 @@ export function KonoGame(props: PlayProps<KonoState>) {
       title="Kono"
       help={help}
       overlay={play.overlay}
+      log={play.log}
       helpScroll={helpScroll}
       width={width}
       height={height}

@@ -10,7 +10,7 @@ import { TAKE_BACK_DEPTH } from '../../../engine/recording.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
-import { frameKey } from '../../../ui/play-session.js';
+import { LOG_KEPT, frameKey } from '../../../ui/play-session.js';
 import { motiveOf, motiveWords, pointName } from '../bot.js';
 import { describeKonoEvent } from '../describe.js';
 import {
@@ -52,7 +52,8 @@ export type KonoAction =
   | { readonly type: 'konoPlay/undoRequested' };
 
 /** The log's length, as the list model keeps it. */
-const LOG = 50;
+/** The whole game's log is kept, for the log page (`l`). */
+const LOG = LOG_KEPT;
 
 /** A choice between rounds, as a line of the list (moves are chosen on the board). */
 export function konoLabel(state: KonoState, event: KonoEvent): string {

@@ -8,7 +8,7 @@
  */
 import { Box, Text } from 'ink';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { type PlayProps, usePlaySession } from '../../../ui/play-session.js';
+import { FRAME_HELP, type PlayProps, usePlaySession } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
@@ -46,6 +46,7 @@ export const LAYERS_HELP: readonly string[] = [
   '  f  e       after a draw, when you were challenged: fight back, or escape',
   '  h          a hint: the strong computer’s choice and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  FRAME_HELP,
 ];
 
 export const LAYERS_KNOWLEDGE = {
@@ -83,6 +84,7 @@ export function LayersGame(props: PlayProps<LayersState>) {
       title="Layers"
       help={help}
       overlay={play.overlay}
+      log={play.log}
       helpScroll={helpScroll}
       width={width}
       height={height}

@@ -1,7 +1,12 @@
 /** The Ur play screen: the board from its file and the turn panel, on the shared dispatcher. */
 import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
-import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
+import {
+  FRAME_HELP,
+  type PlayProps,
+  resumedLog,
+  usePlaySession,
+} from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import { fit, helpLines, lastLines } from '../../../ui/text.js';
@@ -29,6 +34,7 @@ export const UR_HELP: readonly string[] = [
   '  u          take back a move while the turn is still yours (after a rosette)',
   '  h          a hint: the strong computer’s move and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  FRAME_HELP,
 ];
 
 const DIE = (d: number) => (d === 1 ? '◆' : '◇');
@@ -71,6 +77,7 @@ export function UrGame(props: PlayProps<UrState>) {
       title="Royal Game of Ur"
       help={help}
       overlay={play.overlay}
+      log={play.log}
       helpScroll={helpScroll}
       width={width}
       height={height}

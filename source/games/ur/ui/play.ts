@@ -5,7 +5,7 @@
 import { foldEvents } from '../../../engine/game.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
   check,
@@ -41,7 +41,8 @@ export type UrAction =
   | { readonly type: 'urPlay/moveRequested' }
   | { readonly type: 'urPlay/undoRequested' };
 
-const LOG = 50;
+/** The whole game's log is kept, for the log page (`l`). */
+const LOG = LOG_KEPT;
 const names = (play: UrPlay) => play.seats.map((s) => s.name);
 export const isComputer = (play: UrPlay) => play.seats[play.state.turn]?.kind === 'computer';
 

@@ -1,7 +1,12 @@
 /** The Yoté play screen: the board with its cursor and marks, and the turn panel, on the shared dispatcher. */
 import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
-import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
+import {
+  FRAME_HELP,
+  type PlayProps,
+  resumedLog,
+  usePlaySession,
+} from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import { fit, helpLines } from '../../../ui/text.js';
@@ -32,6 +37,7 @@ export const YOTE_HELP: readonly string[] = [
   '  x          drop the chosen piece    u  take back a step of an attack',
   '  h          a hint: the strong computer’s choice and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  FRAME_HELP,
 ];
 
 /** What the shared dispatcher needs of Yoté (no chance: no throw key). */
@@ -70,6 +76,7 @@ export function YoteGame(props: PlayProps<YoteState>) {
       title="Yoté"
       help={help}
       overlay={play.overlay}
+      log={play.log}
       helpScroll={helpScroll}
       width={width}
       height={height}

@@ -7,7 +7,7 @@
 import { foldEvents } from '../../../engine/game.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { describeYoteEvent } from '../describe.js';
 import {
   CELL_NAMES,
@@ -50,7 +50,8 @@ export type YoteAction =
   | { readonly type: 'yotePlay/stopRequested' }
   | { readonly type: 'yotePlay/undoRequested' };
 
-const LOG = 200;
+/** The whole game's log is kept, for the log page (`l`). */
+const LOG = LOG_KEPT;
 const names = (play: YotePlay) => play.seats.map((s) => s.name);
 const centre = 2 * COLUMNS + 2;
 

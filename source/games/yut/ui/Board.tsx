@@ -7,8 +7,16 @@ import type { Preview } from './play.js';
 export const BOARD_BOX_WIDTH = BOARD_WIDTH + 4;
 export const BOARD_BOX_HEIGHT = BOARD_HEIGHT + 2;
 
-export function Board({ state, preview }: { state: YutState; preview?: Preview | undefined }) {
-  const lines = boardSegments(state, { preview });
+export function Board({
+  state,
+  preview,
+  numbers,
+}: {
+  state: YutState;
+  preview?: Preview | undefined;
+  numbers?: boolean | undefined;
+}) {
+  const lines = boardSegments(state, { preview, numbers });
   return (
     <Box
       borderStyle="round"

@@ -100,8 +100,8 @@ export function TurnPanel({
     (over
       ? ['Enter play again · m menu', 'q quit · ? help']
       : inner >= 40
-        ? ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · h hint · ? · q']
-        : ['Space throw · ←→ piece', '↑↓ result · Enter move', 'u undo · h hint · ? · q']);
+        ? ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · h hint · n · ? · q']
+        : ['Space throw · ←→ piece', '↑↓ result · Enter move', 'u undo · h hint · n · ? · q']);
   // Every seat in fixed columns: a header, then name, hand, home and a computer's level or an
   // animal, so nothing is cut at 80 columns.
   const nameWidth = Math.max(6, Math.min(12, inner - 20));

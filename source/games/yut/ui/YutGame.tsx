@@ -64,6 +64,7 @@ export function YutGame(props: PlayProps<YutState>) {
       title="Yut Nori"
       help={help}
       overlay={play.overlay}
+      log={play.log}
       helpScroll={helpScroll}
       width={width}
       height={height}
@@ -76,7 +77,7 @@ export function YutGame(props: PlayProps<YutState>) {
       }
     >
       <Box height={BOARD_BOX_HEIGHT}>
-        <Board state={play.state} preview={p} />
+        <Board state={play.state} preview={p} numbers={play.numbers} />
         <TurnPanel
           play={play}
           preview={p}

@@ -41,6 +41,7 @@ export function YutReplay(props: ReplayScreenProps) {
     ),
     overlay: null,
     turnStart: false,
+    numbers: false,
   };
   const panelWidth = Math.min(props.width - BOARD_BOX_WIDTH, 56);
   return (

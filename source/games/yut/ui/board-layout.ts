@@ -33,9 +33,25 @@ function at(position: number): { x: number; y: number } {
   return { x: col * 4, y: row * 2 };
 }
 
+/**
+ * The first line out of each corner, in the direction pieces travel: where an arrow shows it
+ * (start/finish 29 → 1 up the right side, then 5 → 6 along the top, and so on).
+ */
+const TRAVEL: readonly (readonly [number, number])[] = [
+  [29, 1],
+  [5, 6],
+  [10, 11],
+  [15, 16],
+];
+
 export function boardSegments(
   state: YutState,
-  view: { preview?: Preview | undefined; turn?: number | undefined } = {},
+  view: {
+    preview?: Preview | undefined;
+    turn?: number | undefined;
+    /** Every empty station shows its number (the log and hints speak of stations by number). */
+    numbers?: boolean | undefined;
+  } = {},
 ): Segment[][] {
   const chars: string[][] = Array.from({ length: BOARD_HEIGHT }, () =>
     Array<string>(BOARD_WIDTH).fill(' '),
@@ -76,6 +92,22 @@ export function boardSegments(
     }
   }
 
+  for (const [a, b] of TRAVEL) {
+    const p = at(a);
+    const q = at(b);
+    if (p.y === q.y) {
+      put(
+        Math.floor((Math.min(p.x, q.x) + 4 + Math.max(p.x, q.x)) / 2),
+        p.y,
+        q.x < p.x ? '◂' : '▸',
+        LINE,
+      );
+    } else {
+      const x = p.x + (p.x === 0 ? 1 : 2);
+      put(x, Math.floor((p.y + q.y) / 2), q.y < p.y ? '▴' : '▾', LINE);
+    }
+  }
+
   const { preview } = view;
   const turn = view.turn ?? state.turn;
   const passed = new Set(preview?.route.slice(0, -1) ?? []);
@@ -86,7 +118,7 @@ export function boardSegments(
     const who = occupant(state, position);
     const isFrom = preview !== undefined && preview.from === position;
     const isTo = preview?.to === position;
-    let inner = '  ';
+    let inner = view.numbers ? String(position).padStart(2) : '  ';
     let style: Style = corner ? { bold: true } : { dim: true };
     let bracket: Style = style;
     if (who) {

@@ -1,4 +1,11 @@
-/** The keys of Yut Nori's play screen, for its help page (the rules follow them there). */
+/** The keys of Yut Nori's play screen and a map of the stations, for its help page (the rules follow). */
+import { FRAME_HELP } from '../../../ui/play-session.js';
+import { setup } from '../rules.js';
+import { boardPlain, boardSegments } from './board-layout.js';
+
+/** The board with every station's number: what the log, hints and previews call them. */
+const MAP = boardPlain(boardSegments(setup({ players: 2, pieces: 1 }), { numbers: true }));
+
 export const YUT_HELP: readonly string[] = [
   'Keys',
   '  Space      throw the sticks (yut and mo throw again by themselves)',
@@ -6,9 +13,16 @@ export const YUT_HELP: readonly string[] = [
   '  ↑ ↓        choose a result from your list',
   '  Enter      move; the board previews » where the piece lands « first',
   '  u          take back your last move (not after a throw)',
+  '  n          show every station’s number on the board (again: hide them)',
   '  h          a hint: the strong computer’s move, and why',
   '  s          save and exit (advanced game, at the start of a turn, before the throw)',
   '  ?          this help          q  quit (asks first)       Ctrl+C  quit now',
+  FRAME_HELP,
   '',
   'Sticks panel: [■] is the marked stick; ■ front up, □ back up.',
+  '',
+  'Stations: pieces enter at 1 and travel ▴ ◂ ▾ ▸ round to 29 and home; a piece that stops on',
+  'a corner (5, 10) or the centre (22) takes the diagonal from there.',
+  '',
+  ...MAP.map((line) => `  ${line}`),
 ];

@@ -6,7 +6,7 @@
 import { foldEvents } from '../../../engine/game.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
 import {
@@ -46,6 +46,8 @@ export interface YutPlay {
   readonly overlay: Overlay;
   /** A turn has just begun (no throw yet): when the advanced game may be saved. */
   readonly turnStart: boolean;
+  /** The board shows each empty station's number (`n`). */
+  readonly numbers: boolean;
 }
 
 export type PlayAction =
@@ -54,9 +56,11 @@ export type PlayAction =
   | { readonly type: 'play/stackChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/resultChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/moveRequested' }
-  | { readonly type: 'play/undoRequested' };
+  | { readonly type: 'play/undoRequested' }
+  | { readonly type: 'play/numbersToggled' };
 
-const LOG_LENGTH = 50;
+/** The whole game's log is kept, for the log page (`l`). */
+const LOG_LENGTH = LOG_KEPT;
 
 export function newPlay(initial: YutState, seats: readonly Seat[]): YutPlay {
   return withSelection({
@@ -72,6 +76,7 @@ export function newPlay(initial: YutState, seats: readonly Seat[]): YutPlay {
     lastThrow: null,
     overlay: null,
     turnStart: true,
+    numbers: false,
   });
 }
 
@@ -156,6 +161,8 @@ function cycle<T>(items: readonly T[], current: T, delta: number): T {
 export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
   const shared = frameKey(play.overlay, play.state.phase !== 'over', key);
   if (shared !== undefined) return shared ?? undefined;
+  // Looking at the board is anyone's, whoever's turn it is.
+  if (key === 'n') return { type: 'play/numbersToggled' };
   if (isComputer(play)) {
     return {
       type: 'play/noticeShown',
@@ -272,6 +279,8 @@ export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
       return applyEvent(play, move(play.selection.from, play.selection.result));
     case 'play/undoRequested':
       return undo(play);
+    case 'play/numbersToggled':
+      return { ...play, numbers: !play.numbers };
     case 'play/overlayOpened':
       return { ...play, overlay: action.overlay };
     case 'play/overlayClosed':

@@ -40,11 +40,25 @@ describe('<Board>', () => {
   it('draws every station, the stacks with their sizes, and the start label', () => {
     const frame = plain(frameOf(<Board state={state} />));
     const lines = frame.split('\n');
-    expect(lines[1]).toContain('[  ]────(  )────(  )────(  )────(  )────[R2]');
+    // The arrows out of each corner show the way pieces travel: up, left, down, right.
+    expect(lines[1]).toContain('[  ]────(  )────(  )────(  )────(  )──◂─[R2]');
+    expect(lines[3]).toMatch(/^│ {2}▾ {2}\( {2}\)/);
     expect(lines[11]).toContain('[B1]');
-    expect(lines[21]).toContain('[  ]────(  )────(  )────(  )────(  )────[  ]');
+    expect(lines[19]).toMatch(/\( {2}\) {2}▴ {2}│$/);
+    expect(lines[21]).toContain('[  ]──▸─(  )────(  )────(  )────(  )────[  ]');
     expect(frame).toContain('start/finish ▲');
     expect(frame.match(/\( {2}\)|\[ {2}\]|\[R2\]|\[B1\]/g)).toHaveLength(29);
+  });
+
+  it('with n, every empty station shows its number; the pieces stay', () => {
+    const frame = plain(frameOf(<Board state={state} numbers />));
+    const lines = frame.split('\n');
+    expect(lines[1]).toContain('[10]────( 9)────( 8)────( 7)────( 6)──◂─[R2]');
+    expect(lines[11]).toContain('[B1]');
+    expect(lines[21]).toContain('[15]──▸─(16)────(17)────(18)────(19)────[29]');
+    for (let station = 1; station <= 29; station++)
+      if (station !== 5 && station !== 22)
+        expect(frame).toMatch(new RegExp(`[[(]${String(station).padStart(2)}[\\])]`));
   });
 
   it('highlights the selected stack and previews where it lands, with the catch', () => {

@@ -232,6 +232,12 @@ describe('a computer’s turn', () => {
     });
     expect(playKey(play, '?')).toEqual({ type: 'play/overlayOpened', overlay: 'help' });
     expect(playKey(play, 'q')).toEqual({ type: 'play/overlayOpened', overlay: 'quit' });
+    // Station numbers are for anyone to look at, in anyone's turn; n again hides them.
+    expect(playKey(play, 'n')).toEqual({ type: 'play/numbersToggled' });
+    const shown = reducePlay(play, { type: 'play/numbersToggled' });
+    expect(shown.numbers).toBe(true);
+    expect(shown.events).toBe(play.events);
+    expect(reducePlay(shown, { type: 'play/numbersToggled' }).numbers).toBe(false);
   });
 
   it('its move is logged with its reason right under it', () => {

@@ -1,0 +1,54 @@
+/** The play frame's own keys and pages: help, the whole log, the quit question. */
+import { render } from 'ink-testing-library';
+import { Text } from 'ink';
+import { describe, expect, it } from 'vitest';
+import { frameKey, logLines } from '../../source/ui/play-session.js';
+import { PlayFrame } from '../../source/ui/PlayFrame.js';
+import { logPage } from '../../source/ui/text.js';
+
+describe('the log page', () => {
+  it('l opens it in a game and after one; any key but a page key closes it', () => {
+    expect(frameKey(null, true, 'l')).toEqual({ type: 'play/overlayOpened', overlay: 'log' });
+    expect(frameKey(null, false, 'l')).toEqual({ type: 'play/overlayOpened', overlay: 'log' });
+    expect(frameKey('log', true, 'x')).toEqual({ type: 'play/overlayClosed' });
+    expect(frameKey('log', true, 'q')).toEqual({ type: 'play/overlayClosed' });
+  });
+
+  it('keeps every entry, wrapped under itself, none cut', () => {
+    const log = [
+      'Ann threw gae.',
+      `  (strong: ${'a long reason '.repeat(12)}the end)`,
+      'Bob to throw.',
+    ];
+    const lines = logPage(log, 40);
+    expect(lines[0]).toBe('Ann threw gae.');
+    expect(lines.at(-1)).toBe('Bob to throw.');
+    expect(lines.every((l) => l.length <= 40)).toBe(true);
+    expect(lines.slice(1, -1).join(' ').replace(/\s+/g, ' ')).toContain('the end)');
+    expect(lines.slice(2, -1).every((l) => l.startsWith('    '))).toBe(true);
+  });
+
+  it('draws the log where the board was, scrolled to where it is asked', () => {
+    const log = Array.from({ length: 60 }, (_, i) => `entry ${i + 1}`);
+    const frame = (scroll: number) =>
+      render(
+        <PlayFrame
+          title="Yut Nori"
+          help={[]}
+          log={log}
+          overlay="log"
+          helpScroll={scroll}
+          width={80}
+          height={24}
+        >
+          <Text>the board</Text>
+        </PlayFrame>,
+      ).lastFrame() ?? '';
+    const end = frame(logLines(log, 80).length - 20);
+    expect(end).toContain('Yut Nori · log');
+    expect(end).toContain('entry 60');
+    expect(end).toContain('lines 41–60 of 60');
+    expect(end).not.toContain('the board');
+    expect(frame(0)).toMatch(/│ entry 1 +│/);
+  });
+});
