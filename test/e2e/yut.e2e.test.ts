@@ -51,6 +51,23 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     expect(after).not.toContain('╭');
   });
 
+  it('lists the moves of the turn; a number chooses one and Enter plays it', async () => {
+    terminal = new Terminal(`node ${CLI} yut --throws fixtures/throws/e2e-yut-gae.txt --players 2`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter', 'Space', 'Space');
+    const listed = await terminal.waitFor('2 yut hand→4');
+    expect(listed).toContain('▸1 gae hand→2');
+    // A number chooses (as Ur's stone numbers do) and Enter plays it.
+    await terminal.keys('2');
+    expect(await terminal.waitFor('▸2 yut hand→4')).toContain('  → to 4');
+    await terminal.keys('Enter');
+    // Yut is played from hand; gae is left, from hand or from the piece on 4.
+    const after = await terminal.waitFor('moved a new piece to 4 with yut');
+    expect(after).toContain('Results [gae]');
+    expect(after).toContain('▸1 gae hand→2');
+    expect(after).toContain(' 2 gae 4→6');
+  });
+
   it('a computer seat throws and moves by itself, and says why', async () => {
     terminal = new Terminal(`node ${CLI} yut --seed 11504 --bots 1 --bot-delay 50`);
     await terminal.waitFor('computer (strong)');

@@ -2,10 +2,16 @@ import { Box, Text } from 'ink';
 import { fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
-import { animalOf, arrived, inHand, type YutState } from '../rules.js';
+import { animalOf, arrived, inHand, legalEvents, type YutState } from '../rules.js';
 import { resultOfSticks } from '../sticks.js';
 import { SEAT_LETTERS } from './board-layout.js';
-import { distinctResults, type Preview, type YutPlay } from './play.js';
+import {
+  distinctResults,
+  isComputer,
+  preview as previewOf,
+  type Preview,
+  type YutPlay,
+} from './play.js';
 
 /** The engine speaks of seats ("Player 1"); the screen uses the players' names. */
 export function withNames(text: string, names: readonly string[]): string {
@@ -71,6 +77,40 @@ function previewWords(p: Preview, names: readonly string[]): string {
   return parts.join(', ');
 }
 
+/**
+ * Every legal move of the turn, numbered, with where it lands and what it does: the list the
+ * player picks from with ↑↓ or a number, `rows` lines at most around the chosen one.
+ */
+export function moveLines(
+  play: YutPlay,
+  rows: number,
+  width: number,
+): { text: string; chosen: boolean }[] {
+  const { state, selection } = play;
+  const moves = legalEvents(state);
+  const lines = moves.map((m, i) => {
+    const p = previewOf(state, { from: m.from, result: m.result });
+    const to = p?.to === ARRIVED ? 'home' : String(p?.to);
+    const does = [
+      p?.catches ? 'catch' : '',
+      p?.joins ? 'stack' : '',
+      p?.shortcut ? 'shortcut' : '',
+    ].filter(Boolean);
+    const chosen = m.from === selection?.from && m.result === selection?.result;
+    const number = i < 9 ? String(i + 1) : ' ';
+    const from = m.from === IN_HAND ? 'hand' : String(m.from);
+    const text = `${chosen ? '▸' : ' '}${number} ${m.result} ${from}→${to}${does.length > 0 ? ` ${does.join(' ')}` : ''}`;
+    return { text: fit(text, width).trimEnd(), chosen };
+  });
+  if (lines.length <= rows) return lines;
+  const at = Math.max(
+    0,
+    lines.findIndex((l) => l.chosen),
+  );
+  const start = Math.max(0, Math.min(lines.length - rows, at - Math.floor(rows / 2)));
+  return lines.slice(start, start + rows);
+}
+
 export function TurnPanel({
   play,
   preview,
@@ -99,14 +139,20 @@ export function TurnPanel({
     keyLines ??
     (over
       ? ['Enter play again · m menu', 'q quit · ? help']
-      : inner >= 40
-        ? ['Space throw · ←→ piece · ↑↓ result', 'Enter move · u undo · h hint · n · ? · q']
-        : ['Space throw · ←→ piece', '↑↓ result · Enter move', 'u undo · h hint · n · ? · q']);
+      : inner >= 44
+        ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
+        : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);
   // Every seat in fixed columns: a header, then name, hand, home and a computer's level or an
   // animal, so nothing is cut at 80 columns.
   const nameWidth = Math.max(6, Math.min(12, inner - 20));
   const fixedLines = 2 + 5 + 1 + 1 + seats.length + 1 + keys.length + 2;
-  const log = lastLines(play.log, inner, Math.max(1, height - fixedLines));
+  const rows = Math.max(1, height - fixedLines);
+  // A person to move picks from the list of moves, with the newest of the log below it where
+  // there is room (what the computers just did stays in sight); otherwise the log (all on `l`).
+  const listing = state.phase === 'move' && !isComputer(play) && keyLines === undefined;
+  const moves = listing ? moveLines(play, rows, inner) : [];
+  const logRows = listing ? rows - moves.length - 1 : rows;
+  const log = logRows > 0 ? lastLines(play.log, inner, logRows) : [];
   const selectedFrom = preview?.from;
   return (
     <Box
@@ -168,7 +214,13 @@ export function TurnPanel({
         );
       })}
       <Text dimColor>{'─'.repeat(inner)}</Text>
-      <Box flexDirection="column" height={Math.max(1, height - fixedLines)} overflow="hidden">
+      <Box flexDirection="column" height={rows} overflow="hidden">
+        {moves.map((line, i) => (
+          <Text key={`m${i}`} bold={line.chosen} inverse={line.chosen} wrap="truncate-end">
+            {line.text}
+          </Text>
+        ))}
+        {moves.length > 0 && log.length > 0 ? <Text dimColor>{'┄'.repeat(inner)}</Text> : null}
         {log.map((line, i) => (
           <Text key={i} dimColor={i < log.length - 3} wrap="truncate-end">
             {line || ' '}

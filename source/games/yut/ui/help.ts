@@ -9,8 +9,9 @@ const MAP = boardPlain(boardSegments(setup({ players: 2, pieces: 1 }), { numbers
 export const YUT_HELP: readonly string[] = [
   'Keys',
   '  Space      throw the sticks (yut and mo throw again by themselves)',
+  '  ↑ ↓ 1-9    choose a move from the list: each says where it lands and what it does',
   '  ← →        choose a piece: a new piece from hand, or a stack on the board',
-  '  ↑ ↓        choose a result from your list',
+  '  Tab        the next result for the chosen piece',
   '  Enter      move; the board previews » where the piece lands « first',
   '  u          take back your last move (not after a throw)',
   '  n          show every station’s number on the board (again: hide them)',

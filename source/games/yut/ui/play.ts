@@ -57,7 +57,11 @@ export type PlayAction =
   | { readonly type: 'play/resultChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/moveRequested' }
   | { readonly type: 'play/undoRequested' }
-  | { readonly type: 'play/numbersToggled' };
+  | { readonly type: 'play/numbersToggled' }
+  /** ↑↓ through the list of legal moves. */
+  | { readonly type: 'play/moveChosen'; readonly delta: 1 | -1 }
+  /** A move picked by its number in the list (1 is the first). */
+  | { readonly type: 'play/moveNumbered'; readonly number: number };
 
 /** The whole game's log is kept, for the log page (`l`). */
 const LOG_LENGTH = LOG_KEPT;
@@ -177,10 +181,12 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
       return { type: 'play/stackChosen', delta: -1 };
     case 'right':
       return { type: 'play/stackChosen', delta: 1 };
-    case 'up':
-      return { type: 'play/resultChosen', delta: -1 };
-    case 'down':
+    case 'tab':
       return { type: 'play/resultChosen', delta: 1 };
+    case 'up':
+      return { type: 'play/moveChosen', delta: -1 };
+    case 'down':
+      return { type: 'play/moveChosen', delta: 1 };
     case 'enter':
       return { type: 'play/moveRequested' };
     case 'u':
@@ -190,7 +196,7 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
     case 's':
       return { type: 'play/saveRequested' };
     default:
-      return undefined;
+      return /^[1-9]$/.test(key) ? { type: 'play/moveNumbered', number: Number(key) } : undefined;
   }
 }
 
@@ -281,6 +287,25 @@ export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
       return undo(play);
     case 'play/numbersToggled':
       return { ...play, numbers: !play.numbers };
+    case 'play/moveChosen':
+    case 'play/moveNumbered': {
+      const { state, selection } = play;
+      const moves = legalEvents(state);
+      if (state.phase !== 'move' || moves.length === 0) {
+        return { ...play, notice: `${play.seats[state.turn]?.name} must throw first (Space).` };
+      }
+      const at = moves.findIndex(
+        (m) => m.from === selection?.from && m.result === selection?.result,
+      );
+      const index =
+        action.type === 'play/moveChosen'
+          ? (at + action.delta + moves.length) % moves.length
+          : action.number - 1;
+      const chosen = moves[index];
+      if (!chosen)
+        return { ...play, notice: `There are ${moves.length} moves: choose 1 to ${moves.length}.` };
+      return { ...play, selection: { from: chosen.from, result: chosen.result }, notice: null };
+    }
     case 'play/overlayOpened':
       return { ...play, overlay: action.overlay };
     case 'play/overlayClosed':

@@ -81,7 +81,7 @@ describe('<Board>', () => {
 });
 
 describe('<TurnPanel>', () => {
-  it('shows whose turn, the sticks, the results, every player and the log', () => {
+  it('shows whose turn, the sticks, the results, every player, and the moves to choose from', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
     for (const e of [thrown('yut'), thrown('gae'), moved(0, 'gae')]) play = reducePlay(play, e);
     const p = preview(play.state, play.selection);
@@ -94,8 +94,61 @@ describe('<TurnPanel>', () => {
     expect(frame).toMatch(/hand home/);
     expect(frame).toMatch(/▶R Alice +3 +0/);
     expect(frame).toMatch(/ B Bob +4 +0/);
-    expect(frame).toContain('Alice threw yut: throws again.');
-    expect(frame).toContain('Alice moved a new piece to 2 with gae.');
+    // A person to move picks from the list: every legal move, numbered, the chosen one marked.
+    expect(frame).toContain('▸1 yut hand→4');
+    expect(frame).toContain(' 2 yut 2→6');
+    // Below the list, where there is room, the newest of the log.
+    const lines = frame.split('\n');
+    const listed = lines.findIndex((l) => l.includes(' 2 yut 2→6'));
+    expect(lines[listed + 1]).toMatch(/│ ┄+ │/);
+    expect(lines.findIndex((l) => l.includes('Alice moved a new piece to 2'))).toBeGreaterThan(
+      listed + 1,
+    );
+    // With two rows to spare there is room for the list alone.
+    const short = plain(frameOf(<TurnPanel play={play} preview={p} width={52} height={18} />));
+    expect(short).toContain(' 2 yut 2→6');
+    expect(short).not.toContain('Alice moved');
+    // Out of the move phase the log is there instead.
+    const after = reducePlay(play, moved(0, 'yut'));
+    const logged = plain(
+      frameOf(<TurnPanel play={after} preview={undefined} width={52} height={24} />),
+    );
+    expect(logged).toContain('Alice threw yut: throws again.');
+    expect(logged).toContain('Alice moved a new piece to 2 with gae.');
+    expect(logged).not.toContain('hand→4');
+  });
+
+  it('the move list says where each move lands and what it does, and scrolls to the chosen', () => {
+    // Alice at 2 and 4, Bob at 5, and a do to use: from hand, from 2, or from 4 onto Bob.
+    let play = newPlay(
+      setup({
+        players: 2,
+        pieces: 4,
+        start: {
+          positions: [
+            [2, 4, 0, 0],
+            [5, 0, 0, 0],
+          ],
+          turn: 0,
+        },
+      }),
+      seats,
+    );
+    play = reducePlay(play, thrown('do'));
+    const frame = plain(
+      frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
+    );
+    expect(frame).toContain(' 2 do 2→3');
+    expect(frame).toContain(' 3 do 4→5 catch');
+    const chosen = reducePlay(play, { type: 'play/moveNumbered', number: 3 });
+    expect(chosen.selection).toEqual({ from: 4, result: 'do' });
+    expect(reducePlay(chosen, { type: 'play/moveChosen', delta: 1 }).selection).toEqual({
+      from: 0,
+      result: 'do',
+    });
+    expect(reducePlay(play, { type: 'play/moveNumbered', number: 9 }).notice).toBe(
+      'There are 3 moves: choose 1 to 3.',
+    );
   });
 
   it('at 80 columns (a panel 32 wide) every seat keeps hand, home, level and animal, uncut', () => {
@@ -120,7 +173,7 @@ describe('<TurnPanel>', () => {
       expect(frame).toMatch(/Y Dee +4 +0/);
       // The keys are all there, none cut.
       expect(frame).not.toMatch(/…\s*│/);
-      expect(frame).toContain('Enter move');
+      expect(frame).toContain('Enter');
       expect(frame).toContain('u undo');
     }
   });
