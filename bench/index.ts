@@ -2,6 +2,7 @@
  * `npm run bench`: madang's figures as readable tables. `--quick` finishes in seconds (smoke
  * checks); a full run measures longer. These are measurements to report, never pass/fail tests.
  */
+import { browserSection } from './browser.js';
 import { botsSection, konoBotsSection, urBotsSection, yoteBotsSection } from './bots.js';
 import { gamesSection } from './games.js';
 import { layersSection } from './layers.js';
@@ -19,6 +20,7 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   reference: yutReferenceSection,
   ui: uiSection,
   recordings: recordingSection,
+  browser: browserSection,
   bots: botsSection,
   ur: urEngineSection,
   'ur-reference': urReferenceSection,
@@ -28,7 +30,7 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   'kono-bots': konoBotsSection,
   layers: layersSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

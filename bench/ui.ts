@@ -8,13 +8,14 @@ import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { render } from 'ink';
 import { createElement } from 'react';
-import { App } from '../source/app/App.js';
+import { App, type AppOptions } from '../source/app/App.js';
 import { SessionFactory } from '../source/app/session.js';
 import { NO_RECORDING } from '../source/engine/recording.js';
 import { GAMES } from '../source/games/index.js';
 import { type Figure, fmt, type Section } from './report.js';
 
-class FakeTerminal extends EventEmitter {
+/** A terminal Ink writes to: writes are counted, not drawn. */
+export class FakeTerminal extends EventEmitter {
   isTTY = true;
   columns = 100;
   rows = 30;
@@ -26,7 +27,8 @@ class FakeTerminal extends EventEmitter {
   };
 }
 
-class FakeKeyboard extends EventEmitter {
+/** A keyboard Ink reads from: `type` hands it one input. */
+export class FakeKeyboard extends EventEmitter {
   isTTY = true;
   private data: string | null = null;
   setEncoding() {}
@@ -51,23 +53,18 @@ const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Key → frame on the play screen: ←/→ move the selection, so every key changes the board. */
-async function keyToFrame(samples: number): Promise<number[]> {
+/**
+ * Key → frame through Ink's real render path: the App on a fake terminal, led to its screen by
+ * `lead`, then `samples` keys (`keyAt(i)`), each timed from its input to the next write.
+ */
+export async function keyToFrameOf(
+  options: AppOptions,
+  lead: readonly string[],
+  keyAt: (i: number) => string,
+  samples: number,
+): Promise<number[]> {
   const stdout = new FakeTerminal();
   const stdin = new FakeKeyboard();
-  const options = {
-    games: GAMES,
-    opening: { kind: 'entry' as const, entry: 'yut' },
-    sessions: new SessionFactory({
-      seed: 5,
-      app: 'bench',
-      openRecorder: () => NO_RECORDING,
-      appendRecorder: () => NO_RECORDING,
-      freshSeed: () => 5,
-      now: () => new Date(),
-    }),
-    setupContext: () => ({ settings: {}, kinds: [], dataDir: '.', warn: () => {} }),
-  };
   const instance = render(createElement(App, { options }), {
     stdout: stdout as never,
     stdin: stdin as never,
@@ -75,8 +72,7 @@ async function keyToFrame(samples: number): Promise<number[]> {
     exitOnCtrlC: false,
     patchConsole: false,
   });
-  // Setup → Start, then throw until a move is due, so the board previews a landing.
-  for (const key of ['\x1b[A', '\r', ' ', ' ', ' ']) {
+  for (const key of lead) {
     stdin.type(key);
     await sleep(50);
   }
@@ -86,7 +82,7 @@ async function keyToFrame(samples: number): Promise<number[]> {
       stdout.onWrite = () => resolve(performance.now());
     });
     const start = performance.now();
-    stdin.type(i % 2 === 0 ? '\x1b[C' : '\x1b[D');
+    stdin.type(keyAt(i));
     times.push((await written) - start);
     stdout.onWrite = undefined;
     await sleep(40); // past Ink's 30 fps throttle, so each key gets its own frame
@@ -94,6 +90,31 @@ async function keyToFrame(samples: number): Promise<number[]> {
   instance.unmount();
   return times;
 }
+
+/** Options for a bench App: every game, nothing recorded, the data folder unused. */
+export const benchOptions = (opening: AppOptions['opening']): AppOptions => ({
+  games: GAMES,
+  opening,
+  sessions: new SessionFactory({
+    seed: 5,
+    app: 'bench',
+    openRecorder: () => NO_RECORDING,
+    appendRecorder: () => NO_RECORDING,
+    freshSeed: () => 5,
+    now: () => new Date(),
+  }),
+  setupContext: () => ({ settings: {}, kinds: [], dataDir: '.', warn: () => {} }),
+});
+
+/** Key → frame on the play screen: ←/→ move the selection, so every key changes the board. */
+const keyToFrame = (samples: number) =>
+  keyToFrameOf(
+    benchOptions({ kind: 'entry', entry: 'yut' }),
+    // Setup → Start, then throw until a move is due, so the board previews a landing.
+    ['\x1b[A', '\r', ' ', ' ', ' '],
+    (i) => (i % 2 === 0 ? '\x1b[C' : '\x1b[D'),
+    samples,
+  );
 
 /** Start → first frame: the built program in a pseudo-terminal, until the menu is drawn. */
 async function startToFrame(runs: number): Promise<number[] | undefined> {

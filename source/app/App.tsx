@@ -7,9 +7,11 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
 import type { LoadedRecording } from '../engine/recording.js';
 import type { AnyGameModule, SetupContext } from '../games/module.js';
+import type { Catalogue } from '../engine/recording.js';
 import { type Key, keyNames } from '../ui/keys.js';
 import { MainMenu } from '../ui/MainMenu.js';
 import type { AppRequest } from '../ui/play-session.js';
+import { RecordingsBrowser } from '../ui/RecordingsBrowser.js';
 import { ReplayViewer } from '../ui/ReplayViewer.js';
 import { useStore } from '../ui/store.js';
 import { TextPage } from '../ui/TextPage.js';
@@ -25,6 +27,7 @@ import {
   menuItems,
   reduceApp,
   type Screen,
+  titleOf,
 } from './app-model.js';
 import type { SessionFactory } from './session.js';
 
@@ -45,10 +48,17 @@ export interface AppOptions {
   readonly sessions: SessionFactory;
   /** Each game's setup context (its flags' settings, --bots, the data directory). */
   readonly setupContext: (game: string) => SetupContext;
-  /** Finds the latest recording for the menu's replay entry. */
-  readonly latestRecording?: (() => Promise<LoadedRecording | string>) | undefined;
+  /** The recordings folder, for the menu's browser; without it the browser is empty. */
+  readonly recordings?: Recordings | undefined;
   /** Milliseconds a computer waits before each throw or move. */
   readonly botDelay?: number | undefined;
+}
+
+export interface Recordings {
+  /** The folder's recordings, newest first (headers and ends only). */
+  list(): Catalogue;
+  /** A recording loaded whole to watch, or to resume (checked that it can go on); else why not. */
+  open(file: string, mode: 'watch' | 'resume'): Promise<LoadedRecording | string>;
 }
 
 export function App({ options }: { options: AppOptions }) {
@@ -122,15 +132,29 @@ export function App({ options }: { options: AppOptions }) {
           session,
         });
       }
-      case 'openLatest':
-        void (options.latestRecording?.() ?? Promise.resolve('No recordings here.')).then((found) =>
-          dispatch(
-            typeof found === 'string'
-              ? { type: 'app/noticeShown', notice: found }
-              : { type: 'app/recordingOpened', recording: found },
-          ),
-        );
+      case 'openCatalogue':
+        return dispatch({
+          type: 'app/recordingsListed',
+          catalogue: options.recordings?.list() ?? { directory: '', recordings: [] },
+        });
+      case 'openRecording': {
+        const opened = options.recordings?.open(effect.file, effect.mode);
+        void (opened ?? Promise.resolve('Recordings cannot be opened here.')).then((found) => {
+          if (typeof found === 'string')
+            return dispatch({ type: 'app/recordingRefused', notice: found });
+          if (effect.mode === 'watch')
+            return dispatch({
+              type: 'app/recordingOpened',
+              recording: found,
+              back: effect.browser,
+            });
+          const play = resumed(options, found);
+          if (typeof play === 'string')
+            return dispatch({ type: 'app/recordingRefused', notice: play });
+          return dispatch({ type: 'app/gameStarted', ...play });
+        });
         return;
+      }
     }
   }
 
@@ -247,6 +271,17 @@ function Screens({
         />
       );
     }
+    case 'recordings':
+      return (
+        <Box width={columns} height={rows} justifyContent="center">
+          <RecordingsBrowser
+            browser={screen.browser}
+            titleOf={titleOf(games)}
+            width={columns}
+            height={rows}
+          />
+        </Box>
+      );
     case 'replay':
       return (
         <ReplayViewer
@@ -280,22 +315,27 @@ function openingScreen(options: AppOptions): Screen {
       };
     }
     case 'resume': {
-      const { header } = opening.recording;
-      const game = games.find((g) => g.id === header.game);
-      const session =
-        game && options.sessions.resume(game, opening.recording, options.setupContext(game.id));
-      if (!game || session === undefined)
-        return { name: 'menu', index: 0, notice: `madang cannot play ${header.game}.` };
-      if (typeof session === 'string') return { name: 'menu', index: 0, notice: session };
-      return {
-        name: 'play',
-        game: game.id,
-        entry: game.entryOf?.(header.options) ?? game.entries[0]?.id ?? game.id,
-        start: { options: header.options, seats: session.seats },
-        session,
-      };
+      const play = resumed(options, opening.recording);
+      return typeof play === 'string'
+        ? { name: 'menu', index: 0, notice: play }
+        : { name: 'play', ...play };
     }
   }
+}
+
+/** A recorded game going on: its session started through the factory, or why it cannot. */
+function resumed(options: AppOptions, recording: LoadedRecording) {
+  const { header } = recording;
+  const game = options.games.find((g) => g.id === header.game);
+  if (!game) return `madang cannot play ${header.game}.`;
+  const session = options.sessions.resume(game, recording, options.setupContext(game.id));
+  if (typeof session === 'string') return session;
+  return {
+    game: game.id,
+    entry: game.entryOf?.(header.options) ?? game.entries[0]?.id ?? game.id,
+    start: { options: header.options, seats: session.seats },
+    session,
+  };
 }
 
 function Centre({

@@ -4,6 +4,7 @@
  * must be done outside (start a game, read a file, leave) goes out as an effect for the App.
  */
 import type { LoadedRecording } from '../engine/recording.js';
+import type { Catalogue } from '../engine/recording.js';
 import type {
   AnyGameModule,
   MenuEntry,
@@ -13,6 +14,8 @@ import type {
 } from '../games/module.js';
 import type { Key } from '../ui/keys.js';
 import { type MenuItem, menuKey } from '../ui/menu-model.js';
+import { type Browser, browserKey, newBrowser } from '../ui/recordings-model.js';
+import { browserRows } from '../ui/RecordingsBrowser.js';
 import type { AppRequest, Session } from '../ui/play-session.js';
 import { helpLines } from '../ui/text.js';
 import { lastScroll, PAGE_KEYS } from '../ui/TextPage.js';
@@ -29,7 +32,13 @@ export type Screen =
       readonly start: Start;
       readonly session: Session;
     }
-  | { readonly name: 'replay'; readonly recording: LoadedRecording };
+  | {
+      readonly name: 'replay';
+      readonly recording: LoadedRecording;
+      /** The browser it was opened from, to return to. */
+      readonly back?: Browser | undefined;
+    }
+  | { readonly name: 'recordings'; readonly browser: Browser };
 
 export interface AppModel {
   readonly screen: Screen;
@@ -55,7 +64,14 @@ export type AppAction =
       readonly session: Session;
     }
   | { readonly type: 'app/noticeShown'; readonly notice: string; readonly entry?: string }
-  | { readonly type: 'app/recordingOpened'; readonly recording: LoadedRecording }
+  | {
+      readonly type: 'app/recordingOpened';
+      readonly recording: LoadedRecording;
+      readonly back?: Browser | undefined;
+    }
+  | { readonly type: 'app/recordingsListed'; readonly catalogue: Catalogue }
+  /** A recording chosen in the browser could not be opened: why, said in the browser. */
+  | { readonly type: 'app/recordingRefused'; readonly notice: string }
   | { readonly type: 'app/playRequested'; readonly request: AppRequest }
   | { readonly type: 'app/replayLeft' };
 
@@ -70,7 +86,13 @@ export type Effect =
       readonly request: unknown;
     }
   | { readonly type: 'start'; readonly entry: string; readonly start: Start }
-  | { readonly type: 'openLatest' };
+  | { readonly type: 'openCatalogue' }
+  | {
+      readonly type: 'openRecording';
+      readonly file: string;
+      readonly mode: 'watch' | 'resume';
+      readonly browser: Browser;
+    };
 
 export interface AppWorld {
   readonly games: readonly AnyGameModule[];
@@ -88,7 +110,7 @@ export function menuItems(games: readonly AnyGameModule[]): MenuItem<string>[] {
     ...games.flatMap((game) =>
       game.entries.map((entry) => ({ id: entry.id, label: entry.label, hint: entry.hint })),
     ),
-    { id: REPLAY, label: 'Replay a recording', hint: 'the latest recorded game' },
+    { id: REPLAY, label: 'Recordings', hint: 'watch or resume a game' },
     { id: HELP, label: 'Help', hint: 'keys and rules' },
     { id: QUIT, label: 'Quit', hint: '', key: 'q' },
   ];
@@ -180,9 +202,17 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
     case 'app/noticeShown':
       return to(menuAt(world.games, action.entry ?? REPLAY, action.notice));
     case 'app/recordingOpened':
-      return to({ name: 'replay', recording: action.recording });
+      return to({ name: 'replay', recording: action.recording, back: action.back });
+    case 'app/recordingsListed':
+      return to({ name: 'recordings', browser: newBrowser(action.catalogue) });
+    case 'app/recordingRefused':
+      if (screen.name !== 'recordings') return stay();
+      return to({ name: 'recordings', browser: { ...screen.browser, notice: action.notice } });
     case 'app/replayLeft':
-      return model.replayOnly ? stay({ type: 'exit' }) : to(menuAt(world.games, REPLAY));
+      if (model.replayOnly) return stay({ type: 'exit' });
+      if (screen.name === 'replay' && screen.back)
+        return to({ name: 'recordings', browser: screen.back });
+      return to(menuAt(world.games, REPLAY));
     case 'app/playRequested': {
       if (screen.name !== 'play') return stay();
       const { request } = action;
@@ -227,7 +257,7 @@ function keyPressed(
       if (outcome.type !== 'chosen') return { model };
       if (outcome.id === QUIT) return { model, effect: { type: 'exit' } };
       if (outcome.id === HELP) return to({ name: 'help', scroll: 0 });
-      if (outcome.id === REPLAY) return { model, effect: { type: 'openLatest' } };
+      if (outcome.id === REPLAY) return { model, effect: { type: 'openCatalogue' } };
       const found = findEntry(world.games, outcome.id);
       if (!found) return { model };
       const form = found.entry.newForm(world.setupContext(found.game.id));
@@ -252,8 +282,28 @@ function keyPressed(
         world,
       );
     }
+    case 'recordings': {
+      const outcome = browserKey(screen.browser, key, browserRows(height), titleOf(world.games));
+      if (outcome.type === 'back') return to(menuAt(world.games, REPLAY));
+      if (outcome.type === 'browse') return to({ name: 'recordings', browser: outcome.browser });
+      return {
+        model,
+        effect: {
+          type: 'openRecording',
+          file: outcome.file,
+          mode: outcome.type,
+          browser: outcome.browser,
+        },
+      };
+    }
     case 'play':
     case 'replay':
       return { model, effect: { type: 'forward', key } };
   }
 }
+
+/** A game's title by its id (a recording of a game madang lacks shows its id). */
+export const titleOf =
+  (games: readonly AnyGameModule[]) =>
+  (id: string): string =>
+    games.find((g) => g.id === id)?.title ?? id;

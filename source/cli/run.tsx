@@ -8,9 +8,11 @@ import { type LoadedRecording, newHeader } from '../engine/recording.js';
 import { freshSeed } from '../engine/random.js';
 import { playerInfo } from '../engine/seats.js';
 import type { AnyGameModule, ClassicRun, Settings } from '../games/module.js';
-import { latestRecording, loadRecording } from '../storage/load.js';
+import { listRecordings } from '../storage/catalogue.js';
+import { cannotGoOn, loadRecording, openRecording } from '../storage/load.js';
+import { recordingsDirectory } from '../storage/paths.js';
 import { type OnClosed, openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
-import { cannotResume, RecordingWriter, recordingInUse } from '../storage/recording-file.js';
+import { RecordingWriter } from '../storage/recording-file.js';
 import { enterFullScreen } from '../ui/terminal.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
 import { chanceFor } from '../app/session.js';
@@ -64,12 +66,8 @@ export async function play(
   let recording: LoadedRecording | undefined;
   if (file !== undefined) {
     const loaded = await load(run, file, report);
-    if (mode === 'resume' && loaded.finished)
-      fail(`${file}: this game is over, nothing to resume (watch it with: madang replay ${file})`);
-    const unwritable = mode === 'resume' ? cannotResume(file) : undefined;
-    if (unwritable !== undefined) fail(unwritable);
-    if (mode === 'resume' && recordingInUse(file))
-      fail(`${file} is being played by another madang; it cannot be resumed twice`);
+    const refused = mode === 'resume' ? cannotGoOn(file, loaded.finished) : undefined;
+    if (refused !== undefined) fail(refused);
     recording = loaded.recording;
     opening = mode === 'resume' ? { kind: 'resume', recording } : { kind: 'replay', recording };
   }
@@ -111,7 +109,10 @@ export async function play(
       dataDir: dataDir(argv),
       warn: (message) => report.push(`madang: warning: ${message}`),
     }),
-    latestRecording: () => latestRecording(lookup(run.games)),
+    recordings: {
+      list: () => listRecordings(recordingsDirectory(), lookup(run.games)),
+      open: (file, mode) => openRecording(file, mode, lookup(run.games)),
+    },
     botDelay: argv.botDelay,
   };
   kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);

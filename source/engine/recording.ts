@@ -66,6 +66,30 @@ export interface LoadedRecording {
   readonly goodBytes: number;
 }
 
+/** A recording as the recordings browser lists it (storage/catalogue.ts reads it). */
+export interface Listed {
+  readonly file: string;
+  /** The file's name in the folder. */
+  readonly name: string;
+  /** When it was last written (ms since the epoch): the list is newest first. */
+  readonly modified: number;
+  /** Its header, when this madang can play the recording. */
+  readonly header?: Header | undefined;
+  /** Why it cannot be watched, when it cannot (not a recording, a game madang does not have). */
+  readonly problem?: string | undefined;
+  /** How the game ended, from its closing line; undefined for a game left unfinished. */
+  readonly outcome?: Outcome | undefined;
+  /** Its steps (the events the replay viewer steps through), counted or estimated. */
+  readonly steps: number;
+  /** The steps were estimated from the file's size (only its first kilobytes were read). */
+  readonly approximate: boolean;
+}
+
+export interface Catalogue {
+  readonly directory: string;
+  readonly recordings: readonly Listed[];
+}
+
 export const FORMAT = 'madang-recording';
 export const VERSION = 1;
 

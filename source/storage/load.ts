@@ -1,10 +1,8 @@
 /** Load a recording whole, for the replay viewer and for resuming: its header and events in force. */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename } from 'node:path';
 import type { GameEvent } from '../engine/game.js';
 import type { GameLookup, LoadedRecording } from '../engine/recording.js';
-import { recordingsDirectory } from './paths.js';
-import { readRecording } from './recording-file.js';
+import { cannotResume, readRecording, recordingInUse } from './recording-file.js';
 
 export type Loaded =
   | { ok: true; recording: LoadedRecording; finished: boolean; warnings: readonly string[] }
@@ -26,21 +24,28 @@ export async function loadRecording(file: string, games: GameLookup): Promise<Lo
   };
 }
 
-/** The newest recording in the recordings directory, or why there is none. */
-export async function latestRecording(games: GameLookup): Promise<LoadedRecording | string> {
-  const directory = recordingsDirectory();
-  let newest: { file: string; time: number } | undefined;
-  try {
-    for (const name of readdirSync(directory)) {
-      if (!name.endsWith('.jsonl')) continue;
-      const file = join(directory, name);
-      const time = statSync(file).mtimeMs;
-      if (!newest || time > newest.time) newest = { file, time };
-    }
-  } catch {
-    // No directory yet: no recordings.
-  }
-  if (!newest) return `No recordings yet in ${directory}.`;
-  const loaded = await loadRecording(newest.file, games);
-  return loaded.ok ? loaded.recording : loaded.problem;
+/**
+ * Why a loaded recording cannot go on: its game is over, the file may not be written, or
+ * another madang is playing it now. Checked before anything is appended.
+ */
+export function cannotGoOn(file: string, finished: boolean): string | undefined {
+  if (finished)
+    return `${file}: this game is over, nothing to resume (watch it with: madang replay ${file})`;
+  const unwritable = cannotResume(file);
+  if (unwritable !== undefined) return unwritable;
+  if (recordingInUse(file))
+    return `${file} is being played by another madang; it cannot be resumed twice`;
+  return undefined;
+}
+
+/** A recording opened from the browser: loaded whole, and for `resume` checked that it can go on. */
+export async function openRecording(
+  file: string,
+  mode: 'watch' | 'resume',
+  games: GameLookup,
+): Promise<LoadedRecording | string> {
+  const loaded = await loadRecording(file, games);
+  if (!loaded.ok) return `${basename(file)}: ${loaded.problem}`;
+  const refused = mode === 'resume' ? cannotGoOn(file, loaded.finished) : undefined;
+  return refused ?? loaded.recording;
 }

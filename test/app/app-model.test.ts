@@ -26,7 +26,7 @@ const key = (model: AppModel, k: string) =>
 /** Menu rows, found by label: the registry decides how many games come first. */
 const labels = menuItems(games).map((i) => i.label);
 const RACE = labels.indexOf('Race');
-const REPLAY = labels.indexOf('Replay a recording');
+const REPLAY = labels.indexOf('Recordings');
 const HELP = labels.indexOf('Help');
 const keyOf = (row: number) => String(row + 1);
 const session: Session = {
@@ -44,7 +44,7 @@ describe('the app model (pure)', () => {
     expect(labels).toEqual([
       ...GAMES.flatMap((g) => g.entries.map((e) => e.label)),
       'Race',
-      'Replay a recording',
+      'Recordings',
       'Help',
       'Quit',
     ]);
@@ -159,5 +159,46 @@ describe('the app model (pure)', () => {
       name: 'menu',
       index: REPLAY,
     });
+  });
+
+  it('Recordings lists the folder; Enter and r ask for the file; a replay returns to the list', () => {
+    const chosen = key(at({ name: 'menu', index: REPLAY }), 'enter');
+    expect(chosen.effect).toEqual({ type: 'openCatalogue' });
+    const listed = (file: string) => ({
+      file,
+      name: file,
+      modified: 0,
+      header: { game: 'race', players: [], startedAt: '' } as never,
+      steps: 1,
+      approximate: false,
+    });
+    const catalogue = { directory: '/d', recordings: [listed('/d/a.jsonl'), listed('/d/b.jsonl')] };
+    const browsing = reduceApp(chosen.model, { type: 'app/recordingsListed', catalogue }, world);
+    expect(browsing.model.screen).toMatchObject({ name: 'recordings', browser: { index: 0 } });
+    const down = key(browsing.model, 'down').model;
+    const watch = key(down, 'enter');
+    expect(watch.effect).toMatchObject({
+      type: 'openRecording',
+      file: '/d/b.jsonl',
+      mode: 'watch',
+    });
+    expect(key(down, 'r').effect).toMatchObject({ mode: 'resume', file: '/d/b.jsonl' });
+    if (watch.effect?.type !== 'openRecording' || down.screen.name !== 'recordings')
+      throw new Error('no browser');
+    const opened = reduceApp(
+      down,
+      { type: 'app/recordingOpened', recording: {} as never, back: watch.effect.browser },
+      world,
+    ).model;
+    expect(opened.screen).toMatchObject({ name: 'replay' });
+    const left = reduceApp(opened, { type: 'app/replayLeft' }, world).model;
+    expect(left.screen).toEqual({ name: 'recordings', browser: down.screen.browser });
+    // A refusal is said in the list; Esc goes back to the menu on its row.
+    const refused = reduceApp(down, { type: 'app/recordingRefused', notice: 'gone' }, world).model;
+    expect(refused.screen).toMatchObject({
+      name: 'recordings',
+      browser: { notice: 'gone', index: 1 },
+    });
+    expect(key(down, 'escape').model.screen).toMatchObject({ name: 'menu', index: REPLAY });
   });
 });

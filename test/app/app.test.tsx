@@ -1,9 +1,16 @@
+import { copyFileSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../source/app/App.js';
 import { menuItems } from '../../source/app/app-model.js';
 import { GAMES } from '../../source/games/index.js';
+import { listRecordings } from '../../source/storage/catalogue.js';
+import { openRecording } from '../../source/storage/load.js';
 import { appOptions } from '../support/app.js';
+import { lookup } from '../support/games.js';
+import { ROOT } from '../support/tmux.js';
 import { frameWhen, plain, press } from '../support/ink.js';
 
 let cleanup: (() => void) | undefined;
@@ -18,7 +25,7 @@ describe('<App>', () => {
     cleanup = r.unmount;
     const menu = plain(r.lastFrame());
     expect(labels.slice(0, 3)).toEqual(['Yut Nori', 'Yut Nori · advanced', 'Royal Game of Ur']);
-    expect(labels.slice(-3)).toEqual(['Replay a recording', 'Help', 'Quit']);
+    expect(labels.slice(-3)).toEqual(['Recordings', 'Help', 'Quit']);
     // The first nine are numbered (a key is one digit); the rest are chosen with the arrows.
     labels.forEach((label, i) =>
       expect(menu).toMatch(i < 9 ? `${i + 1}. ${label}` : new RegExp(`(q\\.|\\s{2}) ${label}`)),
@@ -45,16 +52,73 @@ describe('<App>', () => {
 });
 
 describe('<App> with recordings', () => {
-  it('the menu’s replay entry says so when there are no recordings', async () => {
-    const r = render(
-      <App
-        options={appOptions({ latestRecording: async () => 'No recordings yet in /nowhere.' })}
-      />,
-    );
+  const folderOf = (names: string[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-browser-'));
+    names.forEach((name, i) => {
+      copyFileSync(join(ROOT, 'fixtures/recordings', name), join(dir, name));
+      utimesSync(join(dir, name), 1000 + i, 1000 + i);
+    });
+    return dir;
+  };
+  const browsing = (dir: string) =>
+    appOptions({
+      recordings: {
+        list: () => listRecordings(dir, lookup),
+        open: (file, mode) => openRecording(file, mode, lookup),
+      },
+    });
+
+  it('the menu’s recordings entry lists them; Enter watches one, and leaving returns to the list', async () => {
+    const r = render(<App options={browsing(folderOf(['short.jsonl', 'unfinished.jsonl']))} />);
     cleanup = r.unmount;
-    await press(r.stdin, keyOf('Replay a recording'));
-    expect(await frameWhen(r.lastFrame, (f) => f.includes('No recordings'))).toContain(
-      'No recordings yet in /nowhere.',
+    await press(r.stdin, keyOf('Recordings'));
+    const list = await frameWhen(r.lastFrame, (f) => f.includes('2 recordings'));
+    // Newest first: the unfinished game, then the short one.
+    expect(list).toMatch(/▸ 2026-01-01 \d\d:00 Yut Nori +Ethan, Olivia, Liam +38 steps unfinished/);
+    expect(list).toMatch(/ {3}2026-01-01 \d\d:00 Yut Nori +Noah, Liam +\d+ steps Liam won/);
+    await press(r.stdin, '\x1b[B', '\r');
+    const replay = await frameWhen(r.lastFrame, (f) => f.includes('Noah'));
+    expect(replay).not.toContain('Recordings ·');
+    await press(r.stdin, 'q');
+    const back = await frameWhen(r.lastFrame, (f) => f.includes('Recordings ·'));
+    // Back on the row it left.
+    expect(back).toMatch(/▸ 2026-01-01 \d\d:00 Yut Nori +Noah, Liam/);
+    await press(r.stdin, '\x1b');
+    expect(await frameWhen(r.lastFrame, (f) => f.includes('Quit'))).toContain(
+      `▸ ${keyOf('Recordings')}. Recordings`,
+    );
+  });
+
+  it('r resumes an unfinished game; a finished one says Enter watches it', async () => {
+    const r = render(<App options={browsing(folderOf(['short.jsonl', 'unfinished.jsonl']))} />);
+    cleanup = r.unmount;
+    await press(r.stdin, keyOf('Recordings'));
+    await frameWhen(r.lastFrame, (f) => f.includes('2 recordings'));
+    await press(r.stdin, '\x1b[B', 'r');
+    expect(await frameWhen(r.lastFrame, (f) => f.includes('over'))).toContain(
+      'That game is over: Enter watches it.',
+    );
+    await press(r.stdin, '\x1b[A', 'r');
+    const playing = await frameWhen(r.lastFrame, (f) => f.includes('goes on'));
+    expect(playing).toContain('The game goes on where it was left');
+  });
+
+  it('an empty folder says so, and a file that went away is said in the list', async () => {
+    const dir = folderOf(['short.jsonl']);
+    const r = render(<App options={browsing(dir)} />);
+    cleanup = r.unmount;
+    await press(r.stdin, keyOf('Recordings'));
+    await frameWhen(r.lastFrame, (f) => f.includes('1 recording '));
+    rmSync(join(dir, 'short.jsonl'));
+    await press(r.stdin, '\r');
+    expect(await frameWhen(r.lastFrame, (f) => f.includes('no such file'))).toContain(
+      'short.jsonl: ',
+    );
+    const empty = render(<App options={browsing(folderOf([]))} />);
+    cleanup = () => (r.unmount(), empty.unmount());
+    await press(empty.stdin, keyOf('Recordings'));
+    expect(await frameWhen(empty.lastFrame, (f) => f.includes('No recordings'))).toContain(
+      'No recordings yet. Every game is recorded here as it is played.',
     );
   });
 });

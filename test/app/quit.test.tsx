@@ -26,7 +26,7 @@ describe('leaving a game', () => {
     await press(r.stdin, '\x1b');
     await frameWhen(r.lastFrame, (f) => f.includes('Quit this game?'));
     await press(r.stdin, 'y');
-    const menu = await frameWhen(r.lastFrame, (f) => f.includes('Replay a recording'));
+    const menu = await frameWhen(r.lastFrame, (f) => f.includes('Recordings'));
     expect(menu).toContain(`▸ ${RACE}. Race`);
   });
 
@@ -36,7 +36,7 @@ describe('leaving a game', () => {
     await press(r.stdin, '3');
     await frameWhen(r.lastFrame, (f) => f.includes('Royal Game of Ur · new game'));
     await press(r.stdin, '\x1b');
-    expect(await frameWhen(r.lastFrame, (f) => f.includes('Replay a recording'))).toMatch(
+    expect(await frameWhen(r.lastFrame, (f) => f.includes('Recordings'))).toMatch(
       /▸ 3\. Royal Game of Ur/,
     );
   });

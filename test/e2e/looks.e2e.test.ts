@@ -1,11 +1,11 @@
 /**
  * How madang looks, as a person sees it: the built program in tmux (TERM=xterm-256color), every
  * screen at 80×24 and at 120×40 checked whole (no line cut, no box broken), and captures with
- * their colour codes (capture-pane -e) of the menu, a Yut game, an Ur game, a Yoté game, a Kono game and the
+ * their colour codes (capture-pane -e) of the menu, the recordings browser, a Yut game, an Ur game, a Yoté game, a Kono game and the
  * replay viewer at 80×24, with colour and with NO_COLOR, compared with fixtures/screens so the
  * look cannot silently regress. `REGENERATE=1` rewrites the captures after a change made on purpose.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../source/ui/text.js';
@@ -17,6 +17,36 @@ const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
 
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.close());
+
+/**
+ * A data folder of recordings for the browser, at a fixed path (the browser shows it) with fixed
+ * times (the list is newest first): the three fixtures, and twenty-five more games of Noah's.
+ */
+const BROWSER_DATA = '/tmp/madang-looks-data';
+const BROWSER_ENV = { MADANG_DATA_DIR: BROWSER_DATA, TZ: 'UTC' };
+function browserFolder(): void {
+  const folder = join(BROWSER_DATA, 'recordings');
+  rmSync(BROWSER_DATA, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const fixture = (name: string) =>
+    readFileSync(join(ROOT, 'fixtures', 'recordings', name), 'utf8');
+  const names = ['Ann', 'Bob', 'Cho', 'Dan', 'Eve'];
+  const files: [string, string][] = [
+    ['short.jsonl', fixture('short.jsonl')],
+    ['unfinished.jsonl', fixture('unfinished.jsonl')],
+    ['animals.jsonl', fixture('animals.jsonl')],
+    ...Array.from({ length: 25 }, (_, i): [string, string] => [
+      `yut-2026-02-${String(i + 1).padStart(2, '0')}.jsonl`,
+      fixture('short.jsonl')
+        .replace('"Liam"', JSON.stringify(names[i % 5]))
+        .replace('2026-01-01T00:00', `2026-02-${String(i + 1).padStart(2, '0')}T1${i % 10}:30`),
+    ]),
+  ];
+  files.forEach(([name, text], i) => {
+    writeFileSync(join(folder, name), text);
+    utimesSync(join(folder, name), 1_000_000 + i, 1_000_000 + i);
+  });
+}
 
 /** Problems of a screen: a line wider than the window, a line cut short with …, a broken box. */
 function wholeness(screen: string, columns: number): string[] {
@@ -40,8 +70,16 @@ const VISITS: readonly {
   command: string;
   keys: readonly string[];
   shows: string;
+  env?: Record<string, string>;
 }[] = [
-  { name: 'menu', command: '', keys: [], shows: 'Replay a recording' },
+  { name: 'menu', command: '', keys: [], shows: 'Recordings' },
+  {
+    name: 'recordings browser',
+    command: '',
+    keys: ['Up', 'Up', 'Up', 'Enter'],
+    shows: '28 recordings',
+    env: BROWSER_ENV,
+  },
   { name: 'main help', command: '', keys: ['9'], shows: 'madang · help' },
   { name: 'Yut setup, 4 players', command: 'yut --players 4', keys: [], shows: 'Seat 3 name' },
   {
@@ -106,7 +144,12 @@ describe.runIf(hasTmux)('every screen whole', () => {
   ] as const) {
     for (const visit of VISITS) {
       it(`${visit.name} at ${columns}×${rows}`, async () => {
-        terminal = new Terminal(`node ${CLI} ${visit.command} --no-record`, { columns, rows });
+        if (visit.env) browserFolder();
+        terminal = new Terminal(
+          `node ${CLI} ${visit.command} --no-record`,
+          { columns, rows },
+          visit.env,
+        );
         await terminal.waitFor(/\S/);
         await new Promise((resolve) => setTimeout(resolve, 300));
         await terminal.keys(...visit.keys);
@@ -120,51 +163,65 @@ describe.runIf(hasTmux)('every screen whole', () => {
 });
 
 /** The captures: each screen at 80×24, coloured and with NO_COLOR. */
-const LOOKS: readonly { name: string; command: string; keys: readonly string[]; shows: string }[] =
-  [
-    { name: 'menu', command: '--no-record', keys: [], shows: 'Replay a recording' },
-    {
-      name: 'yut-game',
-      command: 'yut --seed 11504 --no-record',
-      keys: ['Up', 'Enter', 'Space'],
-      shows: 'Player 0 threw gae',
-    },
-    {
-      name: 'ur-game',
-      command: 'ur --seed 2055 --no-record',
-      keys: ['Up', 'Enter', 'Space'],
-      shows: 'Player 1 rolled 1',
-    },
-    {
-      name: 'yote-game',
-      command: 'yote --no-record',
-      keys: ['Up', 'Enter', 'c', '3', 'Enter', 'd', '3', 'Enter', 'c', '3', 'Enter'],
-      shows: 'C3: step to',
-    },
-    {
-      // The chosen piece's steps by their keys, one previewed, and the compass.
-      name: 'kono-game',
-      command: 'kono --bots 1 --size 5 --seed 8 --no-record',
-      keys: ['Up', 'Enter', 'Space', 'Enter', 'Up', 'Up', 'Enter', '3'],
-      shows: '3 again or Enter',
-    },
-    {
-      name: 'replay',
-      command: `replay ${SHORT}`,
-      keys: ['Right', 'Right', 'Right'],
-      shows: 'event 3/',
-    },
-  ];
+const LOOKS: readonly {
+  name: string;
+  command: string;
+  keys: readonly string[];
+  shows: string;
+  env?: Record<string, string>;
+}[] = [
+  { name: 'menu', command: '--no-record', keys: [], shows: 'Recordings' },
+  {
+    // Scrolled a page down, the chosen row in the middle.
+    name: 'recordings',
+    command: '--no-record',
+    keys: ['Up', 'Up', 'Up', 'Enter', 'PageDown'],
+    shows: '10–27',
+    env: BROWSER_ENV,
+  },
+  {
+    name: 'yut-game',
+    command: 'yut --seed 11504 --no-record',
+    keys: ['Up', 'Enter', 'Space'],
+    shows: 'Player 0 threw gae',
+  },
+  {
+    name: 'ur-game',
+    command: 'ur --seed 2055 --no-record',
+    keys: ['Up', 'Enter', 'Space'],
+    shows: 'Player 1 rolled 1',
+  },
+  {
+    name: 'yote-game',
+    command: 'yote --no-record',
+    keys: ['Up', 'Enter', 'c', '3', 'Enter', 'd', '3', 'Enter', 'c', '3', 'Enter'],
+    shows: 'C3: step to',
+  },
+  {
+    // The chosen piece's steps by their keys, one previewed, and the compass.
+    name: 'kono-game',
+    command: 'kono --bots 1 --size 5 --seed 8 --no-record',
+    keys: ['Up', 'Enter', 'Space', 'Enter', 'Up', 'Up', 'Enter', '3'],
+    shows: '3 again or Enter',
+  },
+  {
+    name: 'replay',
+    command: `replay ${SHORT}`,
+    keys: ['Right', 'Right', 'Right'],
+    shows: 'event 3/',
+  },
+];
 
 describe.runIf(hasTmux)('the look, as captured', () => {
   for (const look of LOOKS) {
     for (const colour of [true, false]) {
       const file = join(SCREENS, `${look.name}${colour ? '' : '.no-color'}.ansi`);
       it(`${look.name}${colour ? '' : ' (NO_COLOR)'} is as captured in fixtures/screens`, async () => {
+        if (look.env) browserFolder();
         terminal = new Terminal(
           `node ${CLI} ${look.command}`,
           { columns: 80, rows: 24 },
-          colour ? {} : { NO_COLOR: '1' },
+          { ...look.env, ...(colour ? {} : { NO_COLOR: '1' }) },
         );
         await terminal.waitFor(/\S/);
         await new Promise((resolve) => setTimeout(resolve, 300));

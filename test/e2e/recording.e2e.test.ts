@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +48,45 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
     expect(end).toContain('Liam wins!');
     await terminal.keys('q');
     expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
+  });
+
+  it('the recordings browser: lists the data folder, filters, watches, comes back, resumes', async () => {
+    terminal = new Terminal(`node ${CLI}`, { columns: 80, rows: 24 });
+    const folder = join(terminal.dataDir, 'recordings');
+    mkdirSync(folder);
+    for (const name of ['short.jsonl', 'unfinished.jsonl'])
+      copyFileSync(join(ROOT, 'fixtures/recordings', name), join(folder, name));
+    // The unfinished one was played last.
+    utimesSync(join(folder, 'short.jsonl'), 1000, 1000);
+    await terminal.waitFor('Quit');
+    await terminal.keys('Up', 'Up', 'Up', 'Enter');
+    const list = await terminal.waitFor('2 recordings');
+    expect(list).toMatch(/▸ 2026-01-01 \d\d:00 Yut Nori +Ethan, Olivia, Liam +38 steps unfinished/);
+    expect(list).toMatch(/ {3}2026-01-01 \d\d:00 Yut Nori +Noah, Liam +47 steps Liam won/);
+    // A filter keeps Noah's game alone; Enter keeps it and Enter again watches it.
+    await terminal.keys('/', 'n', 'o', 'a', 'h');
+    expect(await terminal.waitFor('1 of 2')).toContain('filter noah');
+    await terminal.keys('Enter', 'Enter');
+    expect(await terminal.waitFor('Turn 1 of')).toContain('event 0/47');
+    await terminal.keys('q');
+    const back = await terminal.waitFor('1 of 2');
+    expect(back).toMatch(/▸ 2026-01-01 \d\d:00 Yut Nori +Noah, Liam/);
+    // Esc clears the filter; r on the unfinished game goes on with it, appended to its file.
+    await terminal.keys('Escape');
+    await terminal.waitFor('2 recordings');
+    await terminal.keys('r');
+    const resumed = await terminal.waitFor('to throw');
+    // The panel wraps the log's first line under itself.
+    expect(resumed).toContain('The game goes on where it');
+    expect(resumed).toContain('was left: Ethan to throw.');
+    await terminal.keys('Space');
+    expect(await terminal.waitFor(/Ethan threw/)).toMatch(/Ethan threw/);
+    await terminal.keys('q', 'y');
+    expect(await terminal.waitFor('watch or resume')).toContain('▸ 1. Yut Nori');
+    const lines = readFileSync(join(folder, 'unfinished.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(lines.some((l) => l.startsWith('{"type":"session/resumed"'))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^\{"type":"yut\/sticksThrown"/);
+    expect(run('verify', join(folder, 'unfinished.jsonl')).status).toBe(0);
   });
 
   it('a game quit before its first move leaves no recording, and says none', async () => {

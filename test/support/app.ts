@@ -14,7 +14,7 @@ export interface TestApp {
   readonly scripted?: ChanceSource;
   readonly settings?: Settings;
   readonly kinds?: readonly SeatKind[];
-  readonly latestRecording?: AppOptions['latestRecording'];
+  readonly recordings?: AppOptions['recordings'];
   /** Where recordings go (by default nowhere). */
   readonly recorder?: (header: Header) => Recorder;
   readonly freshSeed?: () => number;
@@ -41,7 +41,7 @@ export function appOptions(test: TestApp = {}): AppOptions {
       dataDir: test.dataDir ?? '/nonexistent',
       warn: () => {},
     }),
-    latestRecording: test.latestRecording,
+    recordings: test.recordings,
     botDelay: test.botDelay,
   };
 }
