@@ -3,7 +3,7 @@
  * of standing within an opponent's reach on the shared squares, and why a move was chosen.
  */
 import { type Bot, expectimaxBot, greedyBot, type Level, randomBot } from '../../engine/bots.js';
-import { stoneName } from './describe.js';
+import { placeWords, stoneName } from './describe.js';
 import { squareOf, type StoneMoved, target, type UrEvent, type UrState, urGame } from './rules.js';
 
 /** The chance of rolling exactly n (0–4) with four binary dice. */
@@ -76,7 +76,7 @@ export function explainUrMove(state: UrState, move: StoneMoved, names?: readonly
     parts.push(
       `${name} lands on a rosette: safe${state.rules.extraRollOnRosette ? ', and another roll' : ''}`,
     );
-  if (parts.length === 0) parts.push(`moves ${name} to [${square.replace(',', ', ')}]`);
+  if (parts.length === 0) parts.push(`moves ${name} to ${placeWords(state, colour, t.place)}`);
   const after = urGame.reduce(state, move);
   const risk = danger(after, colour, square);
   if (risk > 0)

@@ -1,13 +1,28 @@
 /** What an Ur event did, in the game's words, for the turn log and the replay timeline. */
-import { COLOUR_NAMES, squareOf, type UrEvent, type UrState } from './rules.js';
+import { COLOUR_NAMES, type UrEvent, type UrState } from './rules.js';
 
 export const stoneName = (colour: number, stone: number) => `${colour === 0 ? 'W' : 'B'}${stone}`;
 
+/**
+ * A place in a player's own terms: the square's number along the colour's path (1 is the first
+ * square a stone enters), and what it is when it is a rosette. The `n` key numbers the board the
+ * same way.
+ */
 export function placeWords(state: UrState, colour: number, place: number): string {
   const path = state.rules.board.paths[colour] ?? [];
   if (place < 0) return 'off the board';
   if (place >= path.length) return 'borne off';
-  return `[${squareOf(state, colour, place)?.replace(',', ', ')}]`;
+  const square = path[place] as string;
+  return `square ${place + 1}${rosetteWords(state, square)}`;
+}
+
+/** `, the central rosette` (the one rosette both paths cross), `, a rosette`, or nothing. */
+function rosetteWords(state: UrState, square: string): string {
+  const { rosettes, paths } = state.rules.board;
+  if (!rosettes.has(square)) return '';
+  const shared = (s: string) => paths.every((path) => path.includes(s));
+  if (!shared(square)) return ', a rosette';
+  return [...rosettes].filter(shared).length === 1 ? ', the central rosette' : ', a shared rosette';
 }
 
 export function describeUrEvent(

@@ -7,6 +7,7 @@ import {
   urKey,
   urPreview,
 } from '../../../source/games/ur/ui/play.js';
+import { placeWords } from '../../../source/games/ur/describe.js';
 import { plainBoard, urBoardSegments } from '../../../source/games/ur/ui/board-layout.js';
 import { moved, placed, rolled } from '../../support/ur.js';
 
@@ -65,7 +66,7 @@ describe('the Ur play screen model', () => {
   it('logs what happened and takes back a move while the turn is still its player’s', () => {
     let play = run(newUrPlay(setup(), seats), rolled(4), { type: 'urPlay/moveRequested' });
     expect(play.log.slice(-2)).toEqual([
-      'Eric moved W0 from off the board to [0, 0].',
+      'Eric moved W0 from off the board to square 4, a rosette.',
       'W0 landed on a rosette: Eric rolls again.',
     ]);
     play = run(play, { type: 'urPlay/undoRequested' });
@@ -83,5 +84,34 @@ describe('the Ur play screen model', () => {
     expect(lines[6]).toBe('[      ]  [* B0 *]  [      ]');
     expect(lines[8]).toBe('          [      ]');
     expect(lines[14]).toBe('[*    *]← [      ] →[*    *]');
+  });
+
+  it('n numbers the squares of the path of the player to move, as the log and panel name them', () => {
+    const state = placed(setup(), [3], [7], 0);
+    const white = plainBoard(urBoardSegments(state, undefined, undefined, 0));
+    // White enters at its square 1 (bottom left, going up); a stone's square shows the stone.
+    expect(white[6]).toBe('[   1  ]  [* B0 *]  [      ]');
+    expect(white[0]).toBe('[* W0 *]→ [   5  ] ←[*    *]');
+    expect(white[14]).toBe('[* 13 *]← [  12  ] →[*    *]');
+    expect(white[12]).toBe('[  14  ]  [  11  ]  [      ]');
+    // Black's path is its own mirror: its square 1 is bottom right.
+    const black = plainBoard(urBoardSegments(state, undefined, undefined, 1));
+    expect(black[6]).toBe('[      ]  [* B0 *]  [   1  ]');
+    expect(black[0]).toBe('[* W0 *]→ [   5  ] ←[*  4 *]');
+    expect([
+      'square 1',
+      'square 4, a rosette',
+      'square 8, the central rosette',
+      'square 14',
+    ]).toEqual([0, 3, 7, 13].map((place) => placeWords(state, 0, place)));
+    // The key toggles it, also while the computer is to move.
+    let play = newUrPlay(state, [
+      { name: 'Eric', kind: 'human' },
+      { name: 'Computer', kind: 'computer', level: 'strong' },
+    ]);
+    expect(urKey(play, 'n')).toEqual({ type: 'urPlay/numbersToggled' });
+    play = reduceUrPlay(play, { type: 'urPlay/numbersToggled' });
+    expect(play.numbers).toBe(true);
+    expect(reduceUrPlay(play, { type: 'urPlay/numbersToggled' }).numbers).toBe(false);
   });
 });

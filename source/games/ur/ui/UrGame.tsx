@@ -33,6 +33,8 @@ export const UR_HELP: readonly string[] = [
   '  Enter      move the chosen stone; the board first shows >W3< where it lands',
   '  u          take back a move while the turn is still yours (after a rosette)',
   '  h          a hint: the strong computer’s move and why',
+  '  n          number the squares of the path of the player to move (1 is the first square',
+  '             a stone enters); the log and the panel name squares by these numbers',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
   FRAME_HELP,
 ];
@@ -69,6 +71,7 @@ export function UrGame(props: PlayProps<UrState>) {
     play.state,
     preview,
     play.state.phase === 'over' ? undefined : play.stone,
+    play.numbers ? play.state.turn : undefined,
   );
   const boardWidth = Math.max(...plainBoard(segments).map((l) => l.length), 20) + 4;
   const panelWidth = Math.min(56, width - boardWidth);
@@ -204,7 +207,7 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
       <Text dimColor>
         {over ? 'Enter play again · m menu · q quit' : 'Space roll · ←→ stone · Enter move'}
       </Text>
-      <Text dimColor>{over ? ' ' : 'u undo · h hint · ? help · q quit'}</Text>
+      <Text dimColor>{over ? ' ' : 'u undo · h hint · n · ? help · q quit'}</Text>
     </Box>
   );
 }

@@ -24,6 +24,8 @@ export function urBoardSegments(
   state: UrState,
   preview?: UrPreview,
   selected?: number,
+  /** Number the empty squares of this colour's path (1 first), as the log names them. */
+  numbered?: number,
 ): Segment[][] {
   const { rows, columns, rosettes, forbidden } = state.rules.board;
   const occupant = new Map<string, { colour: number; stone: number }>();
@@ -34,6 +36,8 @@ export function urBoardSegments(
     });
   }
   const turn = state.turn;
+  const path = numbered === undefined ? [] : (state.rules.board.paths[numbered] ?? []);
+  const numberOf = new Map(path.map((square, place) => [square, place + 1]));
   const fromSquare =
     selected === undefined
       ? undefined
@@ -48,9 +52,18 @@ export function urBoardSegments(
         const star = rosettes.has(here) ? '*' : ' ';
         const who = occupant.get(here);
         const isTarget = preview?.square === here && preview.problem === undefined;
-        let inner = who ? ` ${stoneName(who.colour, who.stone)} ` : '    ';
+        const number = numberOf.get(here);
+        let inner = who
+          ? ` ${stoneName(who.colour, who.stone)} `
+          : number === undefined
+            ? '    '
+            : String(number).padStart(3).padEnd(4);
         // [ + star + inner (4) + star + ] = CELL
-        let style: Style = who ? { seat: who.colour === 0 ? 3 : 1, bold: true } : DIM;
+        let style: Style = who
+          ? { seat: who.colour === 0 ? 3 : 1, bold: true }
+          : number === undefined
+            ? DIM
+            : { seat: numbered === 0 ? 3 : 1 };
         if (isTarget && preview) {
           inner = `>${stoneName(turn, preview.stone)}<`;
           style =

@@ -31,6 +31,8 @@ export interface UrPlay {
   readonly notice: string | null;
   readonly lastDice: { readonly colour: number; readonly dice: Dice } | null;
   readonly overlay: Overlay;
+  /** `n`: the squares of the path of the player to move are numbered on the board. */
+  readonly numbers: boolean;
 }
 
 export type UrAction =
@@ -39,7 +41,8 @@ export type UrAction =
   | { readonly type: 'urPlay/stoneChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'urPlay/stonePicked'; readonly stone: number }
   | { readonly type: 'urPlay/moveRequested' }
-  | { readonly type: 'urPlay/undoRequested' };
+  | { readonly type: 'urPlay/undoRequested' }
+  | { readonly type: 'urPlay/numbersToggled' };
 
 /** The whole game's log is kept, for the log page (`l`). */
 const LOG = LOG_KEPT;
@@ -80,6 +83,7 @@ export function newUrPlay(initial: UrState, seats: readonly Seat[]): UrPlay {
     notice: null,
     lastDice: null,
     overlay: null,
+    numbers: false,
   });
 }
 
@@ -132,6 +136,8 @@ export function urPreview(state: UrState, stone: number): UrPreview | undefined 
 export function urKey(play: UrPlay, key: Key): UrAction | undefined {
   const shared = frameKey(play.overlay, play.state.phase !== 'over', key);
   if (shared !== undefined) return shared ?? undefined;
+  // Looking at the board is anyone's, whoever is to move.
+  if (key === 'n') return { type: 'urPlay/numbersToggled' };
   if (isComputer(play))
     return {
       type: 'play/noticeShown',
@@ -234,6 +240,8 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
       return applyUrEvent(play, { type: 'ur/stoneMoved', stone: play.stone });
     case 'urPlay/undoRequested':
       return undo(play);
+    case 'urPlay/numbersToggled':
+      return { ...play, numbers: !play.numbers };
     case 'play/hintShown':
       if (action.event.type !== 'ur/stoneMoved') return { ...play, notice: action.notice };
       return { ...play, stone: action.event.stone, notice: action.notice };
