@@ -1,8 +1,10 @@
 /**
  * The recording format (DESIGN.md): JSON Lines. A header line, then one line per game event in
  * the reducer's own vocabulary, then, on a finished game, a closing line with the outcome.
- * Two session lines besides: `session/moveTakenBack` (the last move was taken back; replay
- * folds the events again without it) and `session/resumed` (play went on in a later run).
+ * Three session lines besides: `session/moveTakenBack` (the last move was taken back; replay
+ * folds the events again without it), `session/resumed` (play went on in a later run) and
+ * `session/explained` (why the computer made the move before it, for the replay; the rules
+ * never see it).
  *
  * Everything here is pure: the Replayer takes the file's lines one at a time and keeps only
  * what replay needs (the state, and for take-backs up to TAKE_BACK_DEPTH states since the last
@@ -42,6 +44,8 @@ export interface Recorder {
   event(event: GameEvent): void;
   takenBack(): void;
   end(outcome: Outcome): void;
+  /** Why the computer made the move just recorded (shown in the replay). */
+  explained(reason: string): void;
   /** The game stops here; `ending` says why when it was saved to the game's own file. */
   close(ending?: RecordingEnd): void;
   /** Why the recording stopped, if it did. */
@@ -53,6 +57,7 @@ export const NO_RECORDING: Recorder = {
   event() {},
   takenBack() {},
   end() {},
+  explained() {},
   close() {},
   problem: undefined,
 };
@@ -64,6 +69,8 @@ export interface LoadedRecording {
   readonly events: readonly GameEvent[];
   /** Where appending may go on (after the last whole line). */
   readonly goodBytes: number;
+  /** The computer's reasons, by the index of the event they explain. */
+  readonly reasons?: ReadonlyMap<number, string> | undefined;
 }
 
 /** A recording as the recordings browser lists it (storage/catalogue.ts reads it). */
@@ -118,11 +125,16 @@ export const TAKEN_BACK = 'session/moveTakenBack';
 export const TAKE_BACK_DEPTH = 1000;
 export const RESUMED = 'session/resumed';
 export const ENDED = 'session/ended';
+export const EXPLAINED = 'session/explained';
+/** The longest reason kept from a file (a computer's reasons are a line or two). */
+export const LONGEST_REASON = 500;
 
 export const headerLine = (header: Header) => `${JSON.stringify(header)}\n`;
 export const eventLine = (event: GameEvent) => `${JSON.stringify(event)}\n`;
 export const takenBackLine = () => `${JSON.stringify({ type: TAKEN_BACK })}\n`;
 export const endLine = (outcome: Outcome) => `${JSON.stringify({ type: ENDED, outcome })}\n`;
+export const explainedLine = (reason: string) =>
+  `${JSON.stringify({ type: EXPLAINED, reason })}\n`;
 export const resumedLine = (at: string, seed: number | null) =>
   `${JSON.stringify({ type: RESUMED, at, seed })}\n`;
 
@@ -202,6 +214,7 @@ export type Step =
   | { readonly kind: 'event'; readonly event: GameEvent }
   | { readonly kind: 'takenBack' }
   | { readonly kind: 'resumed'; readonly seed: number | null }
+  | { readonly kind: 'explained'; readonly reason: string }
   | { readonly kind: 'ended'; readonly outcome: Outcome }
   | { readonly kind: 'problem'; readonly problem: string };
 
@@ -273,6 +286,10 @@ export class Replayer {
       }
       case RESUMED:
         return { kind: 'resumed', seed: typeof value.seed === 'number' ? value.seed : null };
+      case EXPLAINED:
+        if (typeof value.reason !== 'string') return fail('an explanation without its reason');
+        if (this.events === 0) return fail('an explanation with no move before it');
+        return { kind: 'explained', reason: cleanText(value.reason).slice(0, LONGEST_REASON) };
       case ENDED: {
         if (!sameOutcome(this.outcome, value.outcome)) {
           return fail(

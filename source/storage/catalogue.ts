@@ -12,7 +12,6 @@ import {
   type GameLookup,
   parseHeader,
   type Listed,
-  RESUMED,
   TAKEN_BACK,
 } from '../engine/recording.js';
 import { LONGEST_LINE } from './recording-file.js';
@@ -74,7 +73,7 @@ function summarise(file: string, name: string, lookup: GameLookup): Listed | und
     for (const line of lines) {
       if (line === '') continue;
       if (line.includes(TAKEN_BACK)) steps--;
-      else if (!line.includes(ENDED) && !line.includes(RESUMED)) steps++;
+      else if (!line.startsWith('{"type":"session/')) steps++;
     }
     const bodyRead = head.length - (end + 1);
     const estimated =

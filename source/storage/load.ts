@@ -10,15 +10,20 @@ export type Loaded =
 
 export async function loadRecording(file: string, games: GameLookup): Promise<Loaded> {
   const events: GameEvent[] = [];
+  const reasons = new Map<number, string>();
   const read = await readRecording(file, games, (step) => {
     if (step.kind === 'event') events.push(step.event);
-    if (step.kind === 'takenBack') events.pop();
+    if (step.kind === 'explained') reasons.set(events.length - 1, step.reason);
+    if (step.kind === 'takenBack') {
+      events.pop();
+      reasons.delete(events.length);
+    }
   });
   if (!read.ok) return { ok: false, problem: read.problem };
   const { replayer, goodBytes, warnings } = read.result;
   return {
     ok: true,
-    recording: { file, header: replayer.header, events, goodBytes },
+    recording: { file, header: replayer.header, events, goodBytes, reasons },
     finished: replayer.outcome.status !== 'running',
     warnings,
   };

@@ -20,7 +20,7 @@ export type OnClosed = (file: string, ending: RecordingEnd, failure?: string) =>
 /** What a recorder writes through (a RecordingWriter; tests give one that fails). */
 export type LineWriter = Pick<
   RecordingWriter,
-  'file' | 'event' | 'takenBack' | 'end' | 'close' | 'discard'
+  'file' | 'event' | 'takenBack' | 'explained' | 'end' | 'close' | 'discard'
 >;
 
 /**
@@ -63,6 +63,7 @@ export function recorderFor(
       lines++;
       guard(() => writer.takenBack());
     },
+    explained: (reason) => guard(() => writer.explained(reason)),
     end: (outcome) => {
       guard(() => writer.end(outcome));
       done('finished');

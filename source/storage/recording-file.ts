@@ -22,6 +22,7 @@ import type { GameEvent, Outcome } from '../engine/game.js';
 import {
   endLine,
   eventLine,
+  explainedLine,
   type GameLookup,
   type Header,
   headerLine,
@@ -170,6 +171,10 @@ export class RecordingWriter {
 
   takenBack(): void {
     this.write(takenBackLine());
+  }
+
+  explained(reason: string): void {
+    this.write(explainedLine(reason));
   }
 
   end(outcome: Outcome): void {

@@ -92,8 +92,13 @@ export function ReplayViewer({
       ? '■ the end'
       : `❚❚ paused (${speed})`;
   const event = model.index > 0 ? events[model.index - 1] : undefined;
+  const reason = recording.reasons?.get(model.index - 1);
   const did = event
-    ? face.describe(at(model.index - 1), event, state, names)
+    ? [
+        ...face.describe(at(model.index - 1), event, state, names),
+        // The computer's reason, as the game's log showed it when it was played.
+        ...(reason === undefined ? [] : [`  (${reason})`]),
+      ]
     : ['The start of the game.'];
   const notice =
     model.goto !== null

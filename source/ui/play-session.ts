@@ -244,6 +244,9 @@ export function usePlaySession<
       const failedBefore = session.recorder.problem;
       if (after.events.length > before.events.length) {
         session.recorder.event(after.events.at(-1) as E);
+        // The computer's reason goes with its move, for the replay.
+        const moved = action as unknown as SessionAction<E>;
+        if (moved.type === 'play/botMoved') session.recorder.explained(moved.reason);
         const outcome = rules.outcome(after.state);
         if (outcome.status !== 'running') session.recorder.end(outcome);
       } else {

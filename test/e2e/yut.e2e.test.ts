@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
 
@@ -68,14 +71,33 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     expect(after).toContain(' 2 gae 4→6');
   });
 
-  it('a computer seat throws and moves by itself, and says why', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 11504 --bots 1 --bot-delay 50`);
+  it('a computer seat throws and moves by itself, and says why, also in the replay', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-why-')), 'why.jsonl');
+    terminal = new Terminal(
+      `node ${CLI} yut --seed 11504 --bots 1 --bot-delay 50 --record ${file}`,
+    );
     await terminal.waitFor('computer (strong)');
     await terminal.keys('Up', 'Enter', 'Space', 'Enter');
     const screen = await terminal.waitFor(/\(strong: [^)]*/);
     expect(screen).toMatch(/Player 1 moved .* with \w+\./);
-    expect(screen).toMatch(/\(strong: (enters|moves|catches|takes|stacks|brings)/);
+    const reason = /\(strong: (enters|moves|catches|takes|stacks|brings)[^)]*/.exec(screen)?.[0];
+    expect(reason).toBeDefined();
     expect(await terminal.waitFor('▶ R Player 0 to throw')).toContain('▶ R Player 0 to throw');
+    await terminal.keys('q', 'y');
+    await terminal.waitFor('EXITED');
+    terminal.close();
+    // The reason is recorded after the computer's move, and the replay shows it there.
+    expect(readFileSync(file, 'utf8')).toMatch(
+      /\n\{"type":"session\/explained","reason":"strong: /,
+    );
+    terminal = new Terminal(`node ${CLI} replay ${file}`);
+    await terminal.waitFor('Turn 1 of');
+    await terminal.keys('End');
+    const replayed = await terminal.waitFor('(strong: ');
+    expect(replayed).toMatch(/Player 1 moved .* with \w+\./);
+    expect(replayed.replace(/\s+/g, ' ')).toContain(
+      (reason ?? '?').slice(0, 30).replace(/\s+/g, ' '),
+    );
   });
 
   it('asks for a larger window when the board does not fit', async () => {

@@ -24,6 +24,7 @@ function fillingWriter(room: number): LineWriter & { written: number } {
       writer.written++;
     },
     takenBack: full,
+    explained: full,
     end: full,
     close: () => {},
     discard: () => false,
@@ -106,6 +107,7 @@ describe('a game left before its first move', () => {
         file: '/games/y.jsonl',
         event: () => calls.push('event'),
         takenBack: () => calls.push('takenBack'),
+        explained: () => calls.push('explained'),
         end: () => calls.push('end'),
         close: () => calls.push('close'),
         discard: () => {

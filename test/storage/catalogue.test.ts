@@ -64,12 +64,13 @@ describe('the recordings folder as a list', () => {
     expect(long?.outcome).toEqual({ status: 'won', winner: 0 });
   });
 
-  it('take-backs and resumed lines are not steps; a byte order mark does not hide the header', () => {
+  it('take-backs, reasons and resumed lines are not steps; a byte order mark does not hide the header', () => {
     const [header, ...rest] = fixture('unfinished.jsonl').trimEnd().split('\n');
     const text = [
       `\uFEFF${header}`,
       rest[0],
       rest[1],
+      '{"type":"session/explained","reason":"strong: enters"}',
       '{"type":"session/moveTakenBack"}',
       '{"type":"session/resumed","at":"2026-01-02T00:00:00.000Z","seed":3}',
       '',

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../source/engine/game.js';
 import { setup, type YutOptions, yutGame } from '../../source/games/yut/rules.js';
+import { loadRecording } from '../../source/storage/load.js';
 import { readRecording } from '../../source/storage/recording-file.js';
 import { lookup } from '../support/games.js';
 import { verify } from '../../source/cli/verify.js';
@@ -96,6 +97,42 @@ describe('reading recordings: bad input', () => {
   it('a take-back with nothing to take back', async () => {
     expect((await problemOf(`${header({})}{"type":"session/moveTakenBack"}\n`))?.problem).toBe(
       'FILE:2: a take-back with no move to take back since the last throw or roll',
+    );
+  });
+
+  it('the computer’s reasons: kept by the move they follow, gone with it when taken back', async () => {
+    const lines = SHORT.trimEnd().split('\n');
+    const explained = (reason: unknown) => JSON.stringify({ type: 'session/explained', reason });
+    // After line 3 (the first move) a reason, then a move, its reason, and the move taken back.
+    const text = [
+      ...lines.slice(0, 3),
+      explained('strong: enters a new piece\u001b[2J'),
+      ...lines.slice(3),
+    ].join('\n');
+    const path = file(`${text}\n`);
+    const loaded = await loadRecording(path, lookup);
+    if (!loaded.ok) throw new Error(loaded.problem);
+    // The control character never reaches the screen.
+    expect([...(loaded.recording.reasons ?? [])]).toEqual([[1, 'strong: enters a new piece[2J']]);
+    expect(loaded.finished).toBe(true);
+    const said: string[] = [];
+    expect(await verify([path], lookup, (l) => said.push(l), (l) => said.push(l))).toBe(0);
+    expect(said).toEqual([`${path}: yut, 2 players (Noah, Liam), 47 events, Liam won`]);
+    const undone = [
+      ...lines.slice(0, 3),
+      explained('strong: enters'),
+      '{"type":"session/moveTakenBack"}',
+    ].join('\n');
+    const back = await loadRecording(file(`${undone}\n`), lookup);
+    if (!back.ok) throw new Error(back.problem);
+    expect(back.recording.events).toHaveLength(1);
+    expect([...(back.recording.reasons ?? [])]).toEqual([]);
+    // A reason must follow a move, and be text.
+    expect((await problemOf(`${header({})}${explained('why')}\n`))?.problem).toBe(
+      'FILE:2: an explanation with no move before it',
+    );
+    expect((await problemOf([...lines.slice(0, 3), explained(7), ''].join('\n')))?.problem).toBe(
+      'FILE:4: an explanation without its reason',
     );
   });
 
