@@ -19,7 +19,7 @@ function dataDir(): string {
 
 async function logIn(t: Terminal, id: string, password: string) {
   await t.keys('2', ...id.split(''), 'Enter', ...password.split(''), 'Enter');
-  await t.waitFor('Login Succeed!');
+  await t.waitFor(`${id} is logged in`);
 }
 
 describe.runIf(hasTmux)('the advanced game in a real terminal', () => {

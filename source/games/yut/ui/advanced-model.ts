@@ -31,7 +31,7 @@ export type AdvancedStep =
 export interface AdvancedModel {
   readonly loggedIn: readonly string[];
   readonly step: AdvancedStep;
-  /** The last message (Login Failed!, Game saved successfully!, …). */
+  /** The last message (a login's answer, Game saved successfully!, …). */
   readonly message: string | null;
   /** What is wrong with the files, when it matters (a skipped line in user_info.txt). */
   readonly warnings?: readonly string[] | undefined;
@@ -190,11 +190,24 @@ export function loginAnswered(
   ok: boolean,
   problem?: string,
 ): AdvancedModel {
-  if (!ok) return menu(model, problem ?? 'Login Failed!', 1);
+  // The seed's "Login Failed!" stays in the classic console; here it is said in words. As
+  // there, an unknown ID and a wrong password get the same answer.
+  if (!ok)
+    return menu(
+      model,
+      problem === undefined || problem === 'Login Failed!'
+        ? 'That ID and password do not match an account.'
+        : problem,
+      1,
+    );
   if (model.loggedIn.includes(id)) return menu(model, `${id} is already logged in.`, 1);
   if (model.loggedIn.length >= 4)
     return menu(model, 'Four players are logged in already: that is the most.', 0);
-  return { ...menu(model, 'Login Succeed!', 1), loggedIn: [...model.loggedIn, id] };
+  const players = model.loggedIn.length + 1;
+  return {
+    ...menu(model, `${id} is logged in (${players} player${players === 1 ? '' : 's'}).`, 1),
+    loggedIn: [...model.loggedIn, id],
+  };
 }
 
 /** The app's answer to "game start": too few players, a saved game to ask about, or animals. */

@@ -52,11 +52,16 @@ describe('the advanced first screens', () => {
     expect(request).toEqual({ type: 'advanced/loginTried', id: 'Noah', password: '22d34h ' });
   });
 
-  it('the app’s answers: success joins the list, failure says only Login Failed!', () => {
+  it('the app’s answers: success joins the list, failure says only that they do not match', () => {
     let model = loginAnswered(newAdvanced(), 'Noah', true);
-    expect(model).toMatchObject({ loggedIn: ['Noah'], message: 'Login Succeed!' });
-    model = loginAnswered(model, 'Jack', false);
-    expect(model).toMatchObject({ loggedIn: ['Noah'], message: 'Login Failed!' });
+    expect(model).toMatchObject({ loggedIn: ['Noah'], message: 'Noah is logged in (1 player).' });
+    // The seed's words stay in the classic console; an unknown ID and a wrong password alike.
+    model = loginAnswered(model, 'Jack', false, 'Login Failed!');
+    expect(model).toMatchObject({
+      loggedIn: ['Noah'],
+      message: 'That ID and password do not match an account.',
+    });
+    expect(loginAnswered(model, 'Ava', true).message).toBe('Ava is logged in (2 players).');
     model = loginAnswered(model, 'Noah', true);
     expect(model.message).toBe('Noah is already logged in.');
     for (const id of ['Liam', 'Ava', 'Ethan']) model = loginAnswered(model, id, true);

@@ -20,8 +20,9 @@ describe('the advanced screens', () => {
     cleanup = r.unmount;
     // A typed burst and single keys alike reach the fields: nothing is lost.
     await press(r.stdin, '2', 'Noah', '\r', '22d34h', '\r');
-    const frame = await frameWhen(r.lastFrame, (f) => f.includes('Login Succeed!'));
-    expect(frame).toContain('Login Succeed!');
+    const frame = await frameWhen(r.lastFrame, (f) => f.includes('is logged in'));
+    expect(frame).toContain('Noah is logged in (1 player).');
+    expect(frame).not.toContain('Login Succeed!');
     expect(frame.replace(/[│\s]+/g, ' ')).toMatch(/! \S*user_info\.txt:2:/);
   });
 });
