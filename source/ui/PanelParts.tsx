@@ -3,7 +3,7 @@
  * the key lines; in the replay viewer, the timeline, the notice and the viewer's keys.
  */
 import { Box, Text } from 'ink';
-import { lastLines } from './text.js';
+import { firstLines, lastLines } from './text.js';
 import { Styled } from './theme.js';
 
 /** The log's last lines (older ones dim), a rule, the notice in two lines, and the keys. */
@@ -44,7 +44,7 @@ export function PanelTail({
   );
 }
 
-/** The replay viewer's timeline (its last lines that fit), the notice and the viewer's keys. */
+/** The replay viewer's timeline (its first lines that fit), the notice and the viewer's keys. */
 export function ReplayTail({
   timeline,
   width,
@@ -61,7 +61,7 @@ export function ReplayTail({
   return (
     <>
       <Text> </Text>
-      {lastLines(timeline, width, rows).map((line, i) => (
+      {firstLines(timeline, width, rows).map((line, i) => (
         <Text key={i} wrap="truncate-end">
           {line || ' '}
         </Text>

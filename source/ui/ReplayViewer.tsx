@@ -93,11 +93,13 @@ export function ReplayViewer({
       : `❚❚ paused (${speed})`;
   const event = model.index > 0 ? events[model.index - 1] : undefined;
   const reason = recording.reasons?.get(model.index - 1);
+  const described = event ? face.describe(at(model.index - 1), event, state, names) : [];
   const did = event
     ? [
-        ...face.describe(at(model.index - 1), event, state, names),
-        // The computer's reason, as the game's log showed it when it was played.
+        ...described.slice(0, 1),
+        // The computer's reason under its move, as the game's log showed it when it was played.
         ...(reason === undefined ? [] : [`  (${reason})`]),
+        ...described.slice(1),
       ]
     : ['The start of the game.'];
   const notice =

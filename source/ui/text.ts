@@ -142,6 +142,15 @@ export function logPage(log: readonly string[], width: number): string[] {
 }
 
 /**
+ * The first lines of a text that fit `rows` screen lines, wrapped as `lastLines` wraps: for the
+ * replay's timeline, read from the top (where we are, what happened, why), so that what does not
+ * fit is the end of a long reason, never the turn and the move.
+ */
+export function firstLines(log: readonly string[], width: number, rows: number): string[] {
+  return logPage(log, width).slice(0, Math.max(0, rows));
+}
+
+/**
  * The newest lines of a log that fit `rows` screen lines of `width` columns, each wrapped at
  * spaces (continuations indented), so that nothing is cut and the latest line is always shown.
  */

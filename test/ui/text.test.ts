@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mainHelp } from '../../source/app/app-model.js';
 import { GAMES } from '../../source/games/index.js';
-import { displayWidth, helpLines, wrapText } from '../../source/ui/text.js';
+import { displayWidth, firstLines, helpLines, logPage, wrapText } from '../../source/ui/text.js';
 
 describe('rules pages as screen lines', () => {
   it('joins a paragraph’s lines and wraps them at spaces, measuring wide characters as two', () => {
@@ -60,5 +60,30 @@ describe('helpLines', () => {
       '             computer’s move and the',
       '             reason it gives',
     ]);
+  });
+});
+
+describe('the replay timeline', () => {
+  it('is read from its top: a long reason loses its end, never the turn or the move', () => {
+    const timeline = [
+      'Turn 4 of 4 · event 8/8',
+      '■ the end',
+      '',
+      'Ann moved a new piece to 1 with do.',
+      '  (expert: stacks with the piece at 1; leaves 1 where Bob can reach it with a do)',
+      'Bob’s turn.',
+    ];
+    const lines = firstLines(timeline, 28, 6);
+    expect(lines.slice(0, 5)).toEqual([
+      'Turn 4 of 4 · event 8/8',
+      '■ the end',
+      '',
+      'Ann moved a new piece to 1',
+      '  with do.',
+    ]);
+    expect(lines[5]).toMatch(/^ {2}\(expert: stacks/);
+    expect(lines).toHaveLength(6);
+    // All of it where there is room, wrapped as the log page wraps.
+    expect(firstLines(timeline, 28, 40)).toEqual(logPage(timeline, 28));
   });
 });

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { fit, lastLines } from '../../../ui/text.js';
+import { firstLines, fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
 import { animalOf, arrived, inHand, legalEvents, type YutState } from '../rules.js';
@@ -118,6 +118,7 @@ export function TurnPanel({
   height,
   recording,
   keyLines,
+  timeline,
 }: {
   play: YutPlay;
   preview: Preview | undefined;
@@ -127,6 +128,8 @@ export function TurnPanel({
   recording?: string | undefined;
   /** The key lines at the bottom, when not the play screen's. */
   keyLines?: readonly string[] | undefined;
+  /** The log is the replay's timeline: shown from its top (see firstLines). */
+  timeline?: boolean | undefined;
 }) {
   const { state, seats } = play;
   const names = seats.map((s) => s.name);
@@ -152,7 +155,12 @@ export function TurnPanel({
   const listing = state.phase === 'move' && !isComputer(play) && keyLines === undefined;
   const moves = listing ? moveLines(play, rows, inner) : [];
   const logRows = listing ? rows - moves.length - 1 : rows;
-  const log = logRows > 0 ? lastLines(play.log, inner, logRows) : [];
+  const log =
+    logRows <= 0
+      ? []
+      : timeline
+        ? firstLines(play.log, inner, logRows)
+        : lastLines(play.log, inner, logRows);
   const selectedFrom = preview?.from;
   return (
     <Box

@@ -54,6 +54,7 @@ export function YutReplay(props: ReplayScreenProps) {
           width={panelWidth}
           height={BOARD_BOX_HEIGHT}
           keyLines={props.keys}
+          timeline
         />
       </Box>
     </Box>
