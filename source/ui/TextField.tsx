@@ -24,6 +24,20 @@ export function TextField({
     );
   }
   const at = Math.max(0, Math.min(field.cursor, chars.length));
+  // Empty and focused: the cursor on the placeholder's first letter, the rest of it dim.
+  if (chars.length === 0 && placeholder) {
+    const [first = ' ', ...rest] = [...placeholder];
+    return (
+      <Text>
+        <Text inverse dimColor>
+          {first}
+        </Text>
+        <Text dimColor>
+          {rest.join('')} 0/{max}
+        </Text>
+      </Text>
+    );
+  }
   return (
     <Text>
       {chars.slice(0, at).join('')}

@@ -5,6 +5,7 @@ import { Styled } from '../../../ui/theme.js';
 import { SEAT_LETTERS } from './board-layout.js';
 import {
   kindRowSeat,
+  defaultName,
   NAME_LENGTH,
   nameField,
   nameRowSeat,
@@ -49,6 +50,7 @@ export function Setup({ form }: { form: SetupForm }) {
               field={editing === i ? nameField(form, i) : { value: name, cursor: 0 }}
               focus={editing === i}
               max={NAME_LENGTH}
+              placeholder={defaultName(form, i)}
             />
           </Text>,
         ),

@@ -30,16 +30,24 @@ export type SetupOutcome =
   | { readonly type: 'back' };
 
 export const NAME_LENGTH = 12;
-const DEFAULT_NAMES = ['Player 0', 'Player 1', 'Player 2', 'Player 3'];
+const SEATS = [0, 1, 2, 3];
 
+/**
+ * The name a seat gets when its field is left empty (shown in the field as a placeholder): the
+ * seed's "Player N" for a person, "Computer N" for the computer (its level is shown beside it).
+ */
+export const defaultName = (form: Pick<SetupForm, 'kinds'>, seat: number) =>
+  `${(form.kinds[seat] ?? 'human') === 'human' ? 'Player' : 'Computer'} ${seat}`;
+
+/** A new form: name fields empty (their defaults as placeholders) unless names are given. */
 export function newSetup(
   players = 2,
   pieces = 4,
-  names: readonly string[] = DEFAULT_NAMES,
+  names: readonly string[] = [],
   kinds: readonly SeatKind[] = [],
 ): SetupForm {
-  const all = DEFAULT_NAMES.map((d, i) => names[i] ?? d);
-  const allKinds = DEFAULT_NAMES.map((_, i) => kinds[i] ?? 'human');
+  const all = SEATS.map((i) => names[i] ?? '');
+  const allKinds = SEATS.map((i) => kinds[i] ?? 'human');
   return { players, pieces, names: all, kinds: allKinds, focus: 0, cursor: 0, problem: null };
 }
 
@@ -115,13 +123,10 @@ export function setupKey(form: SetupForm, key: Key): SetupOutcome {
 }
 
 function start(form: SetupForm): SetupOutcome {
-  const names = form.names.slice(0, form.players).map((n) => n.trim());
-  const empty = names.findIndex((n) => n === '');
-  if (empty >= 0)
-    return {
-      type: 'form',
-      form: { ...form, focus: 2 + 2 * empty, cursor: 0, problem: `Seat ${empty} needs a name.` },
-    };
+  // A field left empty takes its default.
+  const names = form.names
+    .slice(0, form.players)
+    .map((n, seat) => n.trim() || defaultName(form, seat));
   const twice = names.findIndex((n, i) => names.indexOf(n) !== i);
   if (twice >= 0) {
     return {

@@ -4,6 +4,8 @@ import { setup } from '../../../../source/games/yut/rules.js';
 import { Board } from '../../../../source/games/yut/ui/Board.js';
 import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
 import { TurnPanel } from '../../../../source/games/yut/ui/TurnPanel.js';
+import { Setup } from '../../../../source/games/yut/ui/Setup.js';
+import { newSetup } from '../../../../source/games/yut/ui/setup-model.js';
 import { displayWidth } from '../../../../source/ui/text.js';
 import { ThemeContext } from '../../../../source/ui/theme.js';
 import { moved, thrown } from '../../../support/yut.js';
@@ -198,5 +200,18 @@ describe('<TurnPanel>', () => {
     );
     expect(frame).toContain('★ R Alice wins! ★');
     expect(frame).toContain('Enter play again · m menu');
+  });
+});
+
+describe('<Setup>', () => {
+  it('name fields start empty, each showing the name it will take: a person’s or the computer’s', () => {
+    const form = newSetup(3, 4, ['Ann'], ['human', 'human', 'strong']);
+    const frame = plain(frameOf(<Setup form={form} />));
+    expect(frame).toMatch(/Seat 0 name +R Ann\b/);
+    expect(frame).toMatch(/Seat 1 name +B Player 1\b/);
+    expect(frame).toMatch(/Seat 2 name +G Computer 2\b/);
+    // The focused empty field: the cursor on the placeholder, which is not its text.
+    const focused = plain(frameOf(<Setup form={{ ...form, focus: 4, cursor: 0 }} />));
+    expect(focused).toMatch(/Seat 1 name +B Player 1 0\/12/);
   });
 });

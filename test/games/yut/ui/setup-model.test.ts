@@ -37,8 +37,7 @@ describe('the Yut setup form', () => {
     const typed = keys(
       newSetup(),
       'down',
-      'down', // seat 0's name, the cursor at its end
-      ...Array(8).fill('backspace'),
+      'down', // seat 0's name: empty, its default shown as a placeholder
       'Kim',
       'space',
       'Le',
@@ -49,16 +48,14 @@ describe('the Yut setup form', () => {
       'e\x1b[31m',
     );
     expect(typed).toMatchObject({
-      form: { names: ['Jim Lee[31m', 'Player 1', 'Player 2', 'Player 3'] },
+      form: { names: ['Jim Lee[31m', '', '', ''] },
     });
     // A paste past the limit keeps what fits.
     const long = keys(newSetup(), 'down', 'down', 'Xy'.repeat(20));
-    expect(long.type === 'form' && long.form.names[0]).toBe('Player 0XyXy');
+    expect(long.type === 'form' && long.form.names[0]).toBe('XyXyXyXyXyXy');
     // ←/→ on a name row move its cursor; on a kind row they change who plays.
-    const moved = keys(newSetup(), 'down', 'down', 'left', 'left', 'X');
-    expect(moved).toMatchObject({
-      form: { names: ['PlayerX 0', 'Player 1', 'Player 2', 'Player 3'], cursor: 7 },
-    });
+    const moved = keys(newSetup(2, 4, ['Ann', 'Bob']), 'down', 'down', 'left', 'left', 'X');
+    expect(moved).toMatchObject({ form: { names: ['AXnn', 'Bob', '', ''], cursor: 2 } });
     expect([0, 1, 2, 3, 4, 5, 6].map((focus) => nameRowSeat(newSetup(), focus))).toEqual([
       undefined,
       undefined,
@@ -80,18 +77,14 @@ describe('the Yut setup form', () => {
     });
   });
 
-  it('refuses an empty name or the same name twice, and goes to it', () => {
-    const empty = keys(
-      newSetup(),
-      'down',
-      'down',
-      ...Array(8).fill('backspace'),
-      'up',
-      'up',
-      'up',
-      'enter',
-    );
-    expect(empty).toMatchObject({ form: { focus: 2, problem: 'Seat 0 needs a name.' } });
+  it('a name left empty is its default; the same name twice is refused, and goes to it', () => {
+    const spaces = keys(newSetup(), 'down', 'down', 'space', 'space', 'up', 'up', 'up', 'enter');
+    expect(spaces).toMatchObject({
+      type: 'start',
+      seats: [{ name: 'Player 0' }, { name: 'Player 1' }],
+    });
+    const clash = keys(newSetup(2, 4, ['', 'Player 0']), 'up', 'enter');
+    expect(clash).toMatchObject({ form: { focus: 4, problem: 'Two seats are called Player 0.' } });
     const same = keys(newSetup(2, 4, ['Ann', 'Ann']), 'up', 'enter');
     expect(same).toMatchObject({ form: { focus: 4, problem: 'Two seats are called Ann.' } });
   });
@@ -120,7 +113,8 @@ describe('computer seats in the setup form', () => {
       type: 'start',
       seats: [
         { name: 'Player 0', kind: 'human' },
-        { name: 'Player 1', kind: 'computer', level: 'greedy' },
+        // A computer seat left unnamed is called the computer.
+        { name: 'Computer 1', kind: 'computer', level: 'greedy' },
       ],
     });
   });
