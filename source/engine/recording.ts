@@ -133,8 +133,7 @@ export const headerLine = (header: Header) => `${JSON.stringify(header)}\n`;
 export const eventLine = (event: GameEvent) => `${JSON.stringify(event)}\n`;
 export const takenBackLine = () => `${JSON.stringify({ type: TAKEN_BACK })}\n`;
 export const endLine = (outcome: Outcome) => `${JSON.stringify({ type: ENDED, outcome })}\n`;
-export const explainedLine = (reason: string) =>
-  `${JSON.stringify({ type: EXPLAINED, reason })}\n`;
+export const explainedLine = (reason: string) => `${JSON.stringify({ type: EXPLAINED, reason })}\n`;
 export const resumedLine = (at: string, seed: number | null) =>
   `${JSON.stringify({ type: RESUMED, at, seed })}\n`;
 

@@ -116,7 +116,14 @@ describe('reading recordings: bad input', () => {
     expect([...(loaded.recording.reasons ?? [])]).toEqual([[1, 'strong: enters a new piece[2J']]);
     expect(loaded.finished).toBe(true);
     const said: string[] = [];
-    expect(await verify([path], lookup, (l) => said.push(l), (l) => said.push(l))).toBe(0);
+    expect(
+      await verify(
+        [path],
+        lookup,
+        (l) => said.push(l),
+        (l) => said.push(l),
+      ),
+    ).toBe(0);
     expect(said).toEqual([`${path}: yut, 2 players (Noah, Liam), 47 events, Liam won`]);
     const undone = [
       ...lines.slice(0, 3),
