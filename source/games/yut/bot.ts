@@ -211,8 +211,10 @@ export function yutBot(level: Level): Bot<YutState, YutEvent> {
       // is cut there and evaluated): measured stronger, and faster, than one reply with two throws.
       return expectimaxBot(yutGame, evaluate, { chanceDepth: 1, replies: 2, nodeBudget: 60_000 });
     case 'expert':
-      // The learned evaluation, through the opponent's turn and its own next one, then one turn
-      // further while a decision stays within 150 ms (see SearchLimits.deepen).
+      // The learned evaluation, through the opponent's turn and its own next one, then a turn
+      // further at a time (up to four) while a decision stays within 150 ms (see
+      // SearchLimits.deepen). Four rather than three: 55.9% against strong instead of 54.9% on
+      // the same 2,000 paired games, the 95th percentile 102 ms instead of 47 ms.
       return expectimaxBot(
         yutGame,
         learnedEvaluate,
@@ -220,7 +222,7 @@ export function yutBot(level: Level): Bot<YutState, YutEvent> {
           chanceDepth: 1,
           replies: 2,
           nodeBudget: 60_000,
-          deepen: { replies: 3, budgetMs: 150, now: () => performance.now() },
+          deepen: { replies: 4, budgetMs: 150, now: () => performance.now() },
         },
         'expert',
       );
