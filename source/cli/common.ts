@@ -5,7 +5,10 @@ import { scriptedSource } from '../engine/chance.js';
 import { parseBots } from '../engine/seats.js';
 import type { SeatKind } from '../engine/seats.js';
 import type { Level } from '../engine/bots.js';
+import { existsSync, mkdirSync } from 'node:fs';
+import { GAMES } from '../games/index.js';
 import type { AnyGameModule } from '../games/module.js';
+import { dataDirectory, recordingsDirectory } from '../storage/paths.js';
 import { recordPathProblem, type RecordSetting } from '../storage/recorder.js';
 import { readText } from '../storage/files.js';
 
@@ -65,7 +68,8 @@ export function kindsFor(argv: Common, seats: number, levels?: readonly Level[])
  *  written is refused before anything starts. */
 export function recordSetting(argv: Common): RecordSetting {
   if (argv.record === false) return { mode: 'off' };
-  if (typeof argv.record !== 'string' || argv.record === '') return { mode: 'auto' };
+  if (typeof argv.record !== 'string' || argv.record === '')
+    return { mode: 'auto', directory: recordingsDirectory(dataDir(argv)) };
   const problem = recordPathProblem(argv.record);
   if (problem !== undefined)
     fail(`cannot record there: ${problem} (choose another --record FILE, or --no-record)`);
@@ -79,5 +83,21 @@ export function settingsFor(module: AnyGameModule, argv: Common) {
   return parsed.settings;
 }
 
-export const dataDir = (argv: Readonly<Record<string, unknown>>): string =>
-  typeof argv.dataDir === 'string' ? argv.dataDir : process.cwd();
+/** The files every game keeps in the data directory, looked for in the current directory. */
+export const OLD_FILES = GAMES.flatMap((game) => game.dataFiles ?? []);
+
+/** The one data directory (accounts, saves, recordings): see storage/paths.ts. */
+export function dataDir(argv: Readonly<Record<string, unknown>>): string {
+  const flag = typeof argv.dataDir === 'string' ? argv.dataDir : undefined;
+  const directory = dataDirectory({ flag, oldFiles: OLD_FILES });
+  // The platform's folder is madang's own, made when first needed; a folder given by --data-dir
+  // or MADANG_DATA_DIR must exist already (a typo is said, not made).
+  if (!flag && !process.env.MADANG_DATA_DIR && !existsSync(directory)) {
+    try {
+      mkdirSync(directory, { recursive: true });
+    } catch {
+      // Said where it is used: the file that cannot be written names it.
+    }
+  }
+  return directory;
+}

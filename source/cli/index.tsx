@@ -8,10 +8,10 @@ import { hideBin } from 'yargs/helpers';
 import { GAMES } from '../games/index.js';
 import type { AnyGameModule } from '../games/module.js';
 import { safeText } from '../engine/safe-text.js';
-import { type Common, dataDir, fail, say } from './common.js';
+import { type Common, dataDir, fail, OLD_FILES, say } from './common.js';
 import { play, type Run } from './run.js';
 import { verify } from './verify.js';
-import { recordingsDirectory } from '../storage/paths.js';
+import { dataDirectory, dataDirectoryWhy, recordingsDirectory } from '../storage/paths.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -56,7 +56,7 @@ let cli: Argv = yargs(hideBin(process.argv))
   })
   .option('data-dir', {
     type: 'string',
-    describe: 'where user_info.txt and game_info.txt are (default: here)',
+    describe: `where accounts, saves and recordings are kept (or MADANG_DATA_DIR); now ${dataDirNow()}`,
   })
   .option('color', {
     type: 'boolean',
@@ -81,12 +81,29 @@ for (const game of GAMES) {
   if (game.command.extra) cli = game.command.extra(cli, dataDir);
 }
 
+/** --data-dir as given on the command line, before yargs has read it (for --help and messages). */
+function flagsGiven(): { dataDir?: string } {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((a) => a === '--data-dir' || a.startsWith('--data-dir='));
+  if (at < 0) return {};
+  const arg = args[at] as string;
+  const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[at + 1];
+  return value === undefined ? {} : { dataDir: value };
+}
+
+/** The data directory this run would use, and why, for --help. */
+function dataDirNow(): string {
+  const flag = flagsGiven().dataDir;
+  const choice = { flag, oldFiles: OLD_FILES };
+  return `${dataDirectory(choice)} (${dataDirectoryWhy(choice)})`;
+}
+
 /** yargs' refusals in a player's words, with where to look next. */
 function inWords(message: string): string {
   const [command] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const game = GAMES.find((g) => g.id === command);
   if (/^Not enough non-option arguments/.test(message) && command === 'replay')
-    return `replay needs a recording to watch: madang replay FILE (recordings are kept in ${recordingsDirectory()})`;
+    return `replay needs a recording to watch: madang replay FILE (recordings are kept in ${recordingsDirectory(dataDir(flagsGiven()))})`;
   if (/^Not enough non-option arguments/.test(message) && command === 'verify')
     return 'verify needs one or more recordings: madang verify FILE…';
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);

@@ -110,7 +110,7 @@ export async function play(
       warn: (message) => report.push(`madang: warning: ${message}`),
     }),
     recordings: {
-      list: () => listRecordings(recordingsDirectory(), lookup(run.games)),
+      list: () => listRecordings(recordingsDirectory(dataDir(argv)), lookup(run.games)),
       open: (file, mode) => openRecording(file, mode, lookup(run.games)),
     },
     botDelay: argv.botDelay,

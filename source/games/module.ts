@@ -129,6 +129,11 @@ export interface GameModule<S, E extends GameEvent, O> {
   readonly typicalOptions: O;
   readonly chance?: ChanceKit<E, O> | undefined;
   bot(level: Level): Bot<S, E>;
+  /**
+   * The files it keeps in the data directory (accounts, saves). Where the current directory holds
+   * one, that is the data directory (the original programs kept them beside themselves).
+   */
+  readonly dataFiles?: readonly string[];
   /** The computer's levels this game offers (by default random, greedy and strong). */
   readonly levels?: readonly Level[];
   /** Why a computer chose a move, in the game's words. */

@@ -90,7 +90,8 @@ export function recorderFor(
 }
 
 export type RecordSetting =
-  | { readonly mode: 'auto' }
+  /** A new file in the recordings directory (of the data directory, by default). */
+  | { readonly mode: 'auto'; readonly directory?: string | undefined }
   | { readonly mode: 'file'; readonly file: string }
   | { readonly mode: 'off' };
 
@@ -106,6 +107,7 @@ export function openRecorder(
     const writer = RecordingWriter.create(
       header,
       setting.mode === 'file' ? setting.file : undefined,
+      setting.mode === 'auto' ? setting.directory : undefined,
     );
     return recorderFor(writer, onClosed, onProblem);
   } catch (error) {

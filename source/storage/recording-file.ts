@@ -83,12 +83,11 @@ export class RecordingWriter {
     return true;
   }
 
-  /** A new recording: in `file`, or a fresh timestamped file in the recordings directory. */
-  static create(header: Header, file?: string): RecordingWriter {
+  /** A new recording: in `file`, or a fresh timestamped file in the recordings `directory`. */
+  static create(header: Header, file?: string, directory = recordingsDirectory()): RecordingWriter {
     let path = file;
     let fd: number;
     if (path === undefined) {
-      const directory = recordingsDirectory();
       mkdirSync(directory, { recursive: true });
       const base = recordingName(header.game, new Date(header.startedAt));
       // Never overwrite: a second game in the same second gets -2, -3, …

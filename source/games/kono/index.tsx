@@ -370,6 +370,7 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
     parseScript: parseDiceFile,
   },
   bot: konoBot,
+  dataFiles: [SAVE_FILE],
   explain: KONO_KNOWLEDGE.explain,
   describe: (before, event, after, names) => describeKonoEvent(before, event, after, names),
   entries: [newEntry, resumeEntry],

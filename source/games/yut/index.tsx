@@ -11,7 +11,7 @@ import { YUT_LEVELS, yutBot } from './bot.js';
 import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
 import { describeEvent } from './describe.js';
-import { YutFiles } from './files.js';
+import { ACCOUNTS_FILE, SAVES_FILE, YutFiles } from './files.js';
 import { RULES_TEXT } from './rules-text.js';
 import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } from './rules.js';
 import { parseThrowScript, seededThrows } from './throws.js';
@@ -122,6 +122,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   },
   bot: yutBot,
   levels: YUT_LEVELS,
+  dataFiles: [ACCOUNTS_FILE, SAVES_FILE],
   explain: YUT_KNOWLEDGE.explain,
   describe: describeEvent,
   entries: [basic, advanced],
