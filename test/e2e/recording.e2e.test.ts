@@ -150,6 +150,57 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
   });
 });
 
+describe('one data directory', () => {
+  /** The program run in `cwd` with no MADANG_DATA_DIR of the test runner's. */
+  const inDir = (cwd: string, ...args: string[]) => {
+    const env = { ...process.env };
+    delete env.MADANG_DATA_DIR;
+    return spawnSync(process.execPath, [CLI, ...args], { cwd, env, input: '', encoding: 'utf8' });
+  };
+
+  it('--help says where it is and why: --data-dir, MADANG_DATA_DIR, or old files here', () => {
+    const old = mkdtempSync(join(tmpdir(), 'madang-old-'));
+    writeFileSync(join(old, 'user_info.txt'), 'Noah 22d34h\n');
+    const help = (cwd: string, ...args: string[]) =>
+      inDir(cwd, ...args, '--help').stdout.replace(/\s+/g, ' ');
+    expect(help(old)).toContain(`now ${old} (the current directory: it holds saved files)`);
+    expect(help(old, '--data-dir', '/some/where')).toContain(
+      'now /some/where (given by --data-dir)',
+    );
+    const env = spawnSync(process.execPath, [CLI, '--help'], {
+      cwd: old,
+      env: { ...process.env, MADANG_DATA_DIR: '/from/env' },
+      encoding: 'utf8',
+    });
+    expect(env.stdout.replace(/\s+/g, ' ')).toContain('now /from/env (from MADANG_DATA_DIR)');
+  });
+
+  it('a game recorded with --data-dir goes to its recordings folder, and its accounts are there', () => {
+    const data = mkdtempSync(join(tmpdir(), 'madang-data-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'madang-elsewhere-'));
+    const run = inDir(
+      elsewhere,
+      'yut',
+      '--classic',
+      '--bots',
+      'all',
+      '--seed',
+      '3',
+      '--players',
+      '2',
+      '--pieces',
+      '1',
+      '--data-dir',
+      data,
+    );
+    expect(run.status).toBe(0);
+    expect(readdirSync(join(data, 'recordings'))).toEqual([
+      expect.stringMatching(/^yut-.*\.jsonl$/),
+    ]);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+});
+
 describe('replay and verify with bad files', () => {
   it('a one-line error and exit code 2, no stack trace', () => {
     const dir = join(ROOT, 'dist');
