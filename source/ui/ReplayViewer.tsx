@@ -1,7 +1,9 @@
 /** The replay viewer's shell: keys, the timeline, playing; the game's own view draws the rest. */
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import type { Game, GameEvent } from '../engine/game.js';
 import type { LoadedRecording } from '../engine/recording.js';
+import { safeText } from '../engine/safe-text.js';
 import type { Key } from './keys.js';
 import {
   checkpointsOf,
@@ -9,6 +11,7 @@ import {
   newReplay,
   reduceReplay,
   type ReplayFace,
+  type ReplayModel,
   replayKey,
   SPEEDS,
   stateAt,
@@ -16,9 +19,14 @@ import {
   turnStartsOf,
 } from './replay-model.js';
 import { useStore } from './store.js';
+import { fit } from './text.js';
 import { TextField } from './TextField.js';
 
-export const REPLAY_KEYS = ['←→ step · Space play', '+− speed · g go to turn', 'Home/End · q quit'];
+export const REPLAY_KEYS = [
+  '←→ step · Space play',
+  '+− speed · g go to turn',
+  'l moves · Home/End · q quit',
+];
 
 export function ReplayViewer({
   recording,
@@ -82,6 +90,16 @@ export function ReplayViewer({
   if (!game || !face || initial === undefined)
     return <Text>madang cannot show a game of {header.game}.</Text>;
   const names = header.players.map((p) => p.name);
+  if (model.list !== null)
+    return (
+      <MoveList
+        lines={moveLines(face, game, initial, events, model, names)}
+        chosen={model.list}
+        title={`${header.players.map((p) => p.name).join(' v ')} · ${header.startedAt.slice(0, 10)}`}
+        width={width}
+        height={height}
+      />
+    );
   const state = at(model.index);
   const turns = turnStarts.length;
   const speed = `${SPEEDS[model.speed]} events/s`;
@@ -126,6 +144,76 @@ export function ReplayViewer({
           <TextField field={model.goto} focus max={GOTO_LENGTH} />
         </Box>
       ) : null}
+    </Box>
+  );
+}
+
+/** One line a move (an event): its turn, and what it did in the game's words. */
+const linesOf = new WeakMap<readonly GameEvent[], string[]>();
+function moveLines(
+  face: ReplayFace,
+  game: Game<unknown, GameEvent, unknown>,
+  initial: unknown,
+  events: readonly GameEvent[],
+  model: ReplayModel,
+  names: readonly string[],
+): string[] {
+  // Folded once for the recording, the first time the list is opened.
+  const known = linesOf.get(events);
+  if (known) return known;
+  const lines: string[] = [];
+  let state = initial;
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as GameEvent;
+    const after = game.reduce(state, event);
+    const said = face.describe(state, event, after, names)[0] ?? event.type;
+    lines.push(`${String(turnAt(model, i)).padStart(4)}  ${said}`);
+    state = after;
+  }
+  linesOf.set(events, lines);
+  return lines;
+}
+
+/** The recording's moves as a page: the chosen one marked; Enter shows the board after it. */
+function MoveList({
+  lines,
+  chosen,
+  title,
+  width,
+  height,
+}: {
+  lines: readonly string[];
+  chosen: number;
+  title: string;
+  width: number;
+  height: number;
+}) {
+  const outer = Math.min(width, 100);
+  const rows = Math.max(1, height - 5);
+  const top = Math.max(0, Math.min(lines.length - rows, chosen - Math.floor(rows / 2)));
+  const shown = lines.slice(top, top + rows);
+  return (
+    <Box width={width} height={height} justifyContent="center">
+      <Box flexDirection="column" borderStyle="round" paddingX={1} width={outer} height={height}>
+        <Text wrap="truncate-end">
+          <Text bold>Moves</Text>
+          <Text dimColor>
+            {' '}
+            · {safeText(title)} · {top + 1}–{top + shown.length} of {lines.length}
+          </Text>
+        </Text>
+        <Text dimColor>{'turn  '}</Text>
+        <Box flexDirection="column" height={rows} overflow="hidden">
+          {shown.map((line, i) => (
+            <Text key={top + i} inverse={top + i === chosen} wrap="truncate-end">
+              {fit(safeText(line), outer - 4)}
+            </Text>
+          ))}
+        </Box>
+        <Text dimColor wrap="truncate-end">
+          ↑↓ PgUp PgDn Home End choose · Enter show it · other keys return
+        </Text>
+      </Box>
     </Box>
   );
 }

@@ -52,6 +52,8 @@ export interface ReplayModel {
   /** The event position where each turn begins; turn 1 begins at 0. */
   readonly turnStarts: readonly number[];
   readonly notice: string | null;
+  /** `l`: the list of every move, with the chosen one (an event's position), or null. */
+  readonly list: number | null;
 }
 
 export type ReplayAction =
@@ -64,10 +66,23 @@ export type ReplayAction =
   | { readonly type: 'replay/gotoEdited'; readonly field: Field }
   | { readonly type: 'replay/gotoDone' }
   | { readonly type: 'replay/gotoCancelled' }
+  | { readonly type: 'replay/listOpened' }
+  | { readonly type: 'replay/listMoved'; readonly delta: number }
+  | { readonly type: 'replay/listChosen' }
+  | { readonly type: 'replay/listClosed' }
   | { readonly type: 'app/quitConfirmed' };
 
 export function newReplay(turnStarts: readonly number[], total: number): ReplayModel {
-  return { total, index: 0, playing: false, speed: 2, goto: null, turnStarts, notice: null };
+  return {
+    total,
+    index: 0,
+    playing: false,
+    speed: 2,
+    goto: null,
+    turnStarts,
+    notice: null,
+    list: null,
+  };
 }
 
 /** Turn starts by folding once through the events: a turn begins where the player to act changes. */
@@ -101,7 +116,25 @@ export function turnAt(model: ReplayModel, index = model.index): number {
   return lo + 1;
 }
 
+/** The keys that move the list's cursor, and by how many events. */
+const LIST_KEYS: Readonly<Record<string, number>> = {
+  up: -1,
+  down: 1,
+  k: -1,
+  j: 1,
+  pageup: -10,
+  pagedown: 10,
+  home: -1e9,
+  end: 1e9,
+};
+
 export function replayKey(model: ReplayModel, key: Key): ReplayAction | undefined {
+  if (model.list !== null) {
+    const delta = LIST_KEYS[key];
+    if (delta !== undefined) return { type: 'replay/listMoved', delta };
+    if (key === 'enter') return { type: 'replay/listChosen' };
+    return { type: 'replay/listClosed' };
+  }
   if (model.goto !== null) {
     if (key === 'enter') return { type: 'replay/gotoDone' };
     // The turn number's field takes digits and its editing keys; any other key leaves it.
@@ -129,6 +162,8 @@ export function replayKey(model: ReplayModel, key: Key): ReplayAction | undefine
       return { type: 'replay/jumped', index: model.total };
     case 'g':
       return { type: 'replay/gotoStarted' };
+    case 'l':
+      return model.total > 0 ? { type: 'replay/listOpened' } : undefined;
     case 'q':
     case 'escape':
       return { type: 'app/quitConfirmed' };
@@ -166,6 +201,22 @@ export function reduceReplay(model: ReplayModel, action: ReplayAction): ReplayMo
       return { ...model, goto: action.field };
     case 'replay/gotoCancelled':
       return { ...calm, goto: null };
+    case 'replay/listOpened':
+      // It opens on the move last shown (the first, at the start).
+      return {
+        ...calm,
+        playing: false,
+        list: Math.max(0, Math.min(model.total - 1, model.index - 1)),
+      };
+    case 'replay/listMoved':
+      if (model.list === null) return model;
+      return { ...model, list: Math.max(0, Math.min(model.total - 1, model.list + action.delta)) };
+    case 'replay/listChosen':
+      // The board as it stands after the chosen move.
+      if (model.list === null) return model;
+      return { ...calm, list: null, index: clampIndex(model, model.list + 1) };
+    case 'replay/listClosed':
+      return { ...model, list: null };
     case 'replay/gotoDone': {
       const typed = model.goto?.value ?? '';
       const turn = Number(typed);

@@ -74,6 +74,12 @@ const VISITS: readonly {
 }[] = [
   { name: 'menu', command: '', keys: [], shows: 'Recordings' },
   {
+    name: 'replay move list',
+    command: `replay ${SHORT}`,
+    keys: ['Right', 'Right', 'l'],
+    shows: 'Moves · Noah v Liam',
+  },
+  {
     name: 'recordings browser',
     command: '',
     keys: ['Up', 'Up', 'Up', 'Enter'],

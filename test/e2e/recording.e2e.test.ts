@@ -46,6 +46,16 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
     const end = await terminal.waitFor('■ the end');
     expect(end).toContain('event 47/47');
     expect(end).toContain('Liam wins!');
+    // l lists every move by its turn; Enter on one shows the board after it.
+    await terminal.keys('Home', 'l');
+    const list = await terminal.waitFor('Moves · Noah v Liam');
+    expect(list).toContain('1–');
+    expect(list).toMatch(/│ {4}1 {2}Noah threw geol\. +│/);
+    expect(list).toMatch(/│ {4}1 {2}Noah moved a new piece to 3 with geol\. +│/);
+    await terminal.keys('Down', 'Enter');
+    const after = await terminal.waitFor('event 2/47');
+    expect(after).toContain('Noah moved a new piece to 3 with geol.');
+    expect(boardRow(after, 8)).toContain('(R1) │');
     await terminal.keys('q');
     expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
   });

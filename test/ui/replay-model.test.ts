@@ -96,6 +96,33 @@ describe('the replay viewer model', () => {
     expect(wrong.index).toBe(0);
   });
 
+  it('l lists the moves: it opens on the last one shown, moves within them, Enter shows the board after one', () => {
+    const model = newReplay(starts, events.length);
+    // At the start it opens on the first move; after four steps, on the fourth.
+    expect(run(model, { type: 'replay/listOpened' }).list).toBe(0);
+    const four = { ...model, index: 4 };
+    expect(replayKey(four, 'l')).toEqual({ type: 'replay/listOpened' });
+    const open = run(four, { type: 'replay/listOpened' });
+    expect(open.list).toBe(3);
+    expect(replayKey(open, 'down')).toEqual({ type: 'replay/listMoved', delta: 1 });
+    expect(replayKey(open, 'pagedown')).toEqual({ type: 'replay/listMoved', delta: 10 });
+    expect(replayKey(open, 'enter')).toEqual({ type: 'replay/listChosen' });
+    expect(replayKey(open, 'x')).toEqual({ type: 'replay/listClosed' });
+    expect(replayKey(open, 'q')).toEqual({ type: 'replay/listClosed' });
+    // Never past either end.
+    expect(run(open, { type: 'replay/listMoved', delta: -1e9 }).list).toBe(0);
+    expect(run(open, { type: 'replay/listMoved', delta: 1e9 }).list).toBe(events.length - 1);
+    const chosen = run(
+      open,
+      { type: 'replay/listMoved', delta: 10 },
+      { type: 'replay/listChosen' },
+    );
+    expect(chosen).toMatchObject({ list: null, index: 14, playing: false });
+    expect(run(open, { type: 'replay/listClosed' })).toMatchObject({ list: null, index: 4 });
+    // A recording with no moves has no list.
+    expect(replayKey(newReplay([0], 0), 'l')).toBeUndefined();
+  });
+
   it('the state at any position equals folding from the start (checkpoints are only a shortcut)', () => {
     const checkpoints = checkpointsOf(yutGame as never, initial, events);
     expect(checkpoints.length).toBe(Math.floor(events.length / CHECKPOINT) + 1);
