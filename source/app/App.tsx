@@ -308,6 +308,11 @@ function openingScreen(options: AppOptions): Screen {
     case 'entry': {
       const found = findEntry(games, opening.entry);
       if (!found) return { name: 'menu', index: 0 };
+      // Flags that settle the whole setup start the game at once.
+      const settled = found.entry.settled?.(options.setupContext(found.game.id));
+      const session = settled && options.sessions.start(found.game, settled);
+      if (settled && session && typeof session !== 'string')
+        return { name: 'play', game: found.game.id, entry: opening.entry, start: settled, session };
       return {
         name: 'setup',
         entry: opening.entry,

@@ -41,6 +41,32 @@ describe('<App>', () => {
     expect(await frameWhen(r.lastFrame, (f) => thrown.test(f))).toMatch(thrown);
   });
 
+  it('a game command whose flags settle the setup starts the game at once; otherwise the setup', async () => {
+    const settled = render(
+      <App
+        options={appOptions({
+          opening: { kind: 'entry', entry: 'yut' },
+          settings: { players: 3, pieces: 2 },
+          kinds: ['human', 'human', 'strong'],
+        })}
+      />,
+    );
+    cleanup = settled.unmount;
+    const playing = await frameWhen(settled.lastFrame, (f) => f.includes('to throw'));
+    expect(playing).toContain('▶ R Player 0 to throw');
+    expect(playing).toMatch(/G Computer 2 +2 +0 strong/);
+    settled.unmount();
+    const partly = render(
+      <App
+        options={appOptions({ opening: { kind: 'entry', entry: 'yut' }, settings: { players: 3 } })}
+      />,
+    );
+    cleanup = partly.unmount;
+    const setup = await frameWhen(partly.lastFrame, (f) => f.includes('new game'));
+    expect(setup).toContain('Yut Nori · new game');
+    expect(setup).toMatch(/Players +◀ 3 ▶/);
+  });
+
   it('the help screen returns to the menu on any key', async () => {
     const r = render(<App options={appOptions()} />);
     cleanup = r.unmount;

@@ -100,6 +100,14 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     );
   });
 
+  it('flags that settle the setup start the game at once: --players and --pieces', async () => {
+    terminal = new Terminal(`node ${CLI} yut --players 2 --pieces 1 --bots 1 --seed 11504`);
+    const screen = await terminal.waitFor('to throw');
+    expect(screen).toContain('▶ R Player 0 to throw');
+    expect(screen).toMatch(/B Computer 1 +1 +0 strong/);
+    expect(screen).not.toContain('Start the game');
+  });
+
   it('asks for a larger window when the board does not fit', async () => {
     terminal = new Terminal(`node ${CLI}`, { columns: 60, rows: 20 });
     const screen = await terminal.waitFor('Make the window');

@@ -19,7 +19,7 @@ import { Advanced } from './ui/Advanced.js';
 import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-model.js';
 import { answerAdvanced, saverFor } from './ui/advanced-files.js';
 import { Setup } from './ui/Setup.js';
-import { newSetup, type SetupForm, setupKey } from './ui/setup-model.js';
+import { newSetup, type SetupForm, setupKey, startRow } from './ui/setup-model.js';
 import { YUT_KNOWLEDGE, YutGame } from './ui/YutGame.js';
 import { YutReplay } from './ui/YutReplay.js';
 import { addUser } from './users.js';
@@ -51,6 +51,18 @@ const basic: MenuEntry = {
     return { type: 'start', start: { options: { players, pieces }, seats } };
   },
   View: ({ form }) => <Setup form={form as SetupForm} />,
+  // --players and --pieces settle the setup (names take their defaults, --bots the seats): the
+  // game starts at once, seated as Start on the form would seat it.
+  settled: ({ settings, kinds }) => {
+    const players = number(settings.players);
+    const pieces = number(settings.pieces);
+    if (players === undefined || pieces === undefined) return undefined;
+    const form = newSetup(players, pieces, undefined, kinds);
+    const outcome = setupKey({ ...form, focus: startRow(form) }, 'enter');
+    return outcome.type === 'start'
+      ? { options: { players, pieces }, seats: outcome.seats }
+      : undefined;
+  },
 };
 
 interface AdvancedForm {
