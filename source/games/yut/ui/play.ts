@@ -101,9 +101,15 @@ function withSelection(play: YutPlay): YutPlay {
   const froms = movablePositions(state, state.turn);
   const results = distinctResults(state);
   const kept = play.selection;
-  if (kept && froms.includes(kept.from) && results.includes(kept.result)) return play;
+  const legalMove = (from: number, result: Result) =>
+    froms.includes(from) &&
+    results.includes(result) &&
+    check(state, move(from, result)) === undefined;
+  // A selection is kept only while it is a legal move (a piece in hand cannot take a back-do).
+  if (kept && legalMove(kept.from, kept.result)) return play;
   const legal = legalEvents(state)[0];
-  const from = kept && froms.includes(kept.from) ? kept.from : (legal?.from ?? froms[0] ?? 0);
+  const keepsPiece = kept !== null && results.some((r) => legalMove(kept.from, r));
+  const from = kept && keepsPiece ? kept.from : (legal?.from ?? froms[0] ?? 0);
   const result =
     results.find((r) => check(state, move(from, r)) === undefined) ??
     legal?.result ??

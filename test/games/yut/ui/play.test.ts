@@ -127,6 +127,24 @@ describe('choosing and moving', () => {
     expect(after.events).toBe(play.events);
   });
 
+  it('with only a back-do left, the selection moves to a piece that can take it', () => {
+    // Alice has a piece on 2; yut then back-do, and she plays the yut with a new piece.
+    const thrownBoth = run(
+      start([
+        [2, 0, 0, 0],
+        [0, 0, 0, 0],
+      ]),
+      thrown('yut'),
+      thrown('back-do'),
+    );
+    const handYut = { ...thrownBoth, selection: { from: 0, result: 'yut' as const } };
+    const after = run(handYut, { type: 'play/moveRequested' });
+    expect(after.state.results).toEqual(['back-do']);
+    // Not the hand (a new piece cannot go back): the piece on 2, whose back-do is legal.
+    expect(after.selection).toEqual({ from: 2, result: 'back-do' });
+    expect(preview(after.state, after.selection)?.problem).toBeUndefined();
+  });
+
   it('choosing before throwing says to throw first', () => {
     const play = run(start(), { type: 'play/stackChosen', delta: 1 });
     expect(play.notice).toBe('Alice must throw first (Space).');
