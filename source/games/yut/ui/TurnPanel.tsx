@@ -32,6 +32,10 @@ function Sticks({ play }: { play: YutPlay }) {
   return (
     <Text>
       <Text dimColor>Sticks </Text>
+      {/* Whose throw it was, by the seat's letter (a computer's throw stays after its turn). */}
+      <Styled seat={last.seat} bold>
+        {SEAT_LETTERS[last.seat]}
+      </Styled>{' '}
       <Styled seat={last.seat}>[{faces[0]}]</Styled> {faces.slice(1).join(' ')}
       {'  '}
       <Text bold>{resultOfSticks(last.sticks)}</Text>

@@ -89,7 +89,7 @@ describe('<TurnPanel>', () => {
     const p = preview(play.state, play.selection);
     const frame = plain(frameOf(<TurnPanel play={play} preview={p} width={52} height={24} />));
     expect(frame).toContain('▶ R Alice to move');
-    expect(frame).toContain('Sticks [□] □ ■ ■  gae');
+    expect(frame).toContain('Sticks R [□] □ ■ ■  gae');
     expect(frame).toContain('Results [yut]');
     expect(frame).toContain('Piece a new piece from hand');
     expect(frame).toContain('→ to 4');
@@ -118,6 +118,19 @@ describe('<TurnPanel>', () => {
     expect(logged).toContain('Alice threw yut: throws again.');
     expect(logged).toContain('Alice moved a new piece to 2 with gae.');
     expect(logged).not.toContain('hand→4');
+    // The sticks line says whose throw it shows: Alice's still, until Bob throws.
+    expect(logged).toContain('Sticks R [');
+    const bobs = plain(
+      frameOf(
+        <TurnPanel
+          play={reducePlay(after, thrown('do'))}
+          preview={undefined}
+          width={52}
+          height={24}
+        />,
+      ),
+    );
+    expect(bobs).toMatch(/Sticks B \[[□■]\] [□■] [□■] [□■] {2}do/);
   });
 
   it('the move list says where each move lands and what it does, and scrolls to the chosen', () => {
