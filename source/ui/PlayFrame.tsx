@@ -52,28 +52,37 @@ export function PlayFrame({
   );
 }
 
+/** The quit question's width inside its border. */
+const QUIT_INNER = 60;
+
 function QuitBar({ saving }: { saving: 'now' | 'later' | undefined }) {
+  // Every cell inside the border is written (lines padded with spaces), so nothing of the board
+  // under the question shows through.
+  const line = (text: string) => `  ${text}`.padEnd(QUIT_INNER);
+  const answer =
+    saving === 'now'
+      ? ['s: save it and quit · y: quit without saving']
+      : saving === 'later'
+        ? [
+            'y: quit, and this game is lost (it can be saved at the start',
+            'of a turn, before the throw)',
+          ]
+        : ['y: quit'];
   return (
     <Box
       position="absolute"
       marginTop={9}
       marginLeft={4}
       borderStyle="double"
-      paddingX={2}
       flexDirection="column"
-      width={62}
     >
-      <Text bold>Quit this game?</Text>
-      {saving === 'now' ? (
-        <Text>s: save it and quit · y: quit without saving</Text>
-      ) : saving === 'later' ? (
-        <Text wrap="wrap">
-          y: quit, and this game is lost (it can be saved at the start of a turn, before the throw)
-        </Text>
-      ) : (
-        <Text>y: quit</Text>
-      )}
-      <Text dimColor>any other key: keep playing</Text>
+      <Text>{line('')}</Text>
+      <Text bold>{line('Quit this game?')}</Text>
+      {answer.map((text) => (
+        <Text key={text}>{line(text)}</Text>
+      ))}
+      <Text dimColor>{line('any other key: keep playing')}</Text>
+      <Text>{line('')}</Text>
     </Box>
   );
 }

@@ -52,3 +52,25 @@ describe('the log page', () => {
     expect(frame(0)).toMatch(/│ entry 1 +│/);
   });
 });
+
+describe('the quit question', () => {
+  it('covers what is under it: every cell inside its border is written', () => {
+    const under = Array.from({ length: 20 }, () => (
+      <Text key={Math.random()}>{'x'.repeat(78)}</Text>
+    ));
+    const frame = render(
+      <PlayFrame title="t" help={[]} log={[]} helpScroll={0} overlay="quit" width={80} height={24}>
+        {under}
+      </PlayFrame>,
+    ).lastFrame();
+    const lines = (frame ?? '').split('\n');
+    const top = lines.findIndex((l) => l.includes('╔'));
+    const bottom = lines.findIndex((l) => l.includes('╚'));
+    expect(bottom - top).toBeGreaterThan(3);
+    for (const line of lines.slice(top + 1, bottom)) {
+      const inside = line.slice(line.indexOf('║') + 1, line.lastIndexOf('║'));
+      expect(inside).not.toContain('x');
+    }
+    expect(frame).toContain('Quit this game?');
+  });
+});
