@@ -139,9 +139,11 @@ export function ReplayViewer({
         height={height}
       />
       {model.goto !== null ? (
-        <Box position="absolute" marginTop={2} marginLeft={4} borderStyle="double" paddingX={2}>
-          <Text bold>Go to turn (1–{turns}): </Text>
+        <Box position="absolute" marginTop={2} marginLeft={4} borderStyle="double">
+          {/* Spaces, not padding: padding leaves the board under it showing through. */}
+          <Text bold>{`  Go to turn (1–${turns}): `}</Text>
           <TextField field={model.goto} focus max={GOTO_LENGTH} />
+          <Text>{'  '}</Text>
         </Box>
       ) : null}
     </Box>
