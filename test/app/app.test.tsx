@@ -54,7 +54,7 @@ describe('<App>', () => {
     cleanup = settled.unmount;
     const playing = await frameWhen(settled.lastFrame, (f) => f.includes('to throw'));
     expect(playing).toContain('▶ R Player 0 to throw');
-    expect(playing).toMatch(/G Computer 2 +2 +0 strong/);
+    expect(playing).toMatch(/G CPU 2 +2 +0 strong/);
     settled.unmount();
     const partly = render(
       <App

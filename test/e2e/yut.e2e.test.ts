@@ -79,7 +79,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     await terminal.waitFor('computer (strong)');
     await terminal.keys('Up', 'Enter', 'Space', 'Enter');
     const screen = await terminal.waitFor(/\(strong: [^)]*/);
-    expect(screen).toMatch(/Computer 1 moved .* with \w+\./);
+    expect(screen).toMatch(/CPU 1 moved .* with \w+\./);
     const reason = /\(strong: (enters|moves|catches|takes|stacks|brings)[^)]*/.exec(screen)?.[0];
     expect(reason).toBeDefined();
     expect(await terminal.waitFor('▶ R Player 0 to throw')).toContain('▶ R Player 0 to throw');
@@ -94,7 +94,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     await terminal.waitFor('Turn 1 of');
     await terminal.keys('End');
     const replayed = await terminal.waitFor('(strong: ');
-    expect(replayed).toMatch(/Computer 1 moved .* with \w+\./);
+    expect(replayed).toMatch(/CPU 1 moved .* with \w+\./);
     expect(replayed.replace(/\s+/g, ' ')).toContain(
       (reason ?? '?').slice(0, 30).replace(/\s+/g, ' '),
     );
@@ -104,7 +104,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     terminal = new Terminal(`node ${CLI} yut --players 2 --pieces 1 --bots 1 --seed 11504`);
     const screen = await terminal.waitFor('to throw');
     expect(screen).toContain('▶ R Player 0 to throw');
-    expect(screen).toMatch(/B Computer 1 +1 +0 strong/);
+    expect(screen).toMatch(/B CPU 1 +1 +0 strong/);
     expect(screen).not.toContain('Start the game');
   });
 

@@ -34,10 +34,10 @@ const SEATS = [0, 1, 2, 3];
 
 /**
  * The name a seat gets when its field is left empty (shown in the field as a placeholder): the
- * seed's "Player N" for a person, "Computer N" for the computer (its level is shown beside it).
+ * seed's "Player N" for a person, "CPU N" for the computer (its level is shown beside it; "Computer N" would not fit the 80-column panel's name column).
  */
 export const defaultName = (form: Pick<SetupForm, 'kinds'>, seat: number) =>
-  `${(form.kinds[seat] ?? 'human') === 'human' ? 'Player' : 'Computer'} ${seat}`;
+  `${(form.kinds[seat] ?? 'human') === 'human' ? 'Player' : 'CPU'} ${seat}`;
 
 /** A new form: name fields empty (their defaults as placeholders) unless names are given. */
 export function newSetup(

@@ -212,7 +212,7 @@ describe('<TurnPanel>', () => {
       frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
     );
     expect(frame).toContain('★ R Alice wins! ★');
-    expect(frame).toContain('Enter play again · m menu');
+    expect(frame).toContain('Enter again · w swap seats');
   });
 });
 
@@ -222,7 +222,7 @@ describe('<Setup>', () => {
     const frame = plain(frameOf(<Setup form={form} />));
     expect(frame).toMatch(/Seat 0 name +R Ann\b/);
     expect(frame).toMatch(/Seat 1 name +B Player 1\b/);
-    expect(frame).toMatch(/Seat 2 name +G Computer 2\b/);
+    expect(frame).toMatch(/Seat 2 name +G CPU 2\b/);
     // The focused empty field: the cursor on the placeholder, which is not its text.
     const focused = plain(frameOf(<Setup form={{ ...form, focus: 4, cursor: 0 }} />));
     expect(focused).toMatch(/Seat 1 name +B Player 1 0\/12/);

@@ -114,7 +114,7 @@ describe('computer seats in the setup form', () => {
       seats: [
         { name: 'Player 0', kind: 'human' },
         // A computer seat left unnamed is called the computer.
-        { name: 'Computer 1', kind: 'computer', level: 'greedy' },
+        { name: 'CPU 1', kind: 'computer', level: 'greedy' },
       ],
     });
   });
