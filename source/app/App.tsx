@@ -5,6 +5,7 @@
  */
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
+import type { Outcome } from '../engine/game.js';
 import type { LoadedRecording } from '../engine/recording.js';
 import type { AnyGameModule, SetupContext } from '../games/module.js';
 import type { Catalogue } from '../engine/recording.js';
@@ -159,7 +160,8 @@ export function App({ options }: { options: AppOptions }) {
   }
 
   const onRequest = useCallback(
-    (request: AppRequest) => dispatch({ type: 'app/playRequested', request }),
+    (request: AppRequest, outcome?: Outcome) =>
+      dispatch({ type: 'app/playRequested', request, outcome }),
     // dispatch reads the store afresh each time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -220,7 +222,7 @@ function Screens({
   columns: number;
   rows: number;
   paused: boolean;
-  onRequest: (request: AppRequest) => void;
+  onRequest: (request: AppRequest, outcome?: Outcome) => void;
   onReplayLeft: () => void;
   registerKeys: (handler: (key: Key) => void) => void;
 }) {

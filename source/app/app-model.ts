@@ -3,7 +3,9 @@
  * setup, play, the replay viewer, and the main help. Keys and answers come in as actions; what
  * must be done outside (start a game, read a file, leave) goes out as an effect for the App.
  */
+import type { Outcome } from '../engine/game.js';
 import type { LoadedRecording } from '../engine/recording.js';
+import type { Seat } from '../engine/seats.js';
 import type { Catalogue } from '../engine/recording.js';
 import type {
   AnyGameModule,
@@ -46,6 +48,56 @@ export interface AppModel {
   readonly replayOnly: boolean;
   /** The run opened on the main menu: leaving a game goes back to it (else the program ends). */
   readonly hasMenu: boolean;
+  /** The score of the games played again in a row ("Play again"), while the same people play. */
+  readonly tally?: Tally | undefined;
+}
+
+/** Wins by name over a sitting of games of one menu entry. */
+export interface Tally {
+  readonly entry: string;
+  readonly games: number;
+  readonly wins: Readonly<Record<string, number>>;
+  readonly drawn: number;
+}
+
+/** The tally with one more finished game (a game left unfinished is not counted). */
+export function scored(
+  tally: Tally | undefined,
+  entry: string,
+  names: readonly string[],
+  outcome: Outcome | undefined,
+): Tally | undefined {
+  const same =
+    tally?.entry === entry &&
+    names.length === Object.keys(tally.wins).length &&
+    names.every((n) => n in tally.wins);
+  const base: Tally =
+    tally && same
+      ? tally
+      : { entry, games: 0, wins: Object.fromEntries(names.map((n) => [n, 0])), drawn: 0 };
+  if (!outcome || outcome.status === 'running') return base.games > 0 ? base : undefined;
+  const winner =
+    outcome.status === 'won'
+      ? names[outcome.winner]
+      : outcome.status === 'ranked'
+        ? names[outcome.ranking[0] ?? -1]
+        : undefined;
+  return {
+    ...base,
+    games: base.games + 1,
+    drawn: base.drawn + (winner === undefined ? 1 : 0),
+    wins:
+      winner === undefined ? base.wins : { ...base.wins, [winner]: (base.wins[winner] ?? 0) + 1 },
+  };
+}
+
+/** The tally in a line, for the next game's log: "So far, 2 games: Ann won 1, Bob won 1." */
+export function tallyWords(tally: Tally): string {
+  const wins = Object.entries(tally.wins)
+    .map(([name, n]) => `${name} won ${n}`)
+    .join(', ');
+  const games = `${tally.games} game${tally.games === 1 ? '' : 's'}`;
+  return `So far, ${games}: ${wins}${tally.drawn > 0 ? `, ${tally.drawn} drawn` : ''}.`;
 }
 
 export type AppAction =
@@ -72,7 +124,12 @@ export type AppAction =
   | { readonly type: 'app/recordingsListed'; readonly catalogue: Catalogue }
   /** A recording chosen in the browser could not be opened: why, said in the browser. */
   | { readonly type: 'app/recordingRefused'; readonly notice: string }
-  | { readonly type: 'app/playRequested'; readonly request: AppRequest }
+  | {
+      readonly type: 'app/playRequested';
+      readonly request: AppRequest;
+      /** How the game that was left ended. */
+      readonly outcome?: Outcome | undefined;
+    }
   | { readonly type: 'app/replayLeft' };
 
 export type Effect =
@@ -219,8 +276,18 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
       if (request === 'quit')
         return model.hasMenu ? to(menuAt(world.games, screen.entry)) : stay({ type: 'exit' });
       if (request === 'menu') return to(menuAt(world.games, screen.entry));
-      if (request === 'again')
-        return stay({ type: 'start', entry: screen.entry, start: again(screen.start) });
+      if (request === 'again' || request === 'swap') {
+        const names = screen.start.seats.map((s) => s.name);
+        const tally = scored(model.tally, screen.entry, names, action.outcome);
+        return {
+          model: { ...model, tally },
+          effect: {
+            type: 'start',
+            entry: screen.entry,
+            start: again(screen.start, request === 'swap', tally),
+          },
+        };
+      }
       // Saved: the entry's first screen again, saying so.
       const found = findEntry(world.games, screen.entry);
       if (!found) return to(menuAt(world.games, screen.entry));
@@ -231,8 +298,21 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
   }
 }
 
-/** Another game with the same options and seats (nothing of the last one's save or log). */
-const again = (start: Start): Start => ({ options: start.options, seats: start.seats });
+/**
+ * Another game with the same options and seats (nothing of the last one's save or log), or with the seats
+ * turned by one (`swap`: in two-player games, the sides change). A game that saves by its
+ * players' order (Yut's advanced game) keeps its seats. Its log opens with the sitting's score.
+ */
+function again(start: Start, swap: boolean, tally: Tally | undefined): Start {
+  const turned = swap && !start.save && start.seats.length > 1;
+  const seats = turned ? [...start.seats.slice(1), start.seats[0] as Seat] : start.seats;
+  const log = [
+    ...(tally ? [tallyWords(tally)] : []),
+    ...(swap && !turned ? ['The seats stay as they are: this game saves by its players.'] : []),
+  ];
+  // Nothing of the last game's save goes with it (as before: a new game, not the saved one).
+  return { options: start.options, seats, ...(log.length > 0 ? { log } : {}) };
+}
 
 /** The main help's width of text in a screen `columns` wide. */
 export const helpWidth = (columns: number) => Math.min(columns, 90) - 4;

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { Bot, Level } from '../engine/bots.js';
 import type { ChanceSource } from '../engine/chance.js';
-import type { Game, GameEvent } from '../engine/game.js';
+import type { Game, GameEvent, Outcome } from '../engine/game.js';
 import { botRandom } from '../engine/random.js';
 import type { Recorder } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
@@ -18,7 +18,7 @@ import { lastScroll, PAGE_KEYS } from './TextPage.js';
 import { logPage } from './text.js';
 
 /** What a play screen asks of the app. */
-export type AppRequest = 'quit' | 'again' | 'menu' | 'saved';
+export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved';
 
 /** A game being played: made by the app's session factory, for a new or a resumed game. */
 export interface Session<S = unknown> {
@@ -55,7 +55,8 @@ export interface PlayProps<S = unknown> {
   readonly botDelay?: number | undefined;
   /** The window is too small: the screen is hidden and nothing may happen by itself. */
   readonly paused?: boolean | undefined;
-  readonly onRequest: (request: AppRequest) => void;
+  /** `outcome`: how the game that was left ended (for the sitting's score). */
+  readonly onRequest: (request: AppRequest, outcome?: Outcome) => void;
   /** Hands this screen's key handler to the app's one input handler. */
   readonly registerKeys: (handler: (key: Key) => void) => void;
 }
@@ -87,7 +88,8 @@ export type SessionAction<E> =
   | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' | 'log' }
   | { readonly type: 'play/overlayClosed' }
   | { readonly type: 'app/quitConfirmed' }
-  | { readonly type: 'app/againRequested' }
+  /** Another game; `swap`: with the seats turned by one. */
+  | { readonly type: 'app/againRequested'; readonly swap?: boolean }
   | { readonly type: 'app/menuRequested' };
 
 export type Overlay = 'help' | 'quit' | 'log' | null;
@@ -123,6 +125,7 @@ export function frameKey(
   if (key === 'l') return { type: 'play/overlayOpened', overlay: 'log' };
   if (!running) {
     if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
+    if (key === 'w') return { type: 'app/againRequested', swap: true };
     if (key === 'm' || key === 'escape') return { type: 'app/menuRequested' };
     if (key === 'q') return { type: 'app/quitConfirmed' };
     return null;
@@ -186,7 +189,7 @@ export function usePlaySession<
           return before;
         case 'app/againRequested':
           session.recorder.close();
-          onRequest('again');
+          onRequest(generic.swap ? 'swap' : 'again', rules.outcome(before.state));
           return before;
         case 'app/menuRequested':
           session.recorder.close();

@@ -6,6 +6,7 @@ import {
   menuItems,
   reduceApp,
 } from '../../source/app/app-model.js';
+import type { Outcome } from '../../source/engine/game.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
 import { GAMES } from '../../source/games/index.js';
 import type { Session } from '../../source/ui/play-session.js';
@@ -102,6 +103,72 @@ describe('the app model (pure)', () => {
     expect(fromMenu.model.screen).toMatchObject({ name: 'menu', index: RACE });
     expect(fromMenu.effect).toBeUndefined();
     expect(request('saved').model.screen).toMatchObject({ name: 'setup', entry: 'race' });
+  });
+
+  it('play again keeps the sitting’s score; w plays again with the seats turned by one', () => {
+    const ann = { name: 'Ann', kind: 'human' as const };
+    const bob = { name: 'Bob', kind: 'human' as const };
+    const seats = [ann, bob];
+    const playing = (model: AppModel, start: { options: unknown; seats: typeof seats }) =>
+      ({
+        ...model,
+        screen: { name: 'play', game: 'race', entry: 'race', start, session },
+      }) as AppModel;
+    const again = (model: AppModel, request: 'again' | 'swap', outcome: Outcome) =>
+      reduceApp(model, { type: 'app/playRequested', request, outcome }, world);
+    // Ann wins the first game; Enter: the same seats, the score in the next game's log.
+    const first = again(playing(at({ name: 'menu', index: 0 }), { options: {}, seats }), 'again', {
+      status: 'won',
+      winner: 0,
+    });
+    expect(first.effect).toEqual({
+      type: 'start',
+      entry: 'race',
+      start: { options: {}, seats, log: ['So far, 1 game: Ann won 1, Bob won 0.'] },
+    });
+    // Bob wins the second; w: the seats turned (Bob first), the score follows the names.
+    const second = again(playing(first.model, { options: {}, seats }), 'swap', {
+      status: 'won',
+      winner: 1,
+    });
+    expect(second.effect).toMatchObject({
+      start: { seats: [bob, ann], log: ['So far, 2 games: Ann won 1, Bob won 1.'] },
+    });
+    // Seat 0 is Bob now: his win counts for Bob; a draw counts as drawn.
+    const third = again(playing(second.model, { options: {}, seats: [bob, ann] }), 'again', {
+      status: 'won',
+      winner: 0,
+    });
+    expect(third.effect).toMatchObject({
+      start: { log: ['So far, 3 games: Ann won 1, Bob won 2.'] },
+    });
+    const fourth = again(playing(third.model, { options: {}, seats }), 'again', {
+      status: 'drawn',
+    });
+    expect(fourth.effect).toMatchObject({
+      start: { log: ['So far, 4 games: Ann won 1, Bob won 2, 1 drawn.'] },
+    });
+    // Other people: a new sitting. A game that saves by its players keeps its seats.
+    const others = [{ name: 'Cho', kind: 'human' as const }, ann];
+    const fresh = again(playing(fourth.model, { options: {}, seats: others }), 'again', {
+      status: 'won',
+      winner: 0,
+    });
+    expect(fresh.effect).toMatchObject({
+      start: { log: ['So far, 1 game: Cho won 1, Ann won 0.'] },
+    });
+    const saving = reduceApp(
+      playing(at({ name: 'menu', index: 0 }), {
+        options: {},
+        seats,
+        save: () => undefined,
+      } as never),
+      { type: 'app/playRequested', request: 'swap', outcome: { status: 'running' } },
+      world,
+    );
+    expect(saving.effect).toMatchObject({
+      start: { seats, log: ['The seats stay as they are: this game saves by its players.'] },
+    });
   });
 
   it('after a save, a setup that says so (Yut’s advanced game) shows its message', () => {

@@ -235,7 +235,7 @@ function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number; rows:
     state.phase === 'play'
       ? ['←→↑↓ Enter · 7 9 1 3 · h hint', 'u undo · r r resign · s save · ?']
       : over
-        ? ['Enter play again · m menu · q quit', ' ']
+        ? ['Enter play again · m menu · q quit', 'w play again, seats swapped']
         : ['↑↓ Enter choose · Space throw', 's save · h hint · ? · q quit'];
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>

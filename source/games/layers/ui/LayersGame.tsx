@@ -211,7 +211,7 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
       : ' ';
   const fight = fightLines(state.last, inner);
   const keys = over
-    ? ['Enter play again · m menu · q quit', ' ']
+    ? ['Enter play again · m menu · q quit', 'w play again, seats swapped']
     : ['↑↓ look · Enter fight · Tab next · r rest', 'f e after a draw · h hint · ? · q quit'];
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>

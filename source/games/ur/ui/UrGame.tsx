@@ -207,7 +207,9 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
       <Text dimColor>
         {over ? 'Enter play again · m menu · q quit' : 'Space roll · ←→ stone · Enter move'}
       </Text>
-      <Text dimColor>{over ? ' ' : 'u undo · h hint · n · ? help · q quit'}</Text>
+      <Text dimColor>
+        {over ? 'w play again, seats swapped' : 'u undo · h hint · n · ? help · q quit'}
+      </Text>
     </Box>
   );
 }

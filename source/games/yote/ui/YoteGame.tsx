@@ -159,7 +159,7 @@ function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows:
         notice={play.notice}
         keys={
           over
-            ? ['Enter play again · m menu · q quit', ' ']
+            ? ['Enter play again · m menu · q quit', 'w play again, seats swapped']
             : ['←→↑↓ cursor · Enter act · s stop · x drop', 'u undo · h hint · ? help · q quit']
         }
       />

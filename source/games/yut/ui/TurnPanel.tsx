@@ -145,7 +145,7 @@ export function TurnPanel({
   const keys =
     keyLines ??
     (over
-      ? ['Enter play again · m menu', 'q quit · ? help']
+      ? ['Enter again · w swap seats', 'm menu · q quit · ? help']
       : inner >= 44
         ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
         : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);
