@@ -108,6 +108,30 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     expect(screen).not.toContain('Start the game');
   });
 
+  it('at the end, w plays again with the seats swapped, and the next log opens with the score', async () => {
+    terminal = new Terminal(
+      `node ${CLI} yut --players 2 --pieces 1 --bots all --bot-delay 0 --seed 3 --no-record`,
+    );
+    const first = await terminal.waitFor(/★ [RB] CPU \d wins! ★/);
+    const winner = /★ [RB] (CPU \d) wins! ★/.exec(first)?.[1];
+    expect(first).toContain('Enter again · w swap seats');
+    await terminal.keys('w');
+    // The second game (computers again) is played at once; its log begins with the score.
+    await terminal.waitFor(/★ [RB] CPU \d wins! ★/);
+    await terminal.keys('l', 'Home');
+    const log = await terminal.waitFor('So far');
+    const loser = winner === 'CPU 0' ? 'CPU 1' : 'CPU 0';
+    expect(log.replace(/\s+/g, ' ')).toContain(
+      winner === 'CPU 0'
+        ? `So far, 1 game: ${winner} won 1, ${loser} won 0.`
+        : `So far, 1 game: ${loser} won 0, ${winner} won 1.`,
+    );
+    // Seats swapped: CPU 1 now plays red, first.
+    await terminal.keys('x');
+    const board = await terminal.waitFor('hand home');
+    expect(board).toMatch(/R CPU 1 /);
+  });
+
   it('asks for a larger window when the board does not fit', async () => {
     terminal = new Terminal(`node ${CLI}`, { columns: 60, rows: 20 });
     const screen = await terminal.waitFor('Make the window');
