@@ -6,6 +6,7 @@ import {
   NAME_LENGTH,
   nameRowSide,
   START_ROW,
+  urDefaultName,
   type UrSetupForm,
   urNameField,
 } from './setup-model.js';
@@ -32,6 +33,7 @@ export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: str
           }
           focus={nameRowSide(form) === i}
           max={NAME_LENGTH}
+          placeholder={urDefaultName(form, i)}
         />
       </Text>
       <Text wrap="truncate-end">

@@ -18,12 +18,17 @@ export type UrSetupOutcome =
   | { readonly type: 'start'; readonly seats: Seat[] }
   | { readonly type: 'back' };
 
+/** The name a side takes when its field is left empty (shown there as a placeholder). */
+export const urDefaultName = (form: Pick<UrSetupForm, 'kinds'>, side: number) =>
+  `${form.kinds[side] === 'human' ? 'Player' : 'CPU'} ${side + 1}`;
+
+/** A new form: the name fields empty, their defaults shown as placeholders. */
 export function newUrSetup(kinds: readonly SeatKind[] = []): UrSetupForm {
   return {
-    names: ['Player 1', 'Player 2'],
+    names: ['', ''],
     kinds: [kinds[0] ?? 'human', kinds[1] ?? 'human'],
     focus: 0,
-    cursor: [...'Player 1'].length,
+    cursor: 0,
     problem: null,
   };
 }
@@ -83,8 +88,10 @@ export function urSetupKey(form: UrSetupForm, key: Key): UrSetupOutcome {
     }
     case 'enter': {
       if (form.focus < START_ROW) return focusOn(form.focus + 1);
-      const names = form.names.map((n) => n.trim());
-      if (names.some((n) => n === '')) return stay({ problem: 'Each side needs a name.' });
+      // A field left empty takes its default.
+      const names = form.names.map((n, i) => n.trim() || urDefaultName(form, i));
+      if (names[0] === names[1])
+        return stay({ focus: 2, problem: `Both sides are called ${names[0]}.` });
       return {
         type: 'start',
         seats: names.map((name, i) => {
