@@ -132,6 +132,24 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     expect(board).toMatch(/R CPU 1 /);
   });
 
+  it('hot-seat: u takes back the move that ended a turn before the next throw; the recording verifies', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-undo-')), 'undo.jsonl');
+    terminal = new Terminal(`node ${CLI} yut --players 2 --pieces 4 --seed 11504 --record ${file}`);
+    await terminal.waitFor('Player 0 to throw');
+    await terminal.keys('Space', 'Enter');
+    expect(await terminal.waitFor('▶ B Player 1 to throw')).toContain('moved a new piece to 2');
+    await terminal.keys('u');
+    const back = await terminal.waitFor('took back');
+    expect(back).toContain('Player 0 took back the move (gae from hand).');
+    expect(back).toContain('▶ R Player 0 to move');
+    await terminal.keys('Enter', 'q', 'y');
+    await terminal.waitFor('EXITED');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines.filter((l) => l === '{"type":"session/moveTakenBack"}')).toHaveLength(1);
+    const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
+    expect(verified.status).toBe(0);
+  });
+
   it('asks for a larger window when the board does not fit', async () => {
     terminal = new Terminal(`node ${CLI}`, { columns: 60, rows: 20 });
     const screen = await terminal.waitFor('Make the window');

@@ -63,7 +63,7 @@ describe('the Ur play screen model', () => {
     );
   });
 
-  it('logs what happened and takes back a move while the turn is still its player’s', () => {
+  it('logs what happened and takes back a move, also one that ended the turn until the next roll', () => {
     let play = run(newUrPlay(setup(), seats), rolled(4), { type: 'urPlay/moveRequested' });
     expect(play.log.slice(-2)).toEqual([
       'Eric moved W0 from off the board to square 4, a rosette.',
@@ -73,8 +73,27 @@ describe('the Ur play screen model', () => {
     expect(play.state.stones[0][0]).toBe(-1);
     expect(play.state.phase).toBe('move');
     play = run(play, moved(0) as UrAction, rolled(1), moved(0) as UrAction);
-    const after = run(play, { type: 'urPlay/undoRequested' });
-    expect(after.notice).toBe('That move ended the turn; it cannot be taken back.');
+    // Hot-seat: the move that ended Eric's turn is his again until James rolls.
+    expect(play.state.turn).toBe(1);
+    const back = run(play, { type: 'urPlay/undoRequested' });
+    expect(back.state).toMatchObject({ turn: 0, phase: 'move' });
+    expect(back.log.at(-1)).toBe('Eric took back the move of W0.');
+    expect(run(play, rolled(2), { type: 'urPlay/undoRequested' }).notice).toBe(
+      'Nothing to take back: a roll is never taken back.',
+    );
+    // Against the computer it stays: the computer rolls at once.
+    const computer = run(
+      newUrPlay(setup(), [
+        { name: 'Eric', kind: 'human' },
+        { name: 'CPU 2', kind: 'computer', level: 'strong' },
+      ]),
+      rolled(1),
+      { type: 'urPlay/moveRequested' },
+    );
+    expect(computer.state.turn).toBe(1);
+    expect(reduceUrPlay(computer, { type: 'urPlay/undoRequested' }).notice).toBe(
+      'That move ended the turn, and the computer has rolled since; it cannot be taken back.',
+    );
   });
 
   it('draws the board from its file: forbidden squares empty, rosettes starred, arrows for both paths', () => {

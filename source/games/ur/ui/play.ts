@@ -184,15 +184,25 @@ export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPla
   });
 }
 
-/** Take back the last move while its player still has the turn (a rosette's extra roll not yet rolled). */
+/** Take back the last move, its player's own or, before the next roll, the one that ended the turn. */
 function undo(play: UrPlay): UrPlay {
   const last = play.events.at(-1);
   if (!last || last.type !== 'ur/stoneMoved')
     return { ...play, notice: 'Nothing to take back: a roll is never taken back.' };
   const events = play.events.slice(0, -1);
   const state = foldEvents(urGame, play.initial, events).state;
-  if (state.turn !== play.state.turn || play.state.phase === 'over') {
-    return { ...play, notice: 'That move ended the turn; it cannot be taken back.' };
+  // The move that ended a turn can be taken back until the next player rolls (hot-seat), not
+  // when the computer has the next turn (it rolls at once).
+  const nextIsComputer =
+    state.turn !== play.state.turn && play.seats[play.state.turn]?.kind === 'computer';
+  if (nextIsComputer || play.state.phase === 'over') {
+    return {
+      ...play,
+      notice:
+        play.state.phase === 'over'
+          ? 'The game is over.'
+          : 'That move ended the turn, and the computer has rolled since; it cannot be taken back.',
+    };
   }
   return withSelection({
     ...play,

@@ -241,7 +241,10 @@ export function undoProblem(play: YutPlay): string | undefined {
     return 'Nothing to take back: a throw is never taken back.';
   }
   const before = foldEvents(yutGame, play.initial, play.events.slice(0, -1)).state;
-  if (before.turn !== play.state.turn) return 'That move ended the turn; it cannot be taken back.';
+  // The move that ended a turn can be taken back until the next player throws (hot-seat: a
+  // slip is recoverable); not when the computer has the next turn, which throws at once.
+  if (before.turn !== play.state.turn && play.seats[play.state.turn]?.kind === 'computer')
+    return 'That move ended the turn, and the computer has thrown since; it cannot be taken back.';
   return undefined;
 }
 

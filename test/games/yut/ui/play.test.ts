@@ -236,9 +236,30 @@ describe('u takes back the last move of the turn, by folding again', () => {
       thrown('do'),
     );
     expect(undoProblem(play)).toBe('Nothing to take back: a throw is never taken back.');
-    play = run(start(), thrown('gae'), { type: 'play/moveRequested' });
+    // Against the computer, the move that ended the turn stays (it throws at once).
+    const computer = newPlay(setup({ players: 2, pieces: 4 }), [
+      seats[0] as (typeof seats)[0],
+      { name: 'CPU 1', kind: 'computer', level: 'strong' },
+    ] as never);
+    play = run(computer, thrown('gae'), { type: 'play/moveRequested' });
     expect(play.state.turn).toBe(1);
-    expect(undoProblem(play)).toBe('That move ended the turn; it cannot be taken back.');
+    expect(undoProblem(play)).toBe(
+      'That move ended the turn, and the computer has thrown since; it cannot be taken back.',
+    );
+  });
+
+  it('hot-seat: the move that ended a turn is taken back until the next player throws', () => {
+    const ended = run(start(), thrown('gae'), { type: 'play/moveRequested' });
+    expect(ended.state).toMatchObject({ turn: 1, phase: 'throw' });
+    expect(undoProblem(ended)).toBeUndefined();
+    const back = run(ended, { type: 'play/undoRequested' });
+    expect(back.state).toMatchObject({ turn: 0, phase: 'move', results: ['gae'] });
+    expect(back.events).toHaveLength(1);
+    expect(back.log.at(-1)).toBe('Alice took back the move (gae from hand).');
+    // Once Bob has thrown, it stays.
+    expect(undoProblem(run(ended, thrown('do')))).toBe(
+      'Nothing to take back: a throw is never taken back.',
+    );
   });
 });
 
