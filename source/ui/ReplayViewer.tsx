@@ -19,8 +19,10 @@ import {
   turnStartsOf,
 } from './replay-model.js';
 import { useStore } from './store.js';
+import { localTime } from './recordings-model.js';
 import { fit } from './text.js';
 import { TextField } from './TextField.js';
+import { Styled } from './theme.js';
 
 export const REPLAY_KEYS = [
   '←→ step · Space play',
@@ -95,7 +97,7 @@ export function ReplayViewer({
       <MoveList
         lines={moveLines(face, game, initial, events, model, names)}
         chosen={model.list}
-        title={`${header.players.map((p) => p.name).join(' v ')} · ${header.startedAt.slice(0, 10)}`}
+        title={`${names.join(' v ')} · ${localTime(header.startedAt).slice(0, 10)}`}
         width={width}
         height={height}
       />
@@ -104,6 +106,8 @@ export function ReplayViewer({
   const turns = turnStarts.length;
   const speed = `${SPEEDS[model.speed]} events/s`;
   const where = `Turn ${turnAt(model)} of ${turns} · event ${model.index}/${events.length}`;
+  // Whose game, and when: a line (a game of many players says how many).
+  const title = `${names.length > 4 ? `${names.length} players` : names.join(' v ')} · ${localTime(header.startedAt).slice(0, 10) || 'replay'}`;
   const status = model.playing
     ? `▶ playing, ${speed}`
     : model.index >= events.length
@@ -132,7 +136,7 @@ export function ReplayViewer({
         index={model.index}
         stateAt={at}
         names={names}
-        timeline={[where, status, '', ...did]}
+        timeline={[title, where, status, '', ...did]}
         keys={REPLAY_KEYS}
         notice={notice}
         width={width}
@@ -207,8 +211,14 @@ function MoveList({
         <Text dimColor>{'turn  '}</Text>
         <Box flexDirection="column" height={rows} overflow="hidden">
           {shown.map((line, i) => (
-            <Text key={top + i} inverse={top + i === chosen} wrap="truncate-end">
-              {fit(safeText(line), outer - 4)}
+            <Text key={top + i} wrap="truncate-end">
+              <Styled
+                colour={top + i === chosen ? 'cyan' : undefined}
+                inverse={top + i === chosen}
+                bold={top + i === chosen}
+              >
+                {fit(safeText(line), outer - 4)}
+              </Styled>
             </Text>
           ))}
         </Box>

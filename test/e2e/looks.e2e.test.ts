@@ -1,7 +1,7 @@
 /**
  * How madang looks, as a person sees it: the built program in tmux (TERM=xterm-256color), every
  * screen at 80×24 and at 120×40 checked whole (no line cut, no box broken), and captures with
- * their colour codes (capture-pane -e) of the menu, the recordings browser, a Yut game, an Ur game, a Yoté game, a Kono game and the
+ * their colour codes (capture-pane -e) of the menu, the recordings browser, the replay's move list, a Yut game, an Ur game, a Yoté game, a Kono game and the
  * replay viewer at 80×24, with colour and with NO_COLOR, compared with fixtures/screens so the
  * look cannot silently regress. `REGENERATE=1` rewrites the captures after a change made on purpose.
  */
@@ -215,6 +215,12 @@ const LOOKS: readonly {
     command: `replay ${SHORT}`,
     keys: ['Right', 'Right', 'Right'],
     shows: 'event 3/',
+  },
+  {
+    name: 'replay-moves',
+    command: `replay ${SHORT}`,
+    keys: ['Right', 'Right', 'Right', 'l'],
+    shows: 'Moves · Noah v Liam',
   },
 ];
 

@@ -33,7 +33,10 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
   it('replays a fixture: step forward and back, and read the board', async () => {
     terminal = new Terminal(`node ${CLI} replay ${SHORT}`);
     // The fixture: Noah opens with geol (a new piece to 3, board row 8); Liam wins after 47 events.
-    expect(await terminal.waitFor('Turn 1 of')).toContain('event 0/47');
+    const opened = await terminal.waitFor('Turn 1 of');
+    expect(opened).toContain('event 0/47');
+    // Whose game and when, above the turn.
+    expect(opened).toContain('Noah v Liam · 2026-01-01');
     await terminal.keys('Right', 'Right');
     const two = await terminal.waitFor('event 2/47');
     expect(two).toContain('Noah moved a new piece to 3 with geol.');

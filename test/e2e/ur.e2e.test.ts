@@ -22,6 +22,7 @@ describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
     // Seed 2055's first roll is 1: W0 enters on White's entrance, the first square of its path.
     expect(roll).toBe(1);
     expect(rolled).toContain('→ to square 1');
+    expect(rolled).toMatch(/= 1 {2}\(White's roll\)/);
     // n numbers White's path on the board: square 1 bottom left, up to the rosette at 4.
     await terminal.keys('n');
     const numbered = await terminal.waitFor('[   4  ]');

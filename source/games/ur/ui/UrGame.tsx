@@ -143,7 +143,8 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
       <Text>
         <Text dimColor>Dice </Text>
         {play.lastDice
-          ? `${play.lastDice.dice.map(DIE).join(' ')}  = ${play.lastDice.dice.reduce<number>((a, d) => a + d, 0)}`
+          ? // Whose roll it shows: a computer's stays in sight after its turn.
+            `${play.lastDice.dice.map(DIE).join(' ')}  = ${play.lastDice.dice.reduce<number>((a, d) => a + d, 0)}  (${COLOUR_NAMES[play.lastDice.colour]}'s roll)`
           : state.phase === 'move'
             ? 'rolled before the game was resumed'
             : 'not rolled yet'}
