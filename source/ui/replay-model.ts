@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
 import type { ParsedOptions } from '../engine/recording.js';
 import type { Key } from './keys.js';
+import { PAGE_KEYS } from './TextPage.js';
 import { editField, type Field, fieldOf } from './text-field.js';
 
 /** What a game's face in the replay viewer is given. */
@@ -116,21 +117,10 @@ export function turnAt(model: ReplayModel, index = model.index): number {
   return lo + 1;
 }
 
-/** The keys that move the list's cursor, and by how many events. */
-const LIST_KEYS: Readonly<Record<string, number>> = {
-  up: -1,
-  down: 1,
-  k: -1,
-  j: 1,
-  pageup: -10,
-  pagedown: 10,
-  home: -1e9,
-  end: 1e9,
-};
-
 export function replayKey(model: ReplayModel, key: Key): ReplayAction | undefined {
   if (model.list !== null) {
-    const delta = LIST_KEYS[key];
+    // The list moves by the keys that scroll a page, one event a line.
+    const delta = PAGE_KEYS[key];
     if (delta !== undefined) return { type: 'replay/listMoved', delta };
     if (key === 'enter') return { type: 'replay/listChosen' };
     return { type: 'replay/listClosed' };
