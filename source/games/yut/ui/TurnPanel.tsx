@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { firstLines, fit, lastLines } from '../../../ui/text.js';
+import { firstLines, fit, lastLines, logPage } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
 import { animalOf, arrived, inHand, legalEvents, type YutState } from '../rules.js';
@@ -152,7 +152,11 @@ export function TurnPanel({
   // Every seat in fixed columns: a header, then name, hand, home and a computer's level or an
   // animal, so nothing is cut at 80 columns.
   const nameWidth = Math.max(6, Math.min(12, inner - 20));
-  const fixedLines = 2 + 5 + 1 + 1 + seats.length + 1 + keys.length + 2;
+  // A notice (a hint with its reason) takes the rows it needs, up to four, from the log: it is
+  // never cut.
+  const notice = play.notice ? logPage([withNames(play.notice, names)], inner) : undefined;
+  const noticeRows = notice ? Math.min(4, Math.max(2, notice.length)) : 2;
+  const fixedLines = 2 + 5 + 1 + 1 + seats.length + 1 + keys.length + noticeRows;
   const rows = Math.max(1, height - fixedLines);
   // A person to move picks from the list of moves, with the newest of the log below it where
   // there is room (what the computers just did stays in sight); otherwise the log (all on `l`).
@@ -239,9 +243,15 @@ export function TurnPanel({
           </Text>
         ))}
       </Box>
-      <Box height={2} overflow="hidden">
-        {play.notice ? (
-          <Styled colour="yellow">{withNames(play.notice, names)}</Styled>
+      <Box height={noticeRows} overflow="hidden">
+        {notice ? (
+          <Box flexDirection="column">
+            {notice.map((line, i) => (
+              <Styled key={i} colour="yellow">
+                {line}
+              </Styled>
+            ))}
+          </Box>
         ) : over && recording ? (
           <Text dimColor>{recording}</Text>
         ) : (

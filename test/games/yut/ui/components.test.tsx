@@ -228,3 +228,18 @@ describe('<Setup>', () => {
     expect(focused).toMatch(/Seat 1 name +B Player 1 0\/12/);
   });
 });
+
+describe('<TurnPanel> notices', () => {
+  it('a hint with its reason is shown whole at 80 columns, taking rows from the log', () => {
+    let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
+    play = reducePlay(play, thrown('do'));
+    const notice =
+      'Hint: do with a new piece: enters a new piece at 1; leaves 1 where Bob can reach it with a do.';
+    const frame = plain(
+      frameOf(<TurnPanel play={{ ...play, notice }} preview={undefined} width={32} height={24} />),
+    );
+    const text = frame.replace(/[│\s]+/g, ' ');
+    expect(text).toContain(notice);
+    expect(frame.split('\n')).toHaveLength(24);
+  });
+});
