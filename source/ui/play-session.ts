@@ -104,6 +104,9 @@ export const FRAME_HELP = '  l          the whole log, newest last (↑↓ PgUp 
 export const logLines = (log: readonly string[], width: number) =>
   logPage(log, Math.min(width, 90) - 4);
 
+/** The key lines of a finished game, for the panels that have two lines for them (frameKey). */
+export const OVER_KEYS = ['Enter play again · m menu · q quit', 'w play again, seats swapped'];
+
 /**
  * The keys every play screen shares: the help page and the quit question while they are open,
  * the keys of a finished game (again, menu, quit), and `?` and `q`. An action, or null for a key

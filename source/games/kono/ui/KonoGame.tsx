@@ -7,7 +7,7 @@
  */
 import { Box, Text } from 'ink';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { FRAME_HELP, type PlayProps, usePlaySession } from '../../../ui/play-session.js';
+import { FRAME_HELP, OVER_KEYS, type PlayProps, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { listWindow } from '../../../ui/ListPlayScreen.js';
 import { SegmentLines } from '../../../ui/Segments.js';
@@ -235,7 +235,7 @@ function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number; rows:
     state.phase === 'play'
       ? ['←→↑↓ Enter · 7 9 1 3 · h hint', 'u undo · r r resign · s save · ?']
       : over
-        ? ['Enter play again · m menu · q quit', 'w play again, seats swapped']
+        ? OVER_KEYS
         : ['↑↓ Enter choose · Space throw', 's save · h hint · ? · q quit'];
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>

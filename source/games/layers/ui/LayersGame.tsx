@@ -8,7 +8,7 @@
  */
 import { Box, Text } from 'ink';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { FRAME_HELP, type PlayProps, usePlaySession } from '../../../ui/play-session.js';
+import { FRAME_HELP, OVER_KEYS, type PlayProps, usePlaySession } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
@@ -211,7 +211,7 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
       : ' ';
   const fight = fightLines(state.last, inner);
   const keys = over
-    ? ['Enter play again · m menu · q quit', 'w play again, seats swapped']
+    ? OVER_KEYS
     : ['↑↓ look · Enter fight · Tab next · r rest', 'f e after a draw · h hint · ? · q quit'];
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>

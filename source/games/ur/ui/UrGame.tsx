@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
 import {
   FRAME_HELP,
+  OVER_KEYS,
   type PlayProps,
   resumedLog,
   usePlaySession,
@@ -205,12 +206,8 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
       <Box height={2} overflow="hidden">
         <Styled colour="yellow">{play.notice ?? ' '}</Styled>
       </Box>
-      <Text dimColor>
-        {over ? 'Enter play again · m menu · q quit' : 'Space roll · ←→ stone · Enter move'}
-      </Text>
-      <Text dimColor>
-        {over ? 'w play again, seats swapped' : 'u undo · h hint · n · ? help · q quit'}
-      </Text>
+      <Text dimColor>{over ? OVER_KEYS[0] : 'Space roll · ←→ stone · Enter move'}</Text>
+      <Text dimColor>{over ? OVER_KEYS[1] : 'u undo · h hint · n · ? help · q quit'}</Text>
     </Box>
   );
 }

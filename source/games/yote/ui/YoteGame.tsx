@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
 import {
   FRAME_HELP,
+  OVER_KEYS,
   type PlayProps,
   resumedLog,
   usePlaySession,
@@ -159,7 +160,7 @@ function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows:
         notice={play.notice}
         keys={
           over
-            ? ['Enter play again · m menu · q quit', 'w play again, seats swapped']
+            ? OVER_KEYS
             : ['←→↑↓ cursor · Enter act · s stop · x drop', 'u undo · h hint · ? help · q quit']
         }
       />
