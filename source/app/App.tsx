@@ -6,9 +6,8 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useRef } from 'react';
 import type { Outcome } from '../engine/game.js';
-import type { LoadedRecording } from '../engine/recording.js';
+import type { Catalogue, LoadedRecording } from '../engine/recording.js';
 import type { AnyGameModule, SetupContext } from '../games/module.js';
-import type { Catalogue } from '../engine/recording.js';
 import { type Key, keyNames } from '../ui/keys.js';
 import { MainMenu } from '../ui/MainMenu.js';
 import type { AppRequest } from '../ui/play-session.js';

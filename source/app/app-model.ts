@@ -4,9 +4,8 @@
  * must be done outside (start a game, read a file, leave) goes out as an effect for the App.
  */
 import type { Outcome } from '../engine/game.js';
-import type { LoadedRecording } from '../engine/recording.js';
+import type { Catalogue, LoadedRecording } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
-import type { Catalogue } from '../engine/recording.js';
 import type {
   AnyGameModule,
   MenuEntry,

@@ -91,11 +91,15 @@ function flagsGiven(): { dataDir?: string } {
   return value === undefined ? {} : { dataDir: value };
 }
 
+/** The data directory this run would use, as given so far (read only: nothing is made). */
+function dataChoice() {
+  // A function, not a const: --help's text calls it while the module is still loading.
+  return { flag: flagsGiven().dataDir, oldFiles: OLD_FILES };
+}
+
 /** The data directory this run would use, and why, for --help. */
 function dataDirNow(): string {
-  const flag = flagsGiven().dataDir;
-  const choice = { flag, oldFiles: OLD_FILES };
-  return `${dataDirectory(choice)} (${dataDirectoryWhy(choice)})`;
+  return `${dataDirectory(dataChoice())} (${dataDirectoryWhy(dataChoice())})`;
 }
 
 /** yargs' refusals in a player's words, with where to look next. */
@@ -103,7 +107,7 @@ function inWords(message: string): string {
   const [command] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const game = GAMES.find((g) => g.id === command);
   if (/^Not enough non-option arguments/.test(message) && command === 'replay')
-    return `replay needs a recording to watch: madang replay FILE (recordings are kept in ${recordingsDirectory(dataDir(flagsGiven()))})`;
+    return `replay needs a recording to watch: madang replay FILE (recordings are kept in ${recordingsDirectory(dataDirectory(dataChoice()))})`;
   if (/^Not enough non-option arguments/.test(message) && command === 'verify')
     return 'verify needs one or more recordings: madang verify FILE…';
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);

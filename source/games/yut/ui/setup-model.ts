@@ -34,7 +34,8 @@ const SEATS = [0, 1, 2, 3];
 
 /**
  * The name a seat gets when its field is left empty (shown in the field as a placeholder): the
- * seed's "Player N" for a person, "CPU N" for the computer (its level is shown beside it; "Computer N" would not fit the 80-column panel's name column).
+ * seed's "Player N" for a person, "CPU N" for the computer (its level is shown beside it;
+ * "Computer N" would not fit the 80-column panel's name column).
  */
 export const defaultName = (form: Pick<SetupForm, 'kinds'>, seat: number) =>
   `${(form.kinds[seat] ?? 'human') === 'human' ? 'Player' : 'CPU'} ${seat}`;
