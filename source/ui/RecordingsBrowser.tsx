@@ -29,7 +29,9 @@ export function RecordingsBrowser({
   const visible = list.slice(top, top + rows);
   // Fixed columns, so nothing wanders with a name's length; players and result share the rest.
   const date = 16;
-  const game = Math.min(16, Math.max(4, ...list.map((l) => titleOf(l.header?.game ?? '').length)));
+  // Measured over every recording, not the filtered few, so a filter never moves the columns.
+  const titles = browser.catalogue.recordings.map((l) => titleOf(l.header?.game ?? '').length);
+  const game = Math.min(16, Math.max(4, ...titles));
   const length = 11;
   const rest = Math.max(10, inner - 2 - date - 1 - game - 1 - length - 1);
   const players = Math.floor(rest * 0.55);

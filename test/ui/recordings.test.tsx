@@ -182,6 +182,9 @@ describe('<RecordingsBrowser>', () => {
     expect(text).toContain('Enter keep the filter · Esc clear it');
     const none = frame(afterKeys(b, 'x', 'y', 'z'));
     expect(none).toContain('No recording matches the filter. Esc clears it.');
+    // The columns stay where they were, whatever the filter lets through.
+    const headings = (text: string) => text.split('\n')[2];
+    expect(headings(none)).toBe(headings(frame(newBrowser(catalogue(40)))));
   });
 
   it('an empty folder says where recordings will be; a file name cannot reach the terminal as escapes', () => {
