@@ -1,14 +1,14 @@
 /**
  * The recording format (DESIGN.md): JSON Lines. A header line, then one line per game event in
  * the reducer's own vocabulary, then, on a finished game, a closing line with the outcome.
- * Three session lines besides: `session/moveTakenBack` (the last move was taken back; replay
- * folds the events again without it), `session/resumed` (play went on in a later run) and
+ * Three session lines besides: `session/moveTakenBack` (the last event was taken back: a move,
+ * or a computer's throw or roll in a reply taken back; replay folds the events again without it), `session/resumed` (play went on in a later run) and
  * `session/explained` (why the computer made the move before it, for the replay; the rules
  * never see it).
  *
  * Everything here is pure: the Replayer takes the file's lines one at a time and keeps only
- * what replay needs (the state, and for take-backs up to TAKE_BACK_DEPTH states since the last
- * throw), so a file of any length replays in bounded memory.
+ * what replay needs (the state, and for take-backs up to TAKE_BACK_DEPTH states since a person's
+ * last throw), so a file of any length replays in bounded memory.
  */
 import {
   type Game,
@@ -119,8 +119,9 @@ export interface Header {
 
 export const TAKEN_BACK = 'session/moveTakenBack';
 /**
- * How many moves in a row a recording can take back, since the last throw or roll (which is
- * never taken back). A play screen that takes back across turns keeps to the same count.
+ * How many events in a row a recording can take back, since a person's last throw or roll
+ * (which is never taken back; a computer's is, with its reply). A play screen that takes back
+ * across turns keeps to the same count.
  */
 export const TAKE_BACK_DEPTH = 1000;
 export const RESUMED = 'session/resumed';
@@ -240,10 +241,10 @@ export class Replayer {
   ended: Outcome | undefined;
   problem: { line: number; reason: string } | undefined;
   /**
-   * States before each move since the last chance event (the last TAKE_BACK_DEPTH of them): what
-   * a take-back returns to.
+   * States before each event since a person's last throw or roll (the last TAKE_BACK_DEPTH of
+   * them): what a take-back returns to.
    */
-  private undoStack: unknown[] = [];
+  private undoStack: { readonly state: unknown; readonly chance: boolean }[] = [];
 
   constructor(
     readonly header: Header,
@@ -278,9 +279,10 @@ export class Replayer {
       case TAKEN_BACK: {
         const before = this.undoStack.pop();
         if (before === undefined)
-          return fail('a take-back with no move to take back since the last throw or roll');
-        this.state = before;
+          return fail("a take-back with no move to take back since a person's last throw or roll");
+        this.state = before.state;
         this.events--;
+        if (before.chance) this.chanceEvents--;
         return { kind: 'takenBack' };
       }
       case RESUMED:
@@ -301,18 +303,20 @@ export class Replayer {
       default: {
         const problem = game.check(this.state, value);
         if (problem !== undefined) return fail(problem);
-        const isChance = game.chance(this.state) !== undefined;
+        const chance = game.chance(this.state) !== undefined;
+        const byComputer = this.header.players[game.toAct(this.state)]?.kind === 'bot';
         const before = this.state;
         this.state = game.reduce(this.state, value);
         this.events++;
-        if (isChance) {
-          // Nothing before a throw or roll is ever taken back: its outcome has been seen.
-          this.chanceEvents++;
+        if (chance) this.chanceEvents++;
+        if (chance && !byComputer) {
+          // Nothing before a person's throw or roll is ever taken back: its outcome was theirs
+          // to see. A computer's goes with the reply it began, when a person takes back the
+          // move it answered (as chess programs do).
           this.undoStack = [];
         } else {
-          // A game without chance in its turns (Kono) takes back a move with the reply after it;
-          // only the last TAKE_BACK_DEPTH are kept, so that memory stays bounded.
-          this.undoStack.push(before);
+          // Only the last TAKE_BACK_DEPTH are kept, so that memory stays bounded.
+          this.undoStack.push({ state: before, chance });
           if (this.undoStack.length > TAKE_BACK_DEPTH) this.undoStack.shift();
         }
         return { kind: 'event', event: value as unknown as GameEvent };

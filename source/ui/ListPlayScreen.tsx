@@ -15,7 +15,7 @@ export const LIST_KEYS: readonly string[] = [
   'Keys',
   '  Space      throw or roll, when it is due',
   '  ↑ ↓ or 1-9 choose a move       Enter  make it',
-  '  u          take back your last move while the turn is still yours',
+  '  u          take back your last move, with the computer’s reply (never a throw)',
   '  s          save and leave (a game with a save file of its own)',
   '  h          a hint: the strong computer’s move and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',

@@ -4,10 +4,11 @@
  * A game with no board of its own to point at plays on this as it stands; the others can start
  * on it and grow their own selection later.
  */
-import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
+import type { Game, GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
+import { repliesWords, takeBack } from './take-back.js';
 
 export interface ListFace<S, E extends GameEvent> {
   readonly rules: Game<S, E, never>;
@@ -77,21 +78,17 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     };
   }
 
-  /** Take back the last move while its player is still to act, folding the events again. */
+  /** Take back a person's last move, with the computers' reply after it (ui/take-back.ts). */
   function undo(play: ListPlay<S, E>): ListPlay<S, E> {
-    const events = play.events.slice(0, -1);
-    const before = foldEvents(rules, play.initial, events).state;
-    if (play.events.length === 0 || rules.chance(before) !== undefined)
-      return { ...play, notice: 'Nothing to take back: a throw or roll is never taken back.' };
-    if (rules.toAct(before) !== rules.toAct(play.state) || !running(play.state))
-      return { ...play, notice: 'That move ended the turn; it cannot be taken back.' };
-    const who = play.seats[rules.toAct(before)]?.name ?? 'The player';
+    const back = takeBack(rules, play.initial, play.events, play.seats, 'throw or roll');
+    if (!back.ok) return { ...play, notice: back.problem };
+    const who = play.seats[back.mover]?.name ?? 'The player';
     return {
       ...play,
-      events,
-      state: before,
+      events: play.events.slice(0, back.kept),
+      state: back.state,
       choice: 0,
-      log: [...play.log, `${who} took back a move.`].slice(-LOG),
+      log: [...play.log, `${who} took back a move${repliesWords(back.repliers)}.`].slice(-LOG),
       notice: null,
     };
   }
@@ -134,6 +131,8 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
   function key(play: ListPlay<S, E>, pressed: Key): ListAction<E> | undefined {
     const shared = frameKey(play.overlay, running(play.state), pressed);
     if (shared !== undefined) return shared ?? undefined;
+    // A person's last move can be taken back while the computer replies, as well as after.
+    if (pressed === 'u') return { type: 'list/undoRequested' };
     const seat = play.seats[rules.toAct(play.state)];
     if (seat?.kind === 'computer')
       return {
@@ -149,8 +148,6 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
         return { type: 'list/cursorMoved', delta: 1 };
       case 'enter':
         return { type: 'list/moveRequested' };
-      case 'u':
-        return { type: 'list/undoRequested' };
       case 'h':
         return { type: 'play/hintRequested' };
       case 's':

@@ -150,6 +150,34 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     expect(verified.status).toBe(0);
   });
 
+  it('against the computer: u takes back the move with the computer’s reply; the recording verifies', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-undo-')), 'undo.jsonl');
+    terminal = new Terminal(
+      `node ${CLI} yut --players 2 --pieces 4 --bots 1 --seed 11504 --record ${file}`,
+    );
+    await terminal.waitFor('Player 0 to throw');
+    await terminal.keys('Space', 'Enter');
+    // The computer throws and moves by itself; then it is Player 0's turn again.
+    await terminal.waitFor(/CPU 1 (moved|threw)[\s\S]*▶ R Player 0 to throw/);
+    await terminal.keys('u');
+    const back = await terminal.waitFor('took back');
+    // The panel's log wraps the line in two.
+    expect(back).toContain('Player 0 took back the move (gae from hand) and');
+    expect(back).toContain("CPU 1's reply.");
+    expect(back).toContain('▶ R Player 0 to move');
+    await terminal.keys('Enter');
+    await terminal.waitFor(/CPU 1 (moved|threw)[\s\S]*▶ R Player 0 to throw/);
+    await terminal.keys('q', 'y');
+    await terminal.waitFor('EXITED');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    // One take-back line for each event of the reply and one for the move.
+    const taken = lines.filter((l) => l === '{"type":"session/moveTakenBack"}').length;
+    expect(taken).toBeGreaterThanOrEqual(3);
+    const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
+    expect(verified.stdout).toContain('Player 0, CPU 1');
+    expect(verified.status).toBe(0);
+  });
+
   it('asks for a larger window when the board does not fit', async () => {
     terminal = new Terminal(`node ${CLI}`, { columns: 60, rows: 20 });
     const screen = await terminal.waitFor('Make the window');

@@ -96,7 +96,7 @@ describe('reading recordings: bad input', () => {
 
   it('a take-back with nothing to take back', async () => {
     expect((await problemOf(`${header({})}{"type":"session/moveTakenBack"}\n`))?.problem).toBe(
-      'FILE:2: a take-back with no move to take back since the last throw or roll',
+      "FILE:2: a take-back with no move to take back since a person's last throw or roll",
     );
   });
 
@@ -179,7 +179,43 @@ describe('reading recordings: bad input', () => {
     expect((read.result.replayer.state as { turn: number; phase: string }).phase).toBe('play');
     // The colour's choice came after the throw and goes too; the throw itself never does.
     expect((await problemOf(kono([dice, colour, ...moves, back, back, back, back])))?.problem).toBe(
-      'FILE:9: a take-back with no move to take back since the last throw or roll',
+      "FILE:9: a take-back with no move to take back since a person's last throw or roll",
+    );
+  });
+
+  it("a take-back reaches over a computer's throws to the person's move they answered, never over a person's throw", async () => {
+    // Yut, one piece each: A (a person) and B (the computer).
+    const yut = (lines: readonly object[], kinds = ['human', 'bot']) =>
+      [
+        header({
+          players: kinds.map((kind, i) => ({ name: 'AB'[i], kind, level: 'strong' })),
+        }).trimEnd(),
+        ...lines.map((l) => JSON.stringify(l)),
+        '',
+      ].join('\n');
+    const gae = { type: 'yut/sticksThrown', sticks: [0, 0, 1, 1] };
+    const doThrow = { type: 'yut/sticksThrown', sticks: [0, 0, 0, 1] };
+    const moved = (result: string) => ({ type: 'yut/pieceMoved', from: 0, result });
+    const back = { type: 'session/moveTakenBack' };
+    // A throws gae and moves; B throws do and moves; A takes back both moves and B's throw.
+    const played = [gae, moved('gae'), doThrow, moved('do')];
+    const read = await readRecording(file(yut([...played, back, back, back])), lookup);
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.result.replayer.events).toBe(1);
+    expect(read.result.replayer.chanceEvents).toBe(1);
+    expect(read.result.replayer.state).toMatchObject({ turn: 0, phase: 'move', results: ['gae'] });
+    // A plays on; B's throw is drawn again.
+    const again = [...played, back, back, back, moved('gae'), gae, moved('gae')];
+    const replayed = await readRecording(file(yut(again)), lookup);
+    if (!replayed.ok) throw new Error(replayed.problem);
+    expect(replayed.result.replayer.events).toBe(4);
+    // A's own throw is never taken back,
+    expect((await problemOf(yut([...played, back, back, back, back])))?.problem).toBe(
+      "FILE:9: a take-back with no move to take back since a person's last throw or roll",
+    );
+    // and when B is a person too, B's throw is not either.
+    expect((await problemOf(yut([...played, back, back], ['human', 'human'])))?.problem).toBe(
+      "FILE:7: a take-back with no move to take back since a person's last throw or roll",
     );
   });
 

@@ -81,18 +81,25 @@ describe('the Ur play screen model', () => {
     expect(run(play, rolled(2), { type: 'urPlay/undoRequested' }).notice).toBe(
       'Nothing to take back: a roll is never taken back.',
     );
-    // Against the computer it stays: the computer rolls at once.
-    const computer = run(
-      newUrPlay(setup(), [
-        { name: 'Eric', kind: 'human' },
-        { name: 'CPU 2', kind: 'computer', level: 'strong' },
-      ]),
-      rolled(1),
-      { type: 'urPlay/moveRequested' },
-    );
-    expect(computer.state.turn).toBe(1);
-    expect(reduceUrPlay(computer, { type: 'urPlay/undoRequested' }).notice).toBe(
-      'That move ended the turn, and the computer has rolled since; it cannot be taken back.',
+  });
+
+  it('against the computer: the move is taken back with the computer’s reply, its rolls too', () => {
+    const computer = newUrPlay(setup(), [
+      { name: 'Eric', kind: 'human' },
+      { name: 'CPU 2', kind: 'computer', level: 'strong' },
+    ]);
+    const mine = run(computer, rolled(1), { type: 'urPlay/moveRequested' });
+    expect(mine.state.turn).toBe(1);
+    expect(urKey(mine, 'u')).toEqual({ type: 'urPlay/undoRequested' });
+    const replied = run(mine, rolled(2), moved(0) as UrAction);
+    expect(replied.state.turn).toBe(0);
+    const back = run(replied, { type: 'urPlay/undoRequested' });
+    expect(back.events).toEqual(mine.events.slice(0, 1));
+    expect(back.state).toEqual(run(computer, rolled(1)).state);
+    expect(back.lastDice?.colour).toBe(0);
+    expect(back.log.at(-1)).toBe("Eric took back the move of W0 and CPU 2's reply.");
+    expect(run(back, { type: 'urPlay/undoRequested' }).notice).toBe(
+      'Nothing to take back: a roll is never taken back.',
     );
   });
 

@@ -81,7 +81,7 @@ describe('the Yoté play screen model', () => {
     ]);
   });
 
-  it('undo takes back a step of the attack, never the turn it ended', () => {
+  it('undo takes back a step of the attack, and the step that ended the turn until the next player acts', () => {
     const s = position(['......', 'B.....', '......', 'B.....', 'W....B'], { hands: [5, 3] });
     let play = press(newYotePlay(s, seats), 'a', '1', 'enter', '3', 'enter', 'f', '1', 'enter');
     expect(play.events).toHaveLength(2);
@@ -90,7 +90,30 @@ describe('the Yoté play screen model', () => {
     expect(play.state.step).toBe('remove');
     play = press(play, 'f', '1', 'enter', 's');
     expect(play.state.turn).toBe(1);
-    expect(press(play, 'u').notice).toBe('That ended the turn; it cannot be taken back.');
+    const back = press(play, 'u');
+    expect(back.state).toMatchObject({ turn: 0 });
+    expect(back.events).toHaveLength(2);
+    expect(back.log.at(-1)).toBe('Ann took back a step.');
+    // Once Bob has placed, u takes back Bob's step, not Ann's.
+    const bob = press(play, 'c', '3', 'enter', 'u');
+    expect(bob.events).toHaveLength(3);
+    expect(bob.log.at(-1)).toBe('Bob took back a step.');
+  });
+
+  it('against the computer, undo takes back the step with the computer’s reply', () => {
+    const computer = newYotePlay(setup({ quietTurns: 50 }), [
+      { name: 'Ann', kind: 'human' },
+      { name: 'CPU 2', kind: 'computer', level: 'strong' },
+    ]);
+    const mine = press(computer, 'enter');
+    expect(mine.state.turn).toBe(1);
+    const replied = reduceYotePlay(mine, { type: 'yote/placed', cell: 'A1' });
+    expect(replied.state.turn).toBe(0);
+    const back = press(replied, 'u');
+    expect(back.events).toEqual([]);
+    expect(back.state).toEqual(computer.state);
+    expect(back.log.at(-1)).toBe("Ann took back a step and CPU 2's reply.");
+    expect(press(back, 'u').notice).toBe('Nothing of yours to take back yet.');
   });
 
   it('placing, choosing and dropping a piece, and refusals as notices', () => {

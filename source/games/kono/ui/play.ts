@@ -198,6 +198,8 @@ const DIRECTION_OF_KEY: Readonly<Record<string, Direction>> = {
 };
 
 export function konoKey(play: KonoPlay, key: Key): KonoAction | undefined {
+  // A person's last move can be taken back while the computer replies, as well as after.
+  if (key === 'u' && play.overlay === null) return { type: 'konoPlay/undoRequested' };
   // Between rounds, and whenever a computer is to act, the list's keys (and its manners) apply.
   if (!moving(play) || play.overlay !== null) return list.key(play, key);
   const shared = frameKey(play.overlay, true, key);
@@ -221,8 +223,6 @@ export function konoKey(play: KonoPlay, key: Key): KonoAction | undefined {
       return { type: 'konoPlay/choiceDropped' };
     case 'r':
       return { type: 'konoPlay/resignPressed' };
-    case 'u':
-      return { type: 'konoPlay/undoRequested' };
     case 'h':
       return { type: 'play/hintRequested' };
     case 's':

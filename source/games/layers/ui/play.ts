@@ -91,6 +91,8 @@ export function layersKey(play: LayersPlay, key: Key): LayersAction | undefined 
     if (key === 'pageup') return { type: 'layersPlay/cursorMoved', rows: -10 };
     if (key === 'pagedown') return { type: 'layersPlay/cursorMoved', rows: 10 };
   }
+  // No take-back in Layers: nearly every choice draws a fight's number at once, seen by all.
+  if (key === 'u' && play.overlay === null) return undefined;
   if (!personToAct(play) || play.overlay !== null) return list.key(play, key);
   const shared = frameKey(play.overlay, true, key);
   if (shared !== undefined) return shared ?? undefined;

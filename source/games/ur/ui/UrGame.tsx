@@ -32,7 +32,7 @@ export const UR_HELP: readonly string[] = [
   '  Space      roll the four dice: the roll is how many show a dot, 0 to 4',
   '  ← → ↑ ↓    choose a stone (or press its number, 0 to 6)',
   '  Enter      move the chosen stone; the board first shows >W3< where it lands',
-  '  u          take back the last move, also one that ended the turn, until the next roll',
+  '  u          take back your last move, with the computer’s reply (never a roll)',
   '  h          a hint: the strong computer’s move and why',
   '  n          number the squares of the path of the player to move (1 is the first square',
   '             a stone enters); the log and the panel name squares by these numbers',

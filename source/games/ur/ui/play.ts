@@ -2,17 +2,19 @@
  * The Ur play screen as a pure model: the events and their fold, the selected stone and what
  * its move would do, the log, and the mapping from a key to an action.
  */
-import { foldEvents } from '../../../engine/game.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
   check,
   type Dice,
+  type DiceRolled,
   OFF,
   reduce,
   squareOf,
+  type StoneMoved,
   STONES,
   target,
   type UrEvent,
@@ -138,6 +140,8 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
   if (shared !== undefined) return shared ?? undefined;
   // Looking at the board is anyone's, whoever is to move.
   if (key === 'n') return { type: 'urPlay/numbersToggled' };
+  // A person's last move can be taken back while the computer replies, as well as after.
+  if (key === 'u') return { type: 'urPlay/undoRequested' };
   if (isComputer(play))
     return {
       type: 'play/noticeShown',
@@ -155,8 +159,6 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
       return { type: 'urPlay/stoneChosen', delta: 1 };
     case 'enter':
       return { type: 'urPlay/moveRequested' };
-    case 'u':
-      return { type: 'urPlay/undoRequested' };
     case 'h':
       return { type: 'play/hintRequested' };
     default:
@@ -184,34 +186,25 @@ export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPla
   });
 }
 
-/** Take back the last move, its player's own or, before the next roll, the one that ended the turn. */
+/**
+ * Take back a person's last move with no roll since, and with it the computers' reply if they
+ * have played since (ui/take-back.ts), by folding the events again.
+ */
 function undo(play: UrPlay): UrPlay {
-  const last = play.events.at(-1);
-  if (!last || last.type !== 'ur/stoneMoved')
-    return { ...play, notice: 'Nothing to take back: a roll is never taken back.' };
-  const events = play.events.slice(0, -1);
-  const state = foldEvents(urGame, play.initial, events).state;
-  // The move that ended a turn can be taken back until the next player rolls (hot-seat), not
-  // when the computer has the next turn (it rolls at once).
-  const nextIsComputer =
-    state.turn !== play.state.turn && play.seats[play.state.turn]?.kind === 'computer';
-  if (nextIsComputer || play.state.phase === 'over') {
-    return {
-      ...play,
-      notice:
-        play.state.phase === 'over'
-          ? 'The game is over.'
-          : 'That move ended the turn, and the computer has rolled since; it cannot be taken back.',
-    };
-  }
+  const back = takeBack(urGame, play.initial, play.events, play.seats, 'roll');
+  if (!back.ok) return { ...play, notice: back.problem };
+  const taken = play.events[back.kept] as StoneMoved;
+  const rolled = back.lastChance?.event as DiceRolled | undefined;
   return withSelection({
     ...play,
-    events,
-    state,
-    stone: last.stone,
+    events: play.events.slice(0, back.kept),
+    state: back.state,
+    stone: taken.stone,
+    lastDice:
+      back.lastChance && rolled ? { colour: back.lastChance.seat, dice: rolled.dice } : null,
     log: [
       ...play.log,
-      `${play.seats[state.turn]?.name} took back the move of ${stoneName(state.turn, last.stone)}.`,
+      `${play.seats[back.mover]?.name} took back the move of ${stoneName(back.mover, taken.stone)}${repliesWords(back.repliers)}.`,
     ].slice(-LOG),
     notice: null,
   });

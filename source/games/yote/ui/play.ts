@@ -4,10 +4,10 @@
  * Space) does what the cursor's cell means in the current step: place, choose a piece, step or
  * jump to a marked cell, take a piece, or stop the attack on the attacking piece.
  */
-import { foldEvents } from '../../../engine/game.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeYoteEvent } from '../describe.js';
 import {
   CELL_NAMES,
@@ -120,6 +120,8 @@ export function stepWords(play: YotePlay): string {
 export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
   const shared = frameKey(play.overlay, play.state.step !== 'over', key);
   if (shared !== undefined) return shared ?? undefined;
+  // A person's last step can be taken back while the computer replies, as well as after.
+  if (key === 'u') return { type: 'yotePlay/undoRequested' };
   const seat = play.seats[play.state.turn];
   if (seat?.kind === 'computer')
     return { type: 'play/noticeShown', notice: `${seat.name} is the computer: wait for its move.` };
@@ -140,8 +142,6 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
       return { type: 'yotePlay/choiceDropped' };
     case 's':
       return { type: 'yotePlay/stopRequested' };
-    case 'u':
-      return { type: 'yotePlay/undoRequested' };
     case 'h':
       return { type: 'play/hintRequested' };
     default: {
@@ -224,21 +224,18 @@ function pressed(play: YotePlay): YotePlay {
   }
 }
 
-/** Take back the last event while its player still acts (within an attack). */
+/** Take back a person's last step, with the computer's reply after it (ui/take-back.ts). */
 function undo(play: YotePlay): YotePlay {
-  if (play.events.length === 0) return { ...play, notice: 'Nothing to take back.' };
-  const events = play.events.slice(0, -1);
-  const state = foldEvents(yoteGame, play.initial, events).state;
-  if (state.turn !== play.state.turn || play.state.step === 'over')
-    return { ...play, notice: 'That ended the turn; it cannot be taken back.' };
-  const who = play.seats[state.turn]?.name ?? COLOUR_NAMES[state.turn];
+  const back = takeBack(yoteGame, play.initial, play.events, play.seats, 'move');
+  if (!back.ok) return { ...play, notice: back.problem };
+  const who = play.seats[back.mover]?.name ?? COLOUR_NAMES[back.mover];
   return {
     ...play,
-    events,
-    state,
+    events: play.events.slice(0, back.kept),
+    state: back.state,
     chosen: null,
-    cursor: state.attacker ?? play.cursor,
-    log: [...play.log, `${who} took back a step of the attack.`].slice(-LOG),
+    cursor: back.state.attacker ?? play.cursor,
+    log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),
     notice: null,
   };
 }

@@ -13,7 +13,7 @@ export const YUT_HELP: readonly string[] = [
   '  ← →        choose a piece: a new piece from hand, or a stack on the board',
   '  Tab        the next result for the chosen piece',
   '  Enter      move; the board previews » where the piece lands « first',
-  '  u          take back your last move (not after a throw)',
+  '  u          take back your last move, with the computer’s reply (never a throw)',
   '  n          show every station’s number on the board (again: hide them)',
   '  h          a hint: the strong computer’s move, and why',
   '  s          save and exit (advanced game, at the start of a turn, before the throw)',

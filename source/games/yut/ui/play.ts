@@ -3,10 +3,10 @@
  * selected, the move preview, the turn log, and the mapping from a key to an action. The Ink
  * components only draw this; the dispatcher in YutGame.tsx runs the one effect (drawing sticks).
  */
-import { foldEvents } from '../../../engine/game.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
 import {
@@ -17,6 +17,7 @@ import {
   occupant,
   type PieceMoved,
   reduce,
+  type SticksThrown,
   type Stack,
   yutGame,
   type YutEvent,
@@ -173,6 +174,8 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
   if (shared !== undefined) return shared ?? undefined;
   // Looking at the board is anyone's, whoever's turn it is.
   if (key === 'n') return { type: 'play/numbersToggled' };
+  // A person's last move can be taken back while the computer replies, as well as after.
+  if (key === 'u') return { type: 'play/undoRequested' };
   if (isComputer(play)) {
     return {
       type: 'play/noticeShown',
@@ -195,8 +198,6 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
       return { type: 'play/moveChosen', delta: 1 };
     case 'enter':
       return { type: 'play/moveRequested' };
-    case 'u':
-      return { type: 'play/undoRequested' };
     case 'h':
       return { type: 'play/hintRequested' };
     case 's':
@@ -233,37 +234,33 @@ export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPl
   });
 }
 
-/** Can the last move be taken back? Only a move of the player still to act, with no throw since. */
+/**
+ * What `u` would take back: the last move of a person with no throw since, and after it the
+ * computers' reply, if they have played since (ui/take-back.ts); or why nothing can be.
+ */
 export function undoProblem(play: YutPlay): string | undefined {
-  const last = play.events.at(-1);
-  if (play.state.phase === 'over') return 'The game is over.';
-  if (!last || last.type !== 'yut/pieceMoved') {
-    return 'Nothing to take back: a throw is never taken back.';
-  }
-  const before = foldEvents(yutGame, play.initial, play.events.slice(0, -1)).state;
-  // The move that ended a turn can be taken back until the next player throws (hot-seat: a
-  // slip is recoverable); not when the computer has the next turn, which throws at once.
-  if (before.turn !== play.state.turn && play.seats[play.state.turn]?.kind === 'computer')
-    return 'That move ended the turn, and the computer has thrown since; it cannot be taken back.';
-  return undefined;
+  const back = takeBack(yutGame, play.initial, play.events, play.seats, 'throw');
+  return back.ok ? undefined : back.problem;
 }
 
-/** Take back the last move by folding the events again without it (never by patching state). */
+/** Take back by folding the events again without the move and the reply (never by patching state). */
 export function undo(play: YutPlay): YutPlay {
-  const problem = undoProblem(play);
-  if (problem !== undefined) return { ...play, notice: problem };
-  const events = play.events.slice(0, -1);
-  const taken = play.events.at(-1) as PieceMoved;
-  const state = foldEvents(yutGame, play.initial, events).state;
-  const who = play.seats[state.turn]?.name ?? `Player ${state.turn}`;
+  const back = takeBack(yutGame, play.initial, play.events, play.seats, 'throw');
+  if (!back.ok) return { ...play, notice: back.problem };
+  const taken = play.events[back.kept] as PieceMoved;
+  const who = play.seats[back.mover]?.name ?? `Player ${back.mover}`;
+  const thrown = back.lastChance?.event as SticksThrown | undefined;
   return withSelection({
     ...play,
-    events,
-    state,
+    events: play.events.slice(0, back.kept),
+    state: back.state,
     selection: { from: taken.from, result: taken.result },
+    lastThrow:
+      back.lastChance && thrown ? { seat: back.lastChance.seat, sticks: thrown.sticks } : null,
+    turnStart: false,
     log: [
       ...play.log,
-      `${who} took back the move (${taken.result} from ${taken.from === 0 ? 'hand' : taken.from}).`,
+      `${who} took back the move (${taken.result} from ${taken.from === 0 ? 'hand' : taken.from})${repliesWords(back.repliers)}.`,
     ].slice(-LOG_LENGTH),
     notice: null,
   });

@@ -226,7 +226,7 @@ describe('u takes back the last move of the turn, by folding again', () => {
   });
 
   it('not once a throw has happened since the move', () => {
-    let play = run(
+    const play = run(
       start([
         [0, 0, 0, 0],
         [2, 0, 0, 0],
@@ -236,15 +236,38 @@ describe('u takes back the last move of the turn, by folding again', () => {
       thrown('do'),
     );
     expect(undoProblem(play)).toBe('Nothing to take back: a throw is never taken back.');
-    // Against the computer, the move that ended the turn stays (it throws at once).
+  });
+
+  it('against the computer: the move is taken back with the computer’s reply, its throws too', () => {
     const computer = newPlay(setup({ players: 2, pieces: 4 }), [
       seats[0] as (typeof seats)[0],
       { name: 'CPU 1', kind: 'computer', level: 'strong' },
     ] as never);
-    play = run(computer, thrown('gae'), { type: 'play/moveRequested' });
-    expect(play.state.turn).toBe(1);
-    expect(undoProblem(play)).toBe(
-      'That move ended the turn, and the computer has thrown since; it cannot be taken back.',
+    const mine = run(computer, thrown('gae'), { type: 'play/moveRequested' });
+    // Taken back while the computer is still to throw: the move alone, and `u` is heard then.
+    expect(playKey(mine, 'u')).toEqual({ type: 'play/undoRequested' });
+    expect(run(mine, { type: 'play/undoRequested' }).log.at(-1)).toBe(
+      'Alice took back the move (gae from hand).',
+    );
+    // The computer threw a yut, then a do, and moved twice: all of it goes with Alice's move.
+    const replied = run(
+      mine,
+      thrown('yut'),
+      thrown('do'),
+      { type: 'yut/pieceMoved', from: 0, result: 'yut' },
+      { type: 'yut/pieceMoved', from: 4, result: 'do' },
+    );
+    expect(replied.state.turn).toBe(0);
+    expect(replied.lastThrow?.seat).toBe(1);
+    const back = run(replied, { type: 'play/undoRequested' });
+    expect(back.events).toEqual(mine.events.slice(0, 1));
+    expect(back.state).toEqual(run(computer, thrown('gae')).state);
+    expect(back.lastThrow?.seat).toBe(0);
+    expect(back.selection).toEqual({ from: 0, result: 'gae' });
+    expect(back.log.at(-1)).toBe("Alice took back the move (gae from hand) and CPU 1's reply.");
+    // Alice's own throw stays.
+    expect(run(back, { type: 'play/undoRequested' }).notice).toBe(
+      'Nothing to take back: a throw is never taken back.',
     );
   });
 
