@@ -131,12 +131,12 @@ export function boardSegments(
       bracket = { ...bracket, inverse: true };
     }
     if (isTo && preview) {
+      // What will stand there: the moving stack (with the one it joins). A catch shows it in
+      // inverse; the panel names who is caught.
       const size = preview.size + (preview.joins?.size ?? 0);
-      inner = preview.catches
-        ? `${SEAT_LETTERS[preview.catches.seat]}${preview.catches.size}`
-        : `${SEAT_LETTERS[turn]}${size}`;
+      inner = `${SEAT_LETTERS[turn]}${size}`;
       style = preview.catches
-        ? { seat: preview.catches.seat, bold: true, inverse: true }
+        ? { seat: turn, bold: true, inverse: true }
         : { seat: turn, bold: true, underline: true };
       put(x, y, '»', { seat: turn, bold: true });
       put(x + 1, y, inner, style);

@@ -66,7 +66,10 @@ describe('<Board>', () => {
   it('highlights the selected stack and previews where it lands, with the catch', () => {
     const p = preview(moving.state, { from: 5, result: 'geol' });
     const frame = plain(frameOf(<Board state={moving.state} preview={p} />));
-    expect(frame.split('\n')[11]).toContain('»B1«');
+    // The piece that moves is shown where it lands (inverse, for the catch), not its victim.
+    expect(p?.catches).toMatchObject({ seat: 1, size: 1 });
+    expect(frame.split('\n')[11]).toContain(`»R${p?.size}«`);
+    expect(frame).not.toContain('B1');
     // The stations passed on the way are marked.
     expect(frame.split('\n')[3]).toContain('(··)');
     expect(frame.split('\n')[7]).toContain('(··)');
@@ -220,12 +223,12 @@ describe('<Setup>', () => {
   it('name fields start empty, each showing the name it will take: a person’s or the computer’s', () => {
     const form = newSetup(3, 4, ['Ann'], ['human', 'human', 'strong']);
     const frame = plain(frameOf(<Setup form={form} />));
-    expect(frame).toMatch(/Seat 0 name +R Ann\b/);
-    expect(frame).toMatch(/Seat 1 name +B Player 1\b/);
-    expect(frame).toMatch(/Seat 2 name +G CPU 2\b/);
+    expect(frame).toMatch(/Seat 1 name +R Ann\b/);
+    expect(frame).toMatch(/Seat 2 name +B Player 2\b/);
+    expect(frame).toMatch(/Seat 3 name +G CPU 3\b/);
     // The focused empty field: the cursor on the placeholder, which is not its text.
     const focused = plain(frameOf(<Setup form={{ ...form, focus: 4, cursor: 0 }} />));
-    expect(focused).toMatch(/Seat 1 name +B Player 1 0\/12/);
+    expect(focused).toMatch(/Seat 2 name +B Player 2 0\/12/);
   });
 });
 
