@@ -27,6 +27,8 @@ export interface RecordedGame {
   parseOptions(unchecked: unknown): ParsedOptions<unknown>;
   /** How many players a game of these (checked) options seats. */
   seatCount(options: never): number;
+  /** A refusal of the rules in the players' names, for rules that speak of seats by number. */
+  named?(problem: string, names: readonly string[]): string;
 }
 
 export type ParsedOptions<O> =
@@ -302,7 +304,10 @@ export class Replayer {
       }
       default: {
         const problem = game.check(this.state, value);
-        if (problem !== undefined) return fail(problem);
+        if (problem !== undefined) {
+          const names = this.header.players.map((p) => p.name);
+          return fail(this.game.named?.(problem, names) ?? problem);
+        }
         const chance = game.chance(this.state) !== undefined;
         const byComputer = this.header.players[game.toAct(this.state)]?.kind === 'bot';
         const before = this.state;

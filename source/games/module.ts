@@ -125,6 +125,11 @@ export interface GameModule<S, E extends GameEvent, O> {
   parseOptions(unchecked: unknown): ParsedOptions<O>;
   /** How many players a game of these options seats. */
   seatCount(options: O): number;
+  /**
+   * A refusal of the rules in the players' names, where the rules speak of seats by number
+   * (Yut's "Player 0", the seed's words, kept for the classic console).
+   */
+  named?(problem: string, names: readonly string[]): string;
   /** The options of a typical game (two players), for the generic tests and the bench. */
   readonly typicalOptions: O;
   readonly chance?: ChanceKit<E, O> | undefined;

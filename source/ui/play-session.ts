@@ -66,6 +66,8 @@ export interface PlayKnowledge<S, E extends GameEvent> {
   readonly rules: Game<S, E, never>;
   bot(level: Level): Bot<S, E>;
   explain(state: S, event: E, names: readonly string[]): string;
+  /** A refusal of the rules in the players' names, for a game whose rules speak of seats by number. */
+  named?(problem: string, names: readonly string[]): string;
   /** Throws or rolls: the word for the chance key, and an event to ask the rules whether one is due. */
   readonly chance?:
     | {
@@ -236,7 +238,12 @@ export function usePlaySession<
                 ? undefined
                 : rules.check(before.state, probe);
           if (problem !== undefined)
-            return dispatch(as({ type: 'play/noticeShown', notice: problem }));
+            return dispatch(
+              as({
+                type: 'play/noticeShown',
+                notice: knowledge.named?.(problem, names) ?? problem,
+              }),
+            );
           const drawn = session.chance?.next(before.state);
           if (!drawn) return before;
           if (!drawn.ok) return dispatch(as({ type: 'play/noticeShown', notice: drawn.problem }));

@@ -35,9 +35,9 @@ describe('<App>', () => {
     expect(await frameWhen(r.lastFrame, has('new game'))).toContain('Yut Nori · new game');
     // Down to the Start row (players, pieces, two names, start), then Enter.
     await press(r.stdin, '\x1b[A', '\r');
-    expect(await frameWhen(r.lastFrame, has('to throw'))).toContain('▶ R Player 0 to throw');
+    expect(await frameWhen(r.lastFrame, has('to throw'))).toContain('▶ R Player 1 to throw');
     await press(r.stdin, ' ');
-    const thrown = /Player 0 threw (back-do|do|gae|geol|yut|mo)/;
+    const thrown = /Player 1 threw (back-do|do|gae|geol|yut|mo)/;
     expect(await frameWhen(r.lastFrame, (f) => thrown.test(f))).toMatch(thrown);
   });
 
@@ -53,8 +53,8 @@ describe('<App>', () => {
     );
     cleanup = settled.unmount;
     const playing = await frameWhen(settled.lastFrame, (f) => f.includes('to throw'));
-    expect(playing).toContain('▶ R Player 0 to throw');
-    expect(playing).toMatch(/G CPU 2 +2 +0 strong/);
+    expect(playing).toContain('▶ R Player 1 to throw');
+    expect(playing).toMatch(/G CPU 3 +2 +0 strong/);
     settled.unmount();
     const partly = render(
       <App

@@ -92,7 +92,7 @@ const VISITS: readonly {
     name: 'Yut game, 4 players, 2 computers',
     command: 'yut --players 4 --bots 2,3 --seed 11504 --bot-delay 999999',
     keys: ['Up', 'Enter', 'Space'],
-    shows: 'Player 0 threw gae',
+    shows: 'Player 1 threw gae',
   },
   {
     name: 'Yut help',
@@ -189,7 +189,7 @@ const LOOKS: readonly {
     name: 'yut-game',
     command: 'yut --seed 11504 --no-record',
     keys: ['Up', 'Enter', 'Space'],
-    shows: 'Player 0 threw gae',
+    shows: 'Player 1 threw gae',
   },
   {
     name: 'ur-game',

@@ -55,23 +55,23 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     terminal = new Terminal(`node ${CLI} yut --seed 11504 --record ${file}`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter', 'Space');
-    await terminal.waitFor('Player 0 threw gae');
+    await terminal.waitFor('Player 1 threw gae');
     await terminal.keys('Enter');
-    await terminal.waitFor('▶ B Player 1 to throw');
+    await terminal.waitFor('▶ B Player 2 to throw');
     terminal.resize(60, 20);
     expect(await terminal.waitFor('Make the window')).toContain('It is 60×20 now.');
     terminal.resize(100, 30);
     const back = await terminal.waitFor('to throw');
-    expect(back).toContain('▶ B Player 1 to throw');
-    expect(back).toContain('Player 0 moved a new piece to 2');
+    expect(back).toContain('▶ B Player 2 to throw');
+    expect(back).toContain('Player 1 moved a new piece to 2');
     await terminal.keys('Space');
-    await terminal.waitFor('Player 1 threw');
+    await terminal.waitFor('Player 2 threw');
     await terminal.keys('C-c');
     await terminal.waitFor('EXITED');
     const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
     expect(verified.status).toBe(0);
     expect(verified.stdout).toMatch(
-      /: yut, 2 players \(Player 0, Player 1\), 3 events, unfinished, Player 1 to play\n$/,
+      /: yut, 2 players \(Player 1, Player 2\), 3 events, unfinished, Player 2 to play\n$/,
     );
   });
 
@@ -104,7 +104,7 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     await terminal.keys('Up');
     // Enter starts the game and Space throws, sent as one write.
     terminal.sendRaw('\r ');
-    expect(await terminal.waitFor('Player 0 threw')).toContain('Player 0 threw gae');
+    expect(await terminal.waitFor('Player 1 threw')).toContain('Player 1 threw gae');
   });
 
   it('l shows the whole log, opened at its newest line, scrolls, and any other key returns', async () => {
@@ -113,27 +113,27 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     await terminal.keys('Up', 'Enter');
     // Three turns of each side: more log than the panel shows.
     for (let turn = 0; turn < 3; turn++) {
-      await terminal.waitFor('▶ R Player 0 to throw');
+      await terminal.waitFor('▶ R Player 1 to throw');
       await terminal.keys('Space');
-      await terminal.waitFor(/Player 0 (moved|threw [^\n]*no move)|▶ R Player 0 to move/);
+      await terminal.waitFor(/Player 1 (moved|threw [^\n]*no move)|▶ R Player 1 to move/);
       for (let i = 0; i < 4 && terminal.screen().includes('to move'); i++)
         await terminal.keys('Enter');
     }
-    await terminal.waitFor('▶ R Player 0 to throw');
+    await terminal.waitFor('▶ R Player 1 to throw');
     await terminal.keys('l');
     const page = await terminal.waitFor('Yut Nori · log');
     const [, top, bottom, total] = /lines (\d+)–(\d+) of (\d+)/.exec(page) ?? [];
     expect(Number(total)).toBeGreaterThan(20);
     expect(bottom).toBe(total);
-    expect(page).toContain("Player 0's turn.");
-    expect(page).not.toContain('Player 0 to throw.');
+    expect(page).toContain("Player 1's turn.");
+    expect(page).not.toContain('Player 1 to throw.');
     await terminal.keys('PageUp');
     const up = await terminal.waitFor(`lines ${Number(top) - 10}–`);
     expect(up).toContain(`of ${total}`);
     await terminal.keys('Home');
-    expect(await terminal.waitFor('lines 1–')).toContain('Player 0 to throw.');
+    expect(await terminal.waitFor('lines 1–')).toContain('Player 1 to throw.');
     await terminal.keys('x');
-    const back = await terminal.waitFor('▶ R Player 0 to throw');
+    const back = await terminal.waitFor('▶ R Player 1 to throw');
     expect(back).not.toContain('· log');
   });
 });

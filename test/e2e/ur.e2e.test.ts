@@ -19,7 +19,7 @@ describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
     await terminal.keys('Space');
     const rolled = await terminal.waitFor(/Player 1 rolled (\d)\./);
     const roll = Number(/Player 1 rolled (\d)\./.exec(rolled)?.[1]);
-    // Seed 2055's first roll is 1: W0 enters on White's entrance, the first square of its path.
+    // Seed 2055's first roll is 1: W1 enters on White's entrance, the first square of its path.
     expect(roll).toBe(1);
     expect(rolled).toContain('→ to square 1');
     expect(rolled).toMatch(/= 1 {2}\(White's roll\)/);
@@ -28,12 +28,12 @@ describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
     const numbered = await terminal.waitFor('[   4  ]');
     expect(numbered).toMatch(/│ \[\* {2}4 \*\]/);
     // Square 1 shows the stone about to land there; the central rosette is White's square 8.
-    expect(numbered).toMatch(/│ \[ >W0< \] {2}\[\* {2}8 \*\]/);
+    expect(numbered).toMatch(/│ \[ >W1< \] {2}\[\* {2}8 \*\]/);
     await terminal.keys('n');
     await terminal.keys('Enter');
-    const moved = await terminal.waitFor('Player 1 moved W0');
-    const boardRow = moved.split('\n').find((l) => l.includes('W0 ]') || l.includes(' W0 '));
-    expect(boardRow).toMatch(/│ \[ {2}W0 {2}\]/);
+    const moved = await terminal.waitFor('Player 1 moved W1');
+    const boardRow = moved.split('\n').find((l) => l.includes('W1 ]') || l.includes(' W1 '));
+    expect(boardRow).toMatch(/│ \[ {2}W1 {2}\]/);
     await terminal.keys('q', 'y');
     const after = await terminal.waitFor('EXITED');
     expect(after).toMatch(/^EXITED 0$/m);
@@ -74,7 +74,7 @@ describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
       'board: ../shared/external/ur/two_lines.ur',
     );
     await terminal.keys('Up', 'Enter', 'Space', 'Enter');
-    expect(await terminal.waitFor('Player 1 moved W0')).toContain('to square 1');
+    expect(await terminal.waitFor('Player 1 moved W1')).toContain('to square 1');
   });
 
   it('a board larger than the window gets the "make the window larger" page, and shows once it fits', async () => {

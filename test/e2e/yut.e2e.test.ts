@@ -20,17 +20,17 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     terminal = new Terminal(`node ${CLI} yut --seed 11504`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter');
-    expect(await terminal.waitFor('to throw')).toContain('▶ R Player 0 to throw');
+    expect(await terminal.waitFor('to throw')).toContain('▶ R Player 1 to throw');
     await terminal.keys('Space');
-    const thrown = await terminal.waitFor(/Player 0 threw (\S+?)[.:]/);
-    const result = /Player 0 threw (\S+?)[.:]/.exec(thrown)?.[1];
+    const thrown = await terminal.waitFor(/Player 1 threw (\S+?)[.:]/);
+    const result = /Player 1 threw (\S+?)[.:]/.exec(thrown)?.[1];
     // Seed 11504's first throw is gae (the same seed, the same throws).
     expect(result).toBe('gae');
     expect(boardRow(thrown, 12)).toContain('»R1«');
     await terminal.keys('Enter');
     const moved = await terminal.waitFor('moved a new piece to 2');
     expect(boardRow(moved, 12)).toMatch(/\(R1\) │/);
-    expect(moved).toContain('▶ B Player 1 to throw');
+    expect(moved).toContain('▶ B Player 2 to throw');
     await terminal.keys('q');
     expect(await terminal.waitFor('Quit this game?')).toContain('y: quit');
     await terminal.keys('y');
@@ -44,9 +44,9 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     terminal = new Terminal(`node ${CLI} yut --throws fixtures/throws/e2e-gae-do.txt --players 2`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter', 'Space');
-    expect(await terminal.waitFor('Player 0 threw gae')).toContain('Player 0 threw gae.');
+    expect(await terminal.waitFor('Player 1 threw gae')).toContain('Player 1 threw gae.');
     await terminal.keys('Enter', 'Space');
-    const screen = await terminal.waitFor('Player 1 threw do');
+    const screen = await terminal.waitFor('Player 2 threw do');
     expect(boardRow(screen, 16)).toContain('»B1«');
     await terminal.keys('C-c');
     const after = await terminal.waitFor('EXITED');
@@ -79,10 +79,10 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     await terminal.waitFor('computer (strong)');
     await terminal.keys('Up', 'Enter', 'Space', 'Enter');
     const screen = await terminal.waitFor(/\(strong: [^)]*/);
-    expect(screen).toMatch(/CPU 1 moved .* with \w+\./);
+    expect(screen).toMatch(/CPU 2 moved .* with \w+\./);
     const reason = /\(strong: (enters|moves|catches|takes|stacks|brings)[^)]*/.exec(screen)?.[0];
     expect(reason).toBeDefined();
-    expect(await terminal.waitFor('▶ R Player 0 to throw')).toContain('▶ R Player 0 to throw');
+    expect(await terminal.waitFor('▶ R Player 1 to throw')).toContain('▶ R Player 1 to throw');
     await terminal.keys('q', 'y');
     await terminal.waitFor('EXITED');
     terminal.close();
@@ -94,7 +94,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     await terminal.waitFor('Turn 1 of');
     await terminal.keys('End');
     const replayed = await terminal.waitFor('(strong: ');
-    expect(replayed).toMatch(/CPU 1 moved .* with \w+\./);
+    expect(replayed).toMatch(/CPU 2 moved .* with \w+\./);
     expect(replayed.replace(/\s+/g, ' ')).toContain(
       (reason ?? '?').slice(0, 30).replace(/\s+/g, ' '),
     );
@@ -103,8 +103,8 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
   it('flags that settle the setup start the game at once: --players and --pieces', async () => {
     terminal = new Terminal(`node ${CLI} yut --players 2 --pieces 1 --bots 1 --seed 11504`);
     const screen = await terminal.waitFor('to throw');
-    expect(screen).toContain('▶ R Player 0 to throw');
-    expect(screen).toMatch(/B CPU 1 +1 +0 strong/);
+    expect(screen).toContain('▶ R Player 1 to throw');
+    expect(screen).toMatch(/B CPU 2 +1 +0 strong/);
     expect(screen).not.toContain('Start the game');
   });
 
@@ -120,28 +120,28 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     await terminal.waitFor(/★ [RB] CPU \d wins! ★/);
     await terminal.keys('l', 'Home');
     const log = await terminal.waitFor('So far');
-    const loser = winner === 'CPU 0' ? 'CPU 1' : 'CPU 0';
+    const loser = winner === 'CPU 1' ? 'CPU 2' : 'CPU 1';
     expect(log.replace(/\s+/g, ' ')).toContain(
-      winner === 'CPU 0'
+      winner === 'CPU 1'
         ? `So far, 1 game: ${winner} won 1, ${loser} won 0.`
         : `So far, 1 game: ${loser} won 0, ${winner} won 1.`,
     );
-    // Seats swapped: CPU 1 now plays red, first.
+    // Seats swapped: CPU 2 now plays red, first.
     await terminal.keys('x');
     const board = await terminal.waitFor('hand home');
-    expect(board).toMatch(/R CPU 1 /);
+    expect(board).toMatch(/R CPU 2 /);
   });
 
   it('hot-seat: u takes back the move that ended a turn before the next throw; the recording verifies', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'madang-undo-')), 'undo.jsonl');
     terminal = new Terminal(`node ${CLI} yut --players 2 --pieces 4 --seed 11504 --record ${file}`);
-    await terminal.waitFor('Player 0 to throw');
+    await terminal.waitFor('Player 1 to throw');
     await terminal.keys('Space', 'Enter');
-    expect(await terminal.waitFor('▶ B Player 1 to throw')).toContain('moved a new piece to 2');
+    expect(await terminal.waitFor('▶ B Player 2 to throw')).toContain('moved a new piece to 2');
     await terminal.keys('u');
     const back = await terminal.waitFor('took back');
-    expect(back).toContain('Player 0 took back the move (gae from hand).');
-    expect(back).toContain('▶ R Player 0 to move');
+    expect(back).toContain('Player 1 took back the move (gae from hand).');
+    expect(back).toContain('▶ R Player 1 to move');
     await terminal.keys('Enter', 'q', 'y');
     await terminal.waitFor('EXITED');
     const lines = readFileSync(file, 'utf8').trim().split('\n');
@@ -155,18 +155,18 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     terminal = new Terminal(
       `node ${CLI} yut --players 2 --pieces 4 --bots 1 --seed 11504 --record ${file}`,
     );
-    await terminal.waitFor('Player 0 to throw');
+    await terminal.waitFor('Player 1 to throw');
     await terminal.keys('Space', 'Enter');
-    // The computer throws and moves by itself; then it is Player 0's turn again.
-    await terminal.waitFor(/CPU 1 (moved|threw)[\s\S]*▶ R Player 0 to throw/);
+    // The computer throws and moves by itself; then it is Player 1's turn again.
+    await terminal.waitFor(/CPU 2 (moved|threw)[\s\S]*▶ R Player 1 to throw/);
     await terminal.keys('u');
     const back = await terminal.waitFor('took back');
     // The panel's log wraps the line in two.
-    expect(back).toContain('Player 0 took back the move (gae from hand) and');
-    expect(back).toContain("CPU 1's reply.");
-    expect(back).toContain('▶ R Player 0 to move');
+    expect(back).toContain('Player 1 took back the move (gae from hand) and');
+    expect(back).toContain("CPU 2's reply.");
+    expect(back).toContain('▶ R Player 1 to move');
     await terminal.keys('Enter');
-    await terminal.waitFor(/CPU 1 (moved|threw)[\s\S]*▶ R Player 0 to throw/);
+    await terminal.waitFor(/CPU 2 (moved|threw)[\s\S]*▶ R Player 1 to throw/);
     await terminal.keys('q', 'y');
     await terminal.waitFor('EXITED');
     const lines = readFileSync(file, 'utf8').trim().split('\n');
@@ -174,7 +174,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     const taken = lines.filter((l) => l === '{"type":"session/moveTakenBack"}').length;
     expect(taken).toBeGreaterThanOrEqual(3);
     const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
-    expect(verified.stdout).toContain('Player 0, CPU 1');
+    expect(verified.stdout).toContain('Player 1, CPU 2');
     expect(verified.status).toBe(0);
   });
 
@@ -190,7 +190,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     terminal = new Terminal(`node ${CLI} yut --seed 3`, undefined, { NO_COLOR: '1' });
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter', 'Space');
-    await terminal.waitFor('Player 0 threw');
+    await terminal.waitFor('Player 1 threw');
     expect(terminal.screen(true)).not.toMatch(/\x1b\[(3[1-7]|9[0-7])m/);
   });
 });

@@ -72,7 +72,7 @@ describe('reading recordings: bad input', () => {
     const { result } = JSON.parse(lines[4] as string) as { result: string };
     lines[4] = JSON.stringify({ type: 'yut/pieceMoved', from: 7, result });
     expect(await problemOf(lines.join('\n'))).toEqual({
-      problem: 'FILE:5: Player 1 has no piece at 7.',
+      problem: 'FILE:5: Liam has no piece at 7.',
       kind: 'rejected',
     });
   });

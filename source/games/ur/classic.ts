@@ -14,7 +14,7 @@ import type { Recorder } from '../../engine/recording.js';
 import type { SeatKind } from '../../engine/seats.js';
 import { type BoardSpec, historicalSpec, key, parseBoard } from './board.js';
 import { urBot } from './bot.js';
-import { stoneName } from './describe.js';
+import { seedStoneName } from './describe.js';
 import {
   check,
   reduce,
@@ -44,7 +44,7 @@ export function urBoardText(state: UrState): string {
   for (const colour of [0, 1]) {
     (state.stones[colour] ?? []).forEach((place, stone) => {
       const square = squareOf(state, colour, place);
-      if (square) who.set(square, stoneName(colour, stone));
+      if (square) who.set(square, seedStoneName(colour, stone));
     });
   }
   const lines: string[] = [];
@@ -142,7 +142,9 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
         continue;
       }
       (state.stones[colour] ?? []).forEach((place, stone) => {
-        io.write(`${stone + 1} ${stoneName(colour, stone)} ${placeText(state, colour, place)}\n`);
+        io.write(
+          `${stone + 1} ${seedStoneName(colour, stone)} ${placeText(state, colour, place)}\n`,
+        );
       });
       const bot = bots[colour];
       for (;;) {

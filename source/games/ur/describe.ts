@@ -1,7 +1,12 @@
 /** What an Ur event did, in the game's words, for the turn log and the replay timeline. */
 import { COLOUR_NAMES, type UrEvent, type UrState } from './rules.js';
 
-export const stoneName = (colour: number, stone: number) => `${colour === 0 ? 'W' : 'B'}${stone}`;
+/** A stone as the screens name it, counted from 1 (W1 to W7); the classic console keeps the seed's W0 to W6. */
+export const stoneName = (colour: number, stone: number) =>
+  `${colour === 0 ? 'W' : 'B'}${stone + 1}`;
+/** The seed's name of a stone (W0 to W6), for the classic console. */
+export const seedStoneName = (colour: number, stone: number) =>
+  `${colour === 0 ? 'W' : 'B'}${stone}`;
 
 /**
  * A place in a player's own terms: the square's number along the colour's path (1 is the first

@@ -88,21 +88,21 @@ export function target(state: UrState, stone: number): { place: number } | { pro
   const path = pathOf(state, colour);
   const from = state.stones[colour]?.[stone];
   if (from === undefined) return { problem: `There is no stone ${stone}.` };
-  if (from >= path.length) return { problem: `Stone ${stone} is borne off already.` };
+  if (from >= path.length) return { problem: 'That stone is borne off already.' };
   const to = from + roll;
   if (to > path.length)
     return {
-      problem: `Stone ${stone} would overshoot: bearing off takes exactly ${path.length - from}.`,
+      problem: `That stone would overshoot: bearing off takes exactly ${path.length - from}.`,
     };
   if (to === path.length) return { place: to };
   const square = path[to] as string;
   if ((state.stones[colour] ?? []).some((p, i) => i !== stone && p === to)) {
-    return { problem: `Stone ${stone} would land on its own stone.` };
+    return { problem: 'That stone would land on its own stone.' };
   }
   const other = 1 - colour;
   const rival = (state.stones[other] ?? []).some((p) => squareOf(state, other, p) === square);
   if (rival && state.rules.board.rosettes.has(square)) {
-    return { problem: `Stone ${stone} cannot capture on a rosette: a stone there is safe.` };
+    return { problem: 'That stone cannot capture on a rosette: a stone there is safe.' };
   }
   return { place: to };
 }

@@ -11,6 +11,13 @@ export type Names = readonly string[];
 export const seatName = (names: Names | undefined, seat: number) =>
   names?.[seat] ?? `Player ${seat}`;
 
+/**
+ * The rules' words with the players' names: the rules (and the classic console, in the seed's
+ * words) speak of seats by number from 0 ("Player 0 must move first"); the full screen by name.
+ */
+export const named = (text: string, names: Names) =>
+  text.replace(/\bPlayer (\d)\b/g, (whole, seat: string) => names[Number(seat)] ?? whole);
+
 const stackWords = (size: number) => (size === 1 ? 'piece' : `stack of ${size}`);
 
 /** Did a move from `from` with `result` leave the edge for a diagonal (or the centre's finish)? */

@@ -10,7 +10,7 @@ import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { YUT_LEVELS, yutBot } from './bot.js';
 import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
-import { describeEvent } from './describe.js';
+import { describeEvent, named } from './describe.js';
 import { ACCOUNTS_FILE, SAVES_FILE, YutFiles } from './files.js';
 import { RULES_TEXT } from './rules-text.js';
 import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } from './rules.js';
@@ -126,6 +126,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   rules: yutGame,
   parseOptions,
   seatCount: (options) => options.players,
+  named,
   typicalOptions: { players: 2, pieces: 4, frontProbability: 0.5 },
   chance: {
     ...YUT_KNOWLEDGE.chance,

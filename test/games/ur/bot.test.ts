@@ -55,7 +55,7 @@ describe('Ur bots', () => {
     const s = play(placed(setup(), [10, 0], [11], 0), rolled(1));
     const { event } = urBot('strong').choose(s, seededRandom(1));
     expect(event).toEqual(moved(0));
-    expect(explainUrMove(s, moved(0), ['Eric', 'James'])).toMatch(/^W0 captures B0/);
+    expect(explainUrMove(s, moved(0), ['Eric', 'James'])).toMatch(/^W1 captures B1/);
   });
 
   it('bot games with the same seed are identical', () => {

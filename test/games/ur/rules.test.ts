@@ -51,7 +51,7 @@ describe('every rule, on a small board', () => {
 
   it('a stone may not land on its own colour', () => {
     const s = play(placed(small(), [1], [], 0), rolled(2));
-    expect(check(s, moved(1))).toBe('Stone 1 would land on its own stone.');
+    expect(check(s, moved(1))).toBe('That stone would land on its own stone.');
     expect(legalEvents(s)).toEqual([moved(0)]);
   });
 
@@ -67,7 +67,9 @@ describe('every rule, on a small board', () => {
     // Stones at 4 cannot bear off with 2 (they need exactly 1): no move at all, so White passes.
     expect(s).toMatchObject({ turn: 1, phase: 'roll' });
     const t = play(placed(small(), [0], [2], 0), rolled(2));
-    expect(check(t, moved(0))).toBe('Stone 0 cannot capture on a rosette: a stone there is safe.');
+    expect(check(t, moved(0))).toBe(
+      'That stone cannot capture on a rosette: a stone there is safe.',
+    );
   });
 
   it('landing on a rosette earns another roll; with the option off it does not', () => {
@@ -84,7 +86,7 @@ describe('every rule, on a small board', () => {
     s = reduce(s, moved(0));
     expect(s.stones[0][0]).toBe(5);
     const over = play(placed(small(), [3], [], 0), rolled(3));
-    expect(check(over, moved(0))).toBe('Stone 0 would overshoot: bearing off takes exactly 2.');
+    expect(check(over, moved(0))).toBe('That stone would overshoot: bearing off takes exactly 2.');
     const exit = play(placed(small(), [4], [], 0), rolled(1), moved(0));
     expect(exit.stones[0][0]).toBe(5);
   });
@@ -132,7 +134,9 @@ describe('scenarios on the historical board', () => {
 
   it('a capture refused on the central rosette', () => {
     const s = play(placed(historical(), [7], [5, 10], 1), rolled(2));
-    expect(check(s, moved(0))).toBe('Stone 0 cannot capture on a rosette: a stone there is safe.');
+    expect(check(s, moved(0))).toBe(
+      'That stone cannot capture on a rosette: a stone there is safe.',
+    );
   });
 
   it('a double roll from two rosettes', () => {
@@ -145,7 +149,7 @@ describe('scenarios on the historical board', () => {
 
   it('exact bear-off, and the overshoot refused', () => {
     const over = play(placed(historical(), [12], [], 0), rolled(3));
-    expect(check(over, moved(0))).toBe('Stone 0 would overshoot: bearing off takes exactly 2.');
+    expect(check(over, moved(0))).toBe('That stone would overshoot: bearing off takes exactly 2.');
     const exact = play(placed(historical(), [12], [], 0), rolled(2), moved(0));
     expect(exact.stones[0][0]).toBe(14);
   });

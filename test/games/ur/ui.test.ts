@@ -25,7 +25,8 @@ describe('the Ur play screen model', () => {
     expect(urKey(play, 'right')).toEqual({ type: 'urPlay/stoneChosen', delta: 1 });
     expect(urKey(play, 'enter')).toEqual({ type: 'urPlay/moveRequested' });
     // A number chooses a stone; only Enter moves it.
-    expect(urKey(play, '3')).toEqual({ type: 'urPlay/stonePicked', stone: 3 });
+    expect(urKey(play, '3')).toEqual({ type: 'urPlay/stonePicked', stone: 2 });
+    expect(urKey(play, '0')).toBeUndefined();
     expect(urKey(play, 'u')).toEqual({ type: 'urPlay/undoRequested' });
     expect(urKey(play, 'h')).toEqual({ type: 'play/hintRequested' });
     expect(urKey(play, 'q')).toEqual({ type: 'play/overlayOpened', overlay: 'quit' });
@@ -43,7 +44,7 @@ describe('the Ur play screen model', () => {
     const moved = run(picked, { type: 'urPlay/moveRequested' });
     expect(moved.events.length).toBe(rolledPlay.events.length + 1);
     expect(run(newUrPlay(setup(), seats), { type: 'urPlay/stonePicked', stone: 0 }).notice).toBe(
-      'Roll first (Space); then choose W0.',
+      'Roll first (Space); then choose W1.',
     );
   });
 
@@ -59,15 +60,15 @@ describe('the Ur play screen model', () => {
     expect(urPreview(capture, 0)).toMatchObject({ to: 6, captures: 0 });
     const refused = run(newUrPlay(placed(setup(), [5], [7], 0), seats), rolled(2)).state;
     expect(urPreview(refused, 0)?.problem).toBe(
-      'Stone 0 cannot capture on a rosette: a stone there is safe.',
+      'That stone cannot capture on a rosette: a stone there is safe.',
     );
   });
 
   it('logs what happened and takes back a move, also one that ended the turn until the next roll', () => {
     let play = run(newUrPlay(setup(), seats), rolled(4), { type: 'urPlay/moveRequested' });
     expect(play.log.slice(-2)).toEqual([
-      'Eric moved W0 from off the board to square 4, a rosette.',
-      'W0 landed on a rosette: Eric rolls again.',
+      'Eric moved W1 from off the board to square 4, a rosette.',
+      'W1 landed on a rosette: Eric rolls again.',
     ]);
     play = run(play, { type: 'urPlay/undoRequested' });
     expect(play.state.stones[0][0]).toBe(-1);
@@ -77,7 +78,7 @@ describe('the Ur play screen model', () => {
     expect(play.state.turn).toBe(1);
     const back = run(play, { type: 'urPlay/undoRequested' });
     expect(back.state).toMatchObject({ turn: 0, phase: 'move' });
-    expect(back.log.at(-1)).toBe('Eric took back the move of W0.');
+    expect(back.log.at(-1)).toBe('Eric took back the move of W1.');
     expect(run(play, rolled(2), { type: 'urPlay/undoRequested' }).notice).toBe(
       'Nothing to take back: a roll is never taken back.',
     );
@@ -97,7 +98,7 @@ describe('the Ur play screen model', () => {
     expect(back.events).toEqual(mine.events.slice(0, 1));
     expect(back.state).toEqual(run(computer, rolled(1)).state);
     expect(back.lastDice?.colour).toBe(0);
-    expect(back.log.at(-1)).toBe("Eric took back the move of W0 and CPU 2's reply.");
+    expect(back.log.at(-1)).toBe("Eric took back the move of W1 and CPU 2's reply.");
     expect(run(back, { type: 'urPlay/undoRequested' }).notice).toBe(
       'Nothing to take back: a roll is never taken back.',
     );
@@ -105,9 +106,9 @@ describe('the Ur play screen model', () => {
 
   it('draws the board from its file: forbidden squares empty, rosettes starred, arrows for both paths', () => {
     const lines = plainBoard(urBoardSegments(placed(setup(), [3], [7], 0)));
-    expect(lines[0]).toBe('[* W0 *]→ [      ] ←[*    *]');
+    expect(lines[0]).toBe('[* W1 *]→ [      ] ←[*    *]');
     expect(lines[1]).toBe('   ↑         ↓↓         ↑');
-    expect(lines[6]).toBe('[      ]  [* B0 *]  [      ]');
+    expect(lines[6]).toBe('[      ]  [* B1 *]  [      ]');
     expect(lines[8]).toBe('          [      ]');
     expect(lines[14]).toBe('[*    *]← [      ] →[*    *]');
   });
@@ -116,14 +117,14 @@ describe('the Ur play screen model', () => {
     const state = placed(setup(), [3], [7], 0);
     const white = plainBoard(urBoardSegments(state, undefined, undefined, 0));
     // White enters at its square 1 (bottom left, going up); a stone's square shows the stone.
-    expect(white[6]).toBe('[   1  ]  [* B0 *]  [      ]');
-    expect(white[0]).toBe('[* W0 *]→ [   5  ] ←[*    *]');
+    expect(white[6]).toBe('[   1  ]  [* B1 *]  [      ]');
+    expect(white[0]).toBe('[* W1 *]→ [   5  ] ←[*    *]');
     expect(white[14]).toBe('[* 13 *]← [  12  ] →[*    *]');
     expect(white[12]).toBe('[  14  ]  [  11  ]  [      ]');
     // Black's path is its own mirror: its square 1 is bottom right.
     const black = plainBoard(urBoardSegments(state, undefined, undefined, 1));
-    expect(black[6]).toBe('[      ]  [* B0 *]  [   1  ]');
-    expect(black[0]).toBe('[* W0 *]→ [   5  ] ←[*  4 *]');
+    expect(black[6]).toBe('[      ]  [* B1 *]  [   1  ]');
+    expect(black[0]).toBe('[* W1 *]→ [   5  ] ←[*  4 *]');
     expect([
       'square 1',
       'square 4, a rosette',

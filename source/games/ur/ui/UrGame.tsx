@@ -30,7 +30,7 @@ import {
 export const UR_HELP: readonly string[] = [
   'Keys',
   '  Space      roll the four dice: the roll is how many show a dot, 0 to 4',
-  '  ← → ↑ ↓    choose a stone (or press its number, 0 to 6)',
+  '  ← → ↑ ↓    choose a stone (or press its number, 1 to 7)',
   '  Enter      move the chosen stone; the board first shows >W3< where it lands',
   '  u          take back your last move, with the computer’s reply (never a roll)',
   '  h          a hint: the strong computer’s move and why',

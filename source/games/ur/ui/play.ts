@@ -163,7 +163,9 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
       return { type: 'play/hintRequested' };
     default:
       // A number chooses that stone (the board previews its move); Enter moves it.
-      return /^[0-6]$/.test(key) ? { type: 'urPlay/stonePicked', stone: Number(key) } : undefined;
+      return /^[1-7]$/.test(key)
+        ? { type: 'urPlay/stonePicked', stone: Number(key) - 1 }
+        : undefined;
   }
 }
 

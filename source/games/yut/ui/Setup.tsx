@@ -41,7 +41,7 @@ export function Setup({ form }: { form: SetupForm }) {
       {form.names.slice(0, form.players).flatMap((name, i) => [
         row(
           2 + 2 * i,
-          `Seat ${i} name`,
+          `Seat ${i + 1} name`,
           <Text>
             <Styled seat={i} bold>
               {SEAT_LETTERS[i]}

@@ -1,3 +1,4 @@
+import { named } from '../describe.js';
 import { Box, Text } from 'ink';
 import { firstLines, fit, lastLines, logPage } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
@@ -68,7 +69,7 @@ function Results({ state, selected }: { state: YutState; selected: Result | unde
 }
 
 function previewWords(p: Preview, names: readonly string[]): string {
-  if (p.problem) return p.problem;
+  if (p.problem) return named(p.problem, names);
   const parts: string[] = [];
   if (p.to === ARRIVED) parts.push('arrives home');
   else parts.push(`to ${p.to}${p.shortcut ? ' by the shortcut' : ''}`);

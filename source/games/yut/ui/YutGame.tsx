@@ -1,4 +1,5 @@
 /** The Yut play screen: board and turn panel in the shared play frame, on the shared dispatcher. */
+import { named } from '../describe.js';
 import { Box } from 'ink';
 import { useCallback, useMemo } from 'react';
 import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
@@ -20,6 +21,7 @@ export const YUT_KNOWLEDGE = {
   bot: yutBot,
   explain: (state: YutState, event: YutEvent, names: readonly string[]) =>
     event.type === 'yut/pieceMoved' ? explainMove(state, event, names) : 'throws',
+  named,
   chance: { noun: 'throw', probe: PROBE_THROW },
 };
 

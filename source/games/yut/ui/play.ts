@@ -8,7 +8,7 @@ import type { Key } from '../../../ui/keys.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
-import { describeEvent, takesShortcut } from '../describe.js';
+import { describeEvent, named, takesShortcut } from '../describe.js';
 import {
   animalOf,
   check,
@@ -216,7 +216,7 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
  */
 export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPlay {
   const problem = check(play.state, event);
-  if (problem !== undefined) return { ...play, notice: problem };
+  if (problem !== undefined) return { ...play, notice: named(problem, names(play)) };
   const state = reduce(play.state, event);
   const lines = describeEvent(play.state, event, state, names(play));
   if (note !== undefined) lines.splice(1, 0, note);

@@ -33,12 +33,13 @@ export const NAME_LENGTH = 12;
 const SEATS = [0, 1, 2, 3];
 
 /**
- * The name a seat gets when its field is left empty (shown in the field as a placeholder): the
- * seed's "Player N" for a person, "CPU N" for the computer (its level is shown beside it;
- * "Computer N" would not fit the 80-column panel's name column).
+ * The name a seat gets when its field is left empty (shown in the field as a placeholder):
+ * "Player N" for a person, "CPU N" for the computer (its level is shown beside it; "Computer N"
+ * would not fit the 80-column panel's name column), counted from 1 as every screen counts (the
+ * classic console keeps the seed's "Player 0").
  */
 export const defaultName = (form: Pick<SetupForm, 'kinds'>, seat: number) =>
-  `${(form.kinds[seat] ?? 'human') === 'human' ? 'Player' : 'CPU'} ${seat}`;
+  `${(form.kinds[seat] ?? 'human') === 'human' ? 'Player' : 'CPU'} ${seat + 1}`;
 
 /** A new form: name fields empty (their defaults as placeholders) unless names are given. */
 export function newSetup(

@@ -150,7 +150,7 @@ describe('choosing and moving', () => {
     const play = run(start(), { type: 'play/stackChosen', delta: 1 });
     expect(play.notice).toBe('Alice must throw first (Space).');
     expect(run(start(), { type: 'play/moveRequested' }).notice).toBe(
-      'Player 0 must throw the sticks first.',
+      'Alice must throw the sticks first.',
     );
   });
 });

@@ -71,8 +71,8 @@ describe('the Yut setup form', () => {
       players: 2,
       pieces: 4,
       seats: [
-        { name: 'Player 0', kind: 'human' },
         { name: 'Player 1', kind: 'human' },
+        { name: 'Player 2', kind: 'human' },
       ],
     });
   });
@@ -81,10 +81,10 @@ describe('the Yut setup form', () => {
     const spaces = keys(newSetup(), 'down', 'down', 'space', 'space', 'up', 'up', 'up', 'enter');
     expect(spaces).toMatchObject({
       type: 'start',
-      seats: [{ name: 'Player 0' }, { name: 'Player 1' }],
+      seats: [{ name: 'Player 1' }, { name: 'Player 2' }],
     });
-    const clash = keys(newSetup(2, 4, ['', 'Player 0']), 'up', 'enter');
-    expect(clash).toMatchObject({ form: { focus: 4, problem: 'Two seats are called Player 0.' } });
+    const clash = keys(newSetup(2, 4, ['', 'Player 1']), 'up', 'enter');
+    expect(clash).toMatchObject({ form: { focus: 4, problem: 'Two seats are called Player 1.' } });
     const same = keys(newSetup(2, 4, ['Ann', 'Ann']), 'up', 'enter');
     expect(same).toMatchObject({ form: { focus: 4, problem: 'Two seats are called Ann.' } });
   });
@@ -98,7 +98,7 @@ describe('computer seats in the setup form', () => {
   it('←/→ on a seat cycle human, expert, strong, greedy, random; Start seats them', () => {
     const kinds = (outcome: ReturnType<typeof keys>) =>
       outcome.type === 'form' ? outcome.form.kinds.slice(0, 2) : [];
-    // Seat 1's kind row is the sixth: players, pieces, name 0, kind 0, name 1, kind 1.
+    // Seat 2's kind row is the sixth: players, pieces, name 1, kind 1, name 2, kind 2.
     const down5 = ['down', 'down', 'down', 'down', 'down'];
     const right = (n: number) => Array<string>(n).fill('right');
     expect(kinds(keys(newSetup(), ...down5, 'right'))).toEqual(['human', 'expert']);
@@ -112,9 +112,9 @@ describe('computer seats in the setup form', () => {
     expect(started).toMatchObject({
       type: 'start',
       seats: [
-        { name: 'Player 0', kind: 'human' },
+        { name: 'Player 1', kind: 'human' },
         // A computer seat left unnamed is called the computer.
-        { name: 'CPU 1', kind: 'computer', level: 'greedy' },
+        { name: 'CPU 2', kind: 'computer', level: 'greedy' },
       ],
     });
   });
