@@ -133,7 +133,7 @@ const VISITS: readonly {
     name: 'Layers game, 10 players',
     command: 'layers --seed 3 --bot-delay 0',
     keys: ['Enter'],
-    shows: 'Player 0 to choose',
+    shows: 'Player 1 to choose',
   },
   {
     name: 'Yut replay',

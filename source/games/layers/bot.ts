@@ -152,7 +152,8 @@ export function layersBot(level: Level): Bot<LayersState, LayersEvent> {
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 
 /** Why this choice, in a line: the odds, and what a win would make of the player. */
-export function explainLayersMove(state: LayersState, event: LayersEvent): string {
+/** Why the computer chose `event`; `first` numbers the players (the console's 0, the screens' 1). */
+export function explainLayersMove(state: LayersState, event: LayersEvent, first = 0): string {
   switch (event.type) {
     case 'layers/challenged': {
       const me = state.order[state.position] ?? 0;
@@ -160,7 +161,7 @@ export function explainLayersMove(state: LayersState, event: LayersEvent): strin
       const after = reduce(reduce(state, event), { type: 'layers/numberDrawn', number: 0 });
       const root = after.parent[me] === null;
       const size = root ? treeOf(after.parent, me).length : 0;
-      return `fights player ${event.opponent}: wins ${pct(p.win)}, loses ${pct(p.lose)}${root ? `, and a win makes it the root of ${size}` : ''}`;
+      return `fights player ${event.opponent + first}: wins ${pct(p.win)}, loses ${pct(p.lose)}${root ? `, and a win makes it the root of ${size}` : ''}`;
     }
     case 'layers/rested':
       return `rests: experience ${Math.round(state.experience[state.order[state.position] ?? 0] ?? 100)} goes halfway to 200`;

@@ -31,12 +31,13 @@ import {
 import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame } from './ui/LayersGame.js';
 
 const DEFAULT_TURNS = 3;
-const nameOf = (p: number) => `Player ${p}`;
+/** A seat's name: the screens count from 1, the classic console keeps the seed's 0. */
+const nameOf = (p: number, first = 1) => `Player ${p + first}`;
 
 interface Form {
   readonly players: number;
   readonly turns: number;
-  /** How many seats, from player 0, a person plays; the rest are the computer. */
+  /** How many seats, from the first, a person plays; the rest are the computer. */
   readonly humans: number;
   readonly level: SeatKind;
   readonly focus: number;
@@ -133,7 +134,7 @@ function formKey(form: Form, key: Key): SetupOutcome {
 function seatsLine(kinds: readonly SeatKind[], seat: number): string {
   const from = Math.max(0, Math.min(seat - 2, kinds.length - 5));
   const shown = kinds.slice(from, from + 5).map((k, i) => {
-    const text = `${from + i}:${KIND_LETTER[k]}`;
+    const text = `${from + i + 1}:${KIND_LETTER[k]}`;
     return from + i === seat ? `[${text}]` : text;
   });
   // How many are out of view on each side ("…" would read as a line cut short).
@@ -172,7 +173,7 @@ function LayersSetup({ form }: { form: Form }) {
       {line(
         'humans',
         'People at the keyboard',
-        people === 0 ? 'none' : form.kinds ? String(people) : `${people} (from player 0)`,
+        people === 0 ? 'none' : form.kinds ? String(people) : `${people} (from player 1)`,
       )}
       {line('level', 'The others', `the computer (${form.level})`)}
       {line('seats', 'Each seat (Space)', seatsLine(kinds, form.seat))}
@@ -289,8 +290,8 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
     }),
   },
   bot: layersBot,
-  explain: (state, event) => explainLayersMove(state, event),
-  describe: (before, event, after) => describeLayersEvent(before, event, after),
+  explain: (state, event) => explainLayersMove(state, event, 1),
+  describe: (before, event, after) => describeLayersEvent(before, event, after, 1),
   entries: [entry],
   Play: LayersGame,
   Replay: LayersReplay,
@@ -338,7 +339,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
           seed,
           Array.from({ length: options.players }, (_, p) => {
             const kind = run.kinds[p] ?? (run.kinds.length === 0 && p > 0 ? 'strong' : 'human');
-            return seatOf(nameOf(p), kind);
+            return seatOf(nameOf(p, 0), kind);
           }),
         ),
     });

@@ -204,9 +204,10 @@ export function check(state: LayersState, event: unknown): string | undefined {
   switch (e.type) {
     case 'layers/orderDrawn':
       if (state.phase !== 'order') return 'The round’s order has been drawn.';
+      // Players are numbered from 1 in what people read (the console keeps its own words).
       if (!Number.isInteger(e.player) || e.player < 0 || e.player >= n)
-        return `There is no player ${String(e.player)}.`;
-      if (state.order.includes(e.player)) return `Player ${e.player} is already in the order.`;
+        return `There is no player ${typeof e.player === 'number' ? e.player + 1 : String(e.player)}: players are 1 to ${n}.`;
+      if (state.order.includes(e.player)) return `Player ${e.player + 1} is already in the order.`;
       return undefined;
     case 'layers/rested':
       if (state.phase !== 'turn') return phaseWords(state);
@@ -219,8 +220,8 @@ export function check(state: LayersState, event: unknown): string | undefined {
       const choices = opponentsOf(state, me);
       if (!choices.includes(e.opponent))
         return isRoot(state, me)
-          ? `Player ${String(e.opponent)} is not another root: a root fights only other roots (${choices.join(', ') || 'none'}).`
-          : `You can fight only your parent, player ${choices[0]}.`;
+          ? `${typeof e.opponent === 'number' ? `Player ${e.opponent + 1}` : 'That'} is not another root: a root fights only other roots (${choices.map((c) => c + 1).join(', ') || 'none'}).`
+          : `You can fight only your parent, player ${(choices[0] ?? 0) + 1}.`;
       return undefined;
     }
     case 'layers/numberDrawn': {
@@ -247,7 +248,7 @@ function phaseWords(state: LayersState): string {
     case 'fight':
       return 'The fight’s number is drawn first.';
     case 'draw':
-      return `Player ${state.fight?.defender} chooses first: fight back or escape.`;
+      return `Player ${(state.fight?.defender ?? 0) + 1} chooses first: fight back or escape.`;
     default:
       return 'Not now.';
   }

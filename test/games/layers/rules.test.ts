@@ -147,7 +147,7 @@ describe('Layers: the trees', () => {
     expect(opponentsOf(s, 0)).toEqual([2, 3, 4, 5, 6, 7, 8]);
     expect(opponentsOf(s, 9)).toEqual([1]);
     expect(check({ ...s, position: 9 }, { type: 'layers/challenged', opponent: 0 })).toBe(
-      'You can fight only your parent, player 1.',
+      'You can fight only your parent, player 2.',
     );
   });
 });
@@ -160,7 +160,7 @@ describe('Layers: turns and rounds', () => {
     s = play(s, { type: 'layers/orderDrawn', player: 7 });
     expect(chance(s)).toHaveLength(9);
     expect(check(s, { type: 'layers/orderDrawn', player: 7 })).toBe(
-      'Player 7 is already in the order.',
+      'Player 8 is already in the order.',
     );
     for (const p of [0, 1, 2, 3, 4, 5, 6, 8]) s = play(s, { type: 'layers/orderDrawn', player: p });
     expect(s.order).toEqual([7, 0, 1, 2, 3, 4, 5, 6, 8, 9]);

@@ -92,7 +92,7 @@ describe('the Layers play screen model', () => {
     );
     // Player 1 is now player 0's child: it may fight only its parent.
     play = press({ ...play, cursor: 2 }, 'enter');
-    expect(play.notice).toBe('You can fight only your parent, player 0.');
+    expect(play.notice).toBe('You can fight only your parent, player 1.');
     expect(press(play, 'tab').cursor).toBe(0);
   });
 
@@ -140,7 +140,7 @@ describe('the Layers play screen model', () => {
 });
 
 describe('the Layers setup', () => {
-  it('N, K, people from player 0, and any seat changed on its own with Space', () => {
+  it('N, K, people from player 1, and any seat changed on its own with Space', () => {
     const entry = layersModule.entries[0] as MenuEntry;
     const context = { settings: {}, kinds: [], dataDir: '/nowhere', warn: () => {} };
     let form = entry.newForm(context);
@@ -169,8 +169,8 @@ describe('the Layers setup', () => {
     press('up', 'right', 'right', 'right', 'space', 'space');
     const again = press('down', 'enter');
     if (again?.type !== 'start') throw new Error('not started');
-    expect(again.start.seats[3]).toEqual({ name: 'Player 3', kind: 'computer', level: 'random' });
-    expect(again.start.seats[2]).toEqual({ name: 'Player 2', kind: 'computer', level: 'strong' });
+    expect(again.start.seats[3]).toEqual({ name: 'Player 4', kind: 'computer', level: 'random' });
+    expect(again.start.seats[2]).toEqual({ name: 'Player 3', kind: 'computer', level: 'strong' });
   });
 });
 

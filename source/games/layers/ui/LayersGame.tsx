@@ -52,7 +52,7 @@ export const LAYERS_HELP: readonly string[] = [
 export const LAYERS_KNOWLEDGE = {
   rules: layersGame as never,
   bot: layersBot,
-  explain: (state: LayersState, event: LayersEvent) => explainLayersMove(state, event),
+  explain: (state: LayersState, event: LayersEvent) => explainLayersMove(state, event, 1),
   // The order and the fight's numbers are drawn as soon as they are due: no key.
   chance: {
     noun: 'draw',
@@ -133,7 +133,7 @@ export function Forest({
     <>
       <Text dimColor wrap="truncate-end">
         {onTop !== null
-          ? `One tree, player ${onTop} on top ${state.onTop[onTop] ?? 0}/${state.options.turns}`
+          ? `One tree, player ${onTop + 1} on top ${state.onTop[onTop] ?? 0}/${state.options.turns}`
           : `${roots} trees${all.length > room ? ` · ${start + 1}–${start + shown.length} of ${all.length}` : ''}`}
       </Text>
       {shown.map(({ player, prefix }) => {
@@ -144,7 +144,7 @@ export function Forest({
             <Text bold={player === me}>{mark}</Text>
             <Text dimColor>{prefix}</Text>
             <Styled seat={player} bold>
-              {player}
+              {player + 1}
             </Styled>
             <Text dimColor>
               {' '}
@@ -162,7 +162,9 @@ export function Forest({
 function orderLine(state: LayersState, width: number): string {
   if (state.order.length === 0) return 'Order: being drawn';
   const acting = state.phase !== 'order' && state.phase !== 'over';
-  const parts = state.order.map((p, i) => (i === state.position && acting ? `[${p}]` : String(p)));
+  const parts = state.order.map((p, i) =>
+    i === state.position && acting ? `[${p + 1}]` : String(p + 1),
+  );
   let text = parts.join(' ');
   const room = width - 7;
   if (text.length > room) {
@@ -183,25 +185,25 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
   const person = seats[seat]?.kind !== 'computer';
   const me = current(state);
   const heading = over
-    ? `★ Player ${state.winner} wins: on top for ${state.options.turns} turns in a row`
+    ? `★ Player ${(state.winner ?? 0) + 1} wins: on top for ${state.options.turns} turns in a row`
     : state.phase === 'order'
       ? `Round ${state.round}: the order is being drawn`
       : state.phase === 'draw'
-        ? `▶ Player ${seat}: a draw — fight back or escape`
+        ? `▶ Player ${seat + 1}: a draw — fight back or escape`
         : person
-          ? `▶ Player ${me} to choose: fight or rest`
-          : `▶ Player ${me} (the computer) is choosing`;
+          ? `▶ Player ${me + 1} to choose: fight or rest`
+          : `▶ Player ${me + 1} (the computer) is choosing`;
   const c = play.cursor;
   const children = state.parent.filter((p) => p === c).length;
-  const status = `Player ${c}: L${state.layer[c]}, ${Math.round(state.experience[c] ?? 0)}, ${
-    state.parent[c] === null ? 'root' : `child of ${state.parent[c]}`
+  const status = `Player ${c + 1}: L${state.layer[c]}, ${Math.round(state.experience[c] ?? 0)}, ${
+    state.parent[c] === null ? 'root' : `child of ${(state.parent[c] ?? 0) + 1}`
   }, ${children} ${children === 1 ? 'child' : 'children'}${state.rested[c] ? ', rested' : ''}`;
   let action = ' ';
   if (state.phase === 'turn' && person) {
     if (opponentsOf(state, me).includes(c)) {
       const p = odds(state, { attacker: me, defender: c, back: false });
-      action = `Enter: fight ${c} · win ${pct(p.win)} lose ${pct(p.lose)} draw ${pct(p.draw)}`;
-    } else action = c === me ? 'you: Tab finds someone to fight' : `you may not fight ${c}`;
+      action = `Enter: fight ${c + 1} · win ${pct(p.win)} lose ${pct(p.lose)} draw ${pct(p.draw)}`;
+    } else action = c === me ? 'you: Tab finds someone to fight' : `you may not fight ${c + 1}`;
   } else if (state.phase === 'draw' && person) action = 'f: fight back · e: escape';
   const rest =
     state.phase === 'turn' && person
@@ -263,7 +265,7 @@ export function fightLines(last: FightResult | null, width: number): ReactNode[]
   const pointer = `${' '.repeat(Math.max(0, Math.min(at, cells - label.length - 1)))}▼${label}`;
   return [
     <Text key="who" wrap="truncate-end">
-      {last.attacker} vs {last.defender}
+      {last.attacker + 1} vs {last.defender + 1}
       {last.back ? ' (fought back)' : ''}: win {win} · lose {lose} · draw {draw}
     </Text>,
     <Text key="at" wrap="truncate-end">

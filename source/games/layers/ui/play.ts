@@ -58,7 +58,8 @@ export function forestRows(state: LayersState): ForestRow[] {
 
 const list = listPlayModel<LayersState, LayersEvent>({
   rules: layersGame as never,
-  describe: (before, event, after) => describeLayersEvent(before, event, after),
+  // The screens count players from 1 (the console keeps the seed's 0).
+  describe: (before, event, after) => describeLayersEvent(before, event, after, 1),
   label: (_state, event) => event.type,
 });
 
