@@ -9,6 +9,7 @@ import {
   nameRowPlayer,
   ROW,
   type YoteSetupForm,
+  yoteDefaultName,
   yoteNameField,
 } from './setup-model.js';
 
@@ -42,6 +43,7 @@ export function YoteSetup({ form }: { form: YoteSetupForm }) {
           }
           focus={nameRowPlayer(form) === i}
           max={NAME_LENGTH}
+          placeholder={yoteDefaultName(form, i)}
         />
       </Text>
       <Text wrap="truncate-end">

@@ -29,19 +29,22 @@ export const ROW = { colour: 4, quiet: 5, start: 6 } as const;
 const ROWS = 7;
 export const NAME_LENGTH = 12;
 
-const defaultName = (player: number, kind: SeatKind) =>
-  kind === 'human' ? `Player ${player + 1}` : `Computer (${kind})`;
+/** The name a player takes when the field is left empty (shown there as a placeholder). */
+export const yoteDefaultName = (form: Pick<YoteSetupForm, 'kinds'>, player: number) => {
+  const kind = form.kinds[player] ?? 'human';
+  return kind === 'human' ? `Player ${player + 1}` : `Computer (${kind})`;
+};
 
+/** A new form: the name fields empty, their defaults shown as placeholders. */
 export function newYoteSetup(kinds: readonly SeatKind[], quietTurns: number): YoteSetupForm {
   const k: [SeatKind, SeatKind] = [kinds[0] ?? 'human', kinds[1] ?? 'human'];
-  const names: [string, string] = [defaultName(0, k[0]), defaultName(1, k[1])];
   return {
-    names,
+    names: ['', ''],
     kinds: k,
     firstColour: 0,
     quietTurns,
     focus: 0,
-    cursor: [...names[0]].length,
+    cursor: 0,
     problem: null,
   };
 }
@@ -89,13 +92,10 @@ export function yoteSetupKey(form: YoteSetupForm, key: Key): YoteSetupOutcome {
       if (player !== undefined) {
         const at = SEAT_KINDS.indexOf(form.kinds[player] as SeatKind);
         const next = SEAT_KINDS[(at + delta + SEAT_KINDS.length) % SEAT_KINDS.length] as SeatKind;
+        // An empty name's default follows who plays; a name typed in is kept.
         const kinds = [...form.kinds] as [SeatKind, SeatKind];
-        const names = [...form.names] as [string, string];
-        // A name the form gave stays in step with who plays; a name typed in is kept.
-        if (names[player] === defaultName(player, kinds[player] as SeatKind))
-          names[player] = defaultName(player, next);
         kinds[player] = next;
-        return stay({ kinds, names });
+        return stay({ kinds });
       }
       if (form.focus === ROW.colour) return stay({ firstColour: 1 - form.firstColour });
       if (form.focus === ROW.quiet)
@@ -109,8 +109,7 @@ export function yoteSetupKey(form: YoteSetupForm, key: Key): YoteSetupOutcome {
     }
     case 'enter': {
       if (form.focus < ROW.start) return focusOn(form.focus + 1);
-      const names = form.names.map((n) => n.trim());
-      if (names.some((n) => n === '')) return stay({ problem: 'Each player needs a name.' });
+      const names = form.names.map((n, i) => n.trim() || yoteDefaultName(form, i));
       if (names[0] === names[1]) return stay({ problem: 'The players need different names.' });
       const players = names.map((name, i) => seatOf(name, form.kinds[i] ?? 'human'));
       // Seat 0 is White: player 1 sits there when they chose White.
