@@ -136,7 +136,7 @@ export function ReplayViewer({
         index={model.index}
         stateAt={at}
         names={names}
-        timeline={[title, where, status, '', ...did]}
+        timeline={[title, where, status, ...did]}
         keys={REPLAY_KEYS}
         notice={notice}
         width={width}

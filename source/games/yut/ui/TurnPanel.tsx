@@ -14,11 +14,6 @@ import {
   type YutPlay,
 } from './play.js';
 
-/** The engine speaks of seats ("Player 1"); the screen uses the players' names. */
-export function withNames(text: string, names: readonly string[]): string {
-  return text.replace(/Player (\d)/g, (whole, seat: string) => names[Number(seat)] ?? whole);
-}
-
 function Sticks({ play }: { play: YutPlay }) {
   const last = play.lastThrow;
   if (!last)
@@ -155,9 +150,13 @@ export function TurnPanel({
   const nameWidth = Math.max(6, Math.min(12, inner - 20));
   // A notice (a hint with its reason) takes the rows it needs, up to four, from the log: it is
   // never cut.
-  const notice = play.notice ? logPage([withNames(play.notice, names)], inner) : undefined;
-  const noticeRows = notice ? Math.min(4, Math.max(2, notice.length)) : 2;
-  const fixedLines = 2 + 5 + 1 + 1 + seats.length + 1 + keys.length + noticeRows;
+  // Notices come already in the players' names (the play model names the rules' refusals).
+  const notice = play.notice ? logPage([play.notice], inner) : undefined;
+  // The replay keeps no rows for a notice it has not got, nor for a choice it never makes (the
+  // piece and where it goes): at 80×24 its timeline needs them for a move and the reason after it.
+  const noticeRows = notice ? Math.min(4, Math.max(2, notice.length)) : timeline ? 0 : 2;
+  const choiceRows = timeline ? 0 : 2;
+  const fixedLines = 2 + 3 + choiceRows + 1 + 1 + seats.length + 1 + keys.length + noticeRows;
   const rows = Math.max(1, height - fixedLines);
   // A person to move picks from the list of moves, with the newest of the log below it where
   // there is room (what the computers just did stays in sight); otherwise the log (all on `l`).
@@ -197,18 +196,22 @@ export function TurnPanel({
       )}
       <Sticks play={play} />
       <Results state={state} selected={preview?.result} />
-      <Text wrap="truncate-end">
-        <Text dimColor>Piece </Text>
-        {selectedFrom === undefined
-          ? '—'
-          : selectedFrom === IN_HAND
-            ? 'a new piece from hand'
-            : `${preview?.size === 1 ? 'the piece' : `the stack of ${preview?.size}`} at ${selectedFrom}`}
-      </Text>
-      <Text wrap="truncate-end" dimColor={preview?.problem !== undefined}>
-        <Text dimColor>{'  → '}</Text>
-        {preview ? withNames(previewWords(preview, names), names) : ''}
-      </Text>
+      {choiceRows > 0 ? (
+        <Text wrap="truncate-end">
+          <Text dimColor>Piece </Text>
+          {selectedFrom === undefined
+            ? '—'
+            : selectedFrom === IN_HAND
+              ? 'a new piece from hand'
+              : `${preview?.size === 1 ? 'the piece' : `the stack of ${preview?.size}`} at ${selectedFrom}`}
+        </Text>
+      ) : null}
+      {choiceRows > 0 ? (
+        <Text wrap="truncate-end" dimColor={preview?.problem !== undefined}>
+          <Text dimColor>{'  → '}</Text>
+          {preview ? previewWords(preview, names) : ''}
+        </Text>
+      ) : null}
       <Text dimColor>{'─'.repeat(inner)}</Text>
       <Text dimColor wrap="truncate-end">
         {'   '}

@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup } from '../../../../source/games/yut/rules.js';
-import { Board } from '../../../../source/games/yut/ui/Board.js';
+import { Board, BOARD_BOX_HEIGHT } from '../../../../source/games/yut/ui/Board.js';
 import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
 import { TurnPanel } from '../../../../source/games/yut/ui/TurnPanel.js';
 import { Setup } from '../../../../source/games/yut/ui/Setup.js';
@@ -203,6 +203,16 @@ describe('<TurnPanel>', () => {
       frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
     );
     expect(frame).toContain('Alice must throw the sticks first.');
+    // The default names count from 1 and the rules from 0: each is named once, never twice over.
+    const defaults = newPlay(setup({ players: 2, pieces: 4 }), [
+      { name: 'Player 1', kind: 'human' },
+      { name: 'Player 2', kind: 'human' },
+    ]);
+    const refused = reducePlay(reducePlay(defaults, thrown('do')), moved(7, 'do'));
+    const named = plain(
+      frameOf(<TurnPanel play={refused} preview={undefined} width={52} height={24} />),
+    );
+    expect(named).toContain('Player 1 has no piece at 7.');
   });
 
   it('announces the winner', () => {
@@ -216,6 +226,35 @@ describe('<TurnPanel>', () => {
     );
     expect(frame).toContain('★ R Alice wins! ★');
     expect(frame).toContain('Enter again · w swap seats');
+  });
+});
+
+describe('the replay’s panel', () => {
+  it('at 80 columns, shows a move and a long reason after it whole, with no rows kept for a choice', () => {
+    const play = {
+      ...newPlay(setup({ players: 2, pieces: 4 }), seats),
+      log: [
+        'Alice v Bob · 2026-11-23',
+        'Turn 10 of 10 · event 36/36',
+        '■ the end',
+        'Bob moved the stack of 3 at 22 to 29 by the shortcut with geol.',
+        '  (strong: takes the shortcut from 22; 29 is out of reach of every opponent)',
+      ],
+    };
+    const frame = plain(
+      frameOf(
+        <TurnPanel
+          play={play}
+          preview={undefined}
+          width={32}
+          height={BOARD_BOX_HEIGHT}
+          keyLines={['←→ step · Space play', '+− speed · g go to turn', 'l moves · q quit']}
+          timeline
+        />,
+      ),
+    );
+    expect(frame).toContain('opponent)');
+    expect(frame).not.toContain('Piece');
   });
 });
 
