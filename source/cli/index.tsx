@@ -45,7 +45,10 @@ let cli: Argv = yargs(hideBin(process.argv))
     describe: 'watch a recorded game (same as: madang replay FILE)',
   })
   .option('resume', { type: 'string', describe: 'go on with an unfinished recorded game' })
-  .option('bots', { type: 'string', describe: 'computer seats: seat numbers such as 1,3, or all' })
+  .option('bots', {
+    type: 'string',
+    describe: 'computer seats: seat numbers from 1, such as 2,4, or all',
+  })
   .option('level', {
     type: 'string',
     describe: "the computer seats' level: random, greedy, strong (default), or expert (Yut)",

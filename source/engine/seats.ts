@@ -54,8 +54,8 @@ export function seatFromPlayer(player: PlayerInfo): Seat {
 export type ParsedBots = { ok: true; kinds: SeatKind[] } | { ok: false; problem: string };
 
 /**
- * `--bots 1,3` (seat numbers from 0) or `all`, at `level`, for a game of up to `seats` seats:
- * what sits in each seat.
+ * `--bots 2,4` (seat numbers from 1, as the screens count them) or `all`, at `level`, for a game
+ * of up to `seats` seats: what sits in each seat.
  */
 export function parseBots(
   bots: string | undefined,
@@ -70,11 +70,11 @@ export function parseBots(
   const chosen =
     bots === 'all'
       ? all
-      : bots.split(',').map((s) => (/^\d{1,4}$/.test(s.trim()) ? Number(s) : Number.NaN));
+      : bots.split(',').map((s) => (/^\d{1,4}$/.test(s.trim()) ? Number(s) - 1 : Number.NaN));
   if (chosen.some((seat) => !(seat >= 0 && seat < seats))) {
     return {
       ok: false,
-      problem: `--bots takes seat numbers 0 to ${seats - 1}, such as 1,3, or all`,
+      problem: `--bots takes seat numbers 1 to ${seats}, such as ${seats > 2 ? '2,4' : '2'}, or all`,
     };
   }
   return { ok: true, kinds: all.map((seat) => (chosen.includes(seat) ? level : 'human')) };

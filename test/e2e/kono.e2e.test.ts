@@ -16,7 +16,7 @@ afterEach(() => terminal?.close());
 describe.runIf(hasTmux)('Kono in a real terminal', () => {
   it('a round won from a save file: the winning move, the scores, another round declined', async () => {
     const save = join(ROOT, 'fixtures/kono/one-move-to-win.txt');
-    terminal = new Terminal(`node ${CLI} kono --load ${save} --bots 1 --no-record`);
+    terminal = new Terminal(`node ${CLI} kono --load ${save} --bots 2 --no-record`);
     expect(await terminal.waitFor('Resume the tournament')).toContain('round 2, 5 × 5');
     await terminal.keys('Enter');
     const board = await terminal.waitFor('Human (white) to move');
@@ -50,7 +50,7 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     // The game's own files (the save slot, like Yut's user_info.txt) go to --data-dir.
     const dir = mkdtempSync(join(tmpdir(), 'madang-kono-slot-'));
     terminal = new Terminal(
-      `node ${CLI} kono --bots 1 --size 5 --seed 8 --no-record --data-dir ${dir}`,
+      `node ${CLI} kono --bots 2 --size 5 --seed 8 --no-record --data-dir ${dir}`,
     );
     await terminal.waitFor('Start the tournament');
     await terminal.keys('Up', 'Enter');
@@ -79,7 +79,7 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     const dir = mkdtempSync(join(tmpdir(), 'madang-kono-undo-'));
     const record = join(dir, 'undo.jsonl');
     terminal = new Terminal(
-      `node ${CLI} kono --bots 1 --size 5 --seed 8 --bot-delay 0 --record ${record} --data-dir ${dir}`,
+      `node ${CLI} kono --bots 2 --size 5 --seed 8 --bot-delay 0 --record ${record} --data-dir ${dir}`,
     );
     await terminal.waitFor('Start the tournament');
     await terminal.keys('Up', 'Enter');

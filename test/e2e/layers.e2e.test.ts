@@ -13,7 +13,7 @@ afterEach(() => terminal?.close());
 describe.runIf(hasTmux)('Layers in a real terminal', () => {
   it('ten players: the forest, the order, a fight chosen in the forest, its odds, bar and outcome', async () => {
     // People in seats 0–8 (the fight shown is then the person's own until they act again).
-    terminal = new Terminal(`node ${CLI} layers --seed 3 --bots 9 --bot-delay 0 --no-record`);
+    terminal = new Terminal(`node ${CLI} layers --seed 3 --bots 10 --bot-delay 0 --no-record`);
     const setup = await terminal.waitFor('Start the game');
     expect(setup).toMatch(/Players\s+10/);
     expect(setup).toMatch(/People at the keyboard\s+9/);

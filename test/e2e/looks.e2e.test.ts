@@ -90,7 +90,7 @@ const VISITS: readonly {
   { name: 'Yut setup, 4 players', command: 'yut --players 4', keys: [], shows: 'Seat 3 name' },
   {
     name: 'Yut game, 4 players, 2 computers',
-    command: 'yut --players 4 --bots 2,3 --seed 11504 --bot-delay 999999',
+    command: 'yut --players 4 --bots 3,4 --seed 11504 --bot-delay 999999',
     keys: ['Up', 'Enter', 'Space'],
     shows: 'Player 1 threw gae',
   },
@@ -109,21 +109,21 @@ const VISITS: readonly {
   { name: 'Ur setup', command: 'ur', keys: [], shows: 'Start the game' },
   {
     name: 'Ur game with a computer',
-    command: 'ur --bots 1 --seed 3 --bot-delay 0',
+    command: 'ur --bots 2 --seed 3 --bot-delay 0',
     keys: ['Up', 'Enter', 'Space', 'Enter'],
     shows: '(strong:',
   },
   { name: 'Yoté setup', command: 'yote', keys: [], shows: 'Start the game' },
   {
     name: 'Yoté game with a computer',
-    command: 'yote --bots 1 --seed 3 --bot-delay 0',
+    command: 'yote --bots 2 --seed 3 --bot-delay 0',
     keys: ['Up', 'Enter', 'Enter'],
     shows: '(strong:',
   },
   { name: 'Kono setup', command: 'kono', keys: [], shows: 'Start the tournament' },
   {
     name: 'Kono 9 × 9 with a computer',
-    command: 'kono --bots 1 --size 9 --seed 8 --bot-delay 0',
+    command: 'kono --bots 2 --size 9 --seed 8 --bot-delay 0',
     // Seed 8: the Human throws higher, plays White, and moves (1,5) southeast.
     keys: ['Up', 'Enter', 'Space', 'Enter', 'Up', 'Up', 'Up', 'Up', 'Enter', '3', '3'],
     shows: 'It wanted',
@@ -206,7 +206,7 @@ const LOOKS: readonly {
   {
     // The chosen piece's steps by their keys, one previewed, and the compass.
     name: 'kono-game',
-    command: 'kono --bots 1 --size 5 --seed 8 --no-record',
+    command: 'kono --bots 2 --size 5 --seed 8 --no-record',
     keys: ['Up', 'Enter', 'Space', 'Enter', 'Up', 'Up', 'Enter', '3'],
     shows: '3 again or Enter',
   },

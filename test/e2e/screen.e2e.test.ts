@@ -108,7 +108,7 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
   });
 
   it('l shows the whole log, opened at its newest line, scrolls, and any other key returns', async () => {
-    terminal = new Terminal(`node ${CLI} yut --seed 11504 --bots 1 --bot-delay 0 --no-record`);
+    terminal = new Terminal(`node ${CLI} yut --seed 11504 --bots 2 --bot-delay 0 --no-record`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter');
     // Three turns of each side: more log than the panel shows.

@@ -74,7 +74,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
   it('a computer seat throws and moves by itself, and says why, also in the replay', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'madang-why-')), 'why.jsonl');
     terminal = new Terminal(
-      `node ${CLI} yut --seed 11504 --bots 1 --bot-delay 50 --record ${file}`,
+      `node ${CLI} yut --seed 11504 --bots 2 --bot-delay 50 --record ${file}`,
     );
     await terminal.waitFor('computer (strong)');
     await terminal.keys('Up', 'Enter', 'Space', 'Enter');
@@ -101,7 +101,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
   });
 
   it('flags that settle the setup start the game at once: --players and --pieces', async () => {
-    terminal = new Terminal(`node ${CLI} yut --players 2 --pieces 1 --bots 1 --seed 11504`);
+    terminal = new Terminal(`node ${CLI} yut --players 2 --pieces 1 --bots 2 --seed 11504`);
     const screen = await terminal.waitFor('to throw');
     expect(screen).toContain('▶ R Player 1 to throw');
     expect(screen).toMatch(/B CPU 2 +1 +0 strong/);
@@ -153,7 +153,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
   it('against the computer: u takes back the move with the computer’s reply; the recording verifies', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'madang-undo-')), 'undo.jsonl');
     terminal = new Terminal(
-      `node ${CLI} yut --players 2 --pieces 4 --bots 1 --seed 11504 --record ${file}`,
+      `node ${CLI} yut --players 2 --pieces 4 --bots 2 --seed 11504 --record ${file}`,
     );
     await terminal.waitFor('Player 1 to throw');
     await terminal.keys('Space', 'Enter');
@@ -232,8 +232,8 @@ describe('without a terminal', () => {
         ['yut', '--board', 'x.ur'],
         'madang: --board is not an option of Yut Nori (see madang yut --help)\n',
       ],
-      [['ur', '--bots', '2'], 'madang: --bots takes seat numbers 0 to 1, such as 1,3, or all\n'],
-      [['yut', '--bots', '4'], 'madang: --bots takes seat numbers 0 to 3, such as 1,3, or all\n'],
+      [['ur', '--bots', '3'], 'madang: --bots takes seat numbers 1 to 2, such as 2, or all\n'],
+      [['yut', '--bots', '5'], 'madang: --bots takes seat numbers 1 to 4, such as 2,4, or all\n'],
       [['--throws', 'no-such-file.txt'], 'madang: no-such-file.txt: no such file\n'],
       // A recording that cannot be written is refused before the game starts.
       [

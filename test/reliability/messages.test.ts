@@ -187,7 +187,7 @@ describe('the command line in a player’s words', () => {
     [['--frob'], /^madang: --frob is not an option of madang \(see madang --help\)\n$/],
     // A level belongs to the games that have it: only Yut has expert.
     [
-      ['ur', '--bots', '1', '--level', 'expert'],
+      ['ur', '--bots', '2', '--level', 'expert'],
       /^madang: --level takes random, greedy, strong\n$/,
     ],
   ])('madang %s: one line, exit 2', (args, message) => {

@@ -12,12 +12,15 @@ describe('seats past four', () => {
   });
 
   it('--bots is checked against the game’s own seats, up to a hundred', () => {
-    expect(parseBots('0,99', 'greedy', 100)).toMatchObject({ ok: true });
+    // Seats are counted from 1, as the screens count them.
+    expect(parseBots('1,100', 'greedy', 100)).toMatchObject({ ok: true });
+    expect(parseBots('2', 'strong', 2)).toEqual({ ok: true, kinds: ['human', 'strong'] });
+    expect(parseBots('0', 'strong', 2)).toMatchObject({ ok: false });
     const kinds = parseBots('all', 'random', 100);
     expect(kinds.ok && kinds.kinds.length).toBe(100);
-    expect(parseBots('2', 'strong', 2)).toEqual({
+    expect(parseBots('3', 'strong', 2)).toEqual({
       ok: false,
-      problem: '--bots takes seat numbers 0 to 1, such as 1,3, or all',
+      problem: '--bots takes seat numbers 1 to 2, such as 2, or all',
     });
     expect(parseBots('1', 'clever', 4)).toEqual({
       ok: false,

@@ -59,7 +59,7 @@ describe('the Kono console', () => {
     const save = join(dir, 'kono.txt');
     const first = spawnSync(
       process.execPath,
-      [CLI, 'kono', '--bots', '1', '--classic', '--seed', '8', '--size', '5', '--no-record'],
+      [CLI, 'kono', '--bots', '2', '--classic', '--seed', '8', '--size', '5', '--no-record'],
       { input: `n\nwhite\n2\n2 1\nsoutheast\n2\n1\n${save}\n`, encoding: 'utf8' },
     );
     expect(first.status).toBe(0);
@@ -72,7 +72,7 @@ describe('the Kono console', () => {
     expect(text).toMatch(/\n\nNext Player: (Human|Computer)\n$/);
     const resumed = spawnSync(
       process.execPath,
-      [CLI, 'kono', '--bots', '1', '--classic', '--load', save, '--no-record'],
+      [CLI, 'kono', '--bots', '2', '--classic', '--load', save, '--no-record'],
       { input: '', encoding: 'utf8' },
     );
     expect(resumed.status).toBe(0);
