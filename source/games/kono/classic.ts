@@ -9,11 +9,12 @@
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
 import type { ChanceSource } from '../../engine/chance.js';
+import type { Bot } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import { safeText } from '../../engine/safe-text.js';
 import type { SeatKind } from '../../engine/seats.js';
-import { konoBot, motiveOf, motiveWords, pointName } from './bot.js';
+import { explainKonoMove, konoBot, motiveOf, motiveWords, pointName } from './bot.js';
 import { describeKonoEvent } from './describe.js';
 import {
   check,
@@ -111,11 +112,15 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
       return kind === 'human' ? undefined : konoBot(kind);
     });
     const names = [0, 1].map((seat) => label(seat));
-    /** Apply an event and say what it did; `said` lines were already said (the computer's move). */
-    const apply = (event: KonoEvent, said = 0) => {
+    /**
+     * Apply an event and say what it did; `said` lines were already said (the computer's move).
+     * A computer's move records its reason, for the replay.
+     */
+    const apply = (event: KonoEvent, said = 0, bot?: Bot<KonoState, KonoEvent>) => {
       const before = state;
       state = reduce(state, event);
       recorder?.event(event);
+      if (bot) recorder?.explained(`${bot.level}: ${explainKonoMove(before, event, names)}`);
       for (const line of describeKonoEvent(before, event, state, names).slice(said))
         io.write(`${line}\n`);
     };
@@ -247,7 +252,7 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
                 `The computer moved the piece at ${pointName(event.row, event.column)} ${event.direction}.\nIt wanted ${motive}.\n`,
               );
             }
-            apply(event, event.type === 'kono/moved' ? 1 : 0);
+            apply(event, event.type === 'kono/moved' ? 1 : 0, bot);
             break;
           }
           const move = await askMove(io, state);

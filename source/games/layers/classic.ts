@@ -9,6 +9,7 @@
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
 import type { ChanceSource } from '../../engine/chance.js';
+import type { Bot } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import type { SeatKind } from '../../engine/seats.js';
@@ -78,10 +79,13 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
       const kind = run.kinds[p] ?? (run.kinds.length === 0 && p > 0 ? 'strong' : 'human');
       return kind === 'human' ? undefined : layersBot(kind);
     });
-    const apply = (event: LayersEvent, skip = 0) => {
+    /** Apply, record and say an event; a computer's move records its reason, for the replay. */
+    const apply = (event: LayersEvent, skip = 0, bot?: Bot<LayersState, LayersEvent>) => {
       const before = state;
       state = reduce(state, event);
       recorder?.event(event);
+      // The replay counts players from 1, as every screen does.
+      if (bot) recorder?.explained(`${bot.level}: ${explainLayersMove(before, event, 1)}`);
       let lines = describeLayersEvent(before, event, state).slice(skip);
       // A first draw goes straight to the challenged player's menu, as in the seed.
       if (state.phase === 'draw') lines = lines.slice(0, 1);
@@ -108,7 +112,7 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
           const answer = await ask(io, menu, number(1, 2));
           event = { type: answer === 1 ? 'layers/foughtBack' : 'layers/escaped' };
         }
-        apply(event);
+        apply(event, 0, bot);
         continue;
       }
       // The player's turn: the menu, as often as it looks at someone's status.
@@ -168,8 +172,8 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
         io.write(
           `Your new experience point is ${Math.round(afterRest(state.experience[me] ?? 100))}\n`,
         );
-        apply(event, 1);
-      } else apply(event, 1);
+        apply(event, 1, bot);
+      } else apply(event, 1, bot);
     }
     recorder.end(outcome(state));
     recorder.close();

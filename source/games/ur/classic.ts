@@ -13,7 +13,7 @@ import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import type { SeatKind } from '../../engine/seats.js';
 import { type BoardSpec, historicalSpec, key, parseBoard } from './board.js';
-import { urBot } from './bot.js';
+import { explainUrMove, urBot } from './bot.js';
 import { seedStoneName } from './describe.js';
 import {
   check,
@@ -167,7 +167,11 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
         const move: UrEvent = { type: 'ur/stoneMoved', stone: choice - 1 };
         const problem = check(state, move);
         if (problem === undefined) {
+          const before = state;
           apply(move);
+          // The computer's reason goes into the recording for the replay; the seed's console
+          // says none.
+          if (bot) recorder?.explained(`${bot.level}: ${explainUrMove(before, move, names)}`);
           break;
         }
         io.write(`Invalid input: ${safeText(problem)}\n`);

@@ -172,6 +172,7 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
             ? `${who}, take which ${COLOUR_NAMES[1 - colour]} piece? `
             : `${who}, jump again from ${CELL_NAMES[state.attacker ?? 0]} (a cell to land on) or stop: `;
       let event: YoteEvent;
+      let reason: string | undefined;
       const bot = bots[colour];
       if (state.step === 'remove' && onBoard(state, 1 - colour) === 0) {
         // The only choice there is: say so rather than ask.
@@ -183,7 +184,8 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
         await io.drained();
         event = bot.choose(state, run.botRandom).event;
         io.write(`${prompt}${answerFor(event)}\n`);
-        io.write(`  (${bot.level}: ${explainYoteMove(state, event, names)})\n`);
+        reason = `${bot.level}: ${explainYoteMove(state, event, names)}`;
+        io.write(`  (${reason})\n`);
       } else {
         const answer = await read(prompt);
         const parsed = parseIn(state, answer);
@@ -197,6 +199,8 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
       const before = state;
       state = reduce(state, event);
       recorder.event(event);
+      // The computer's reason goes into the recording too, for the replay.
+      if (reason !== undefined) recorder.explained(reason);
       for (const line of describeYoteEvent(before, event, state, names))
         if (!line.startsWith('A draw') && !line.includes(' wins: ')) io.write(`${line}\n`);
     }

@@ -24,7 +24,7 @@ import type { Bot } from '../../../engine/bots.js';
 import { botRandom, type Random } from '../../../engine/random.js';
 import type { Recorder } from '../../../engine/recording.js';
 import type { SeatKind } from '../../../engine/seats.js';
-import { yutBot } from '../bot.js';
+import { explainMove, yutBot } from '../bot.js';
 import { BASIC_MENU, stateBlock, turnBlock } from './text.js';
 
 export interface ClassicYutOptions {
@@ -167,7 +167,11 @@ export async function playGame(
       } else {
         move = await askMove(io, state);
       }
+      const before = state;
       [state, unusable] = apply(state, move);
+      // The computer's reason goes into the recording for the replay; the seed's console says
+      // none.
+      if (bot) recorder.explained(`${bot.level}: ${explainMove(before, move, ids)}`);
       if (state.phase === 'over') break;
       if (unusable) await answerUnusable(io, options, unusable, bots, ids);
     }
