@@ -100,7 +100,12 @@ export interface Catalogue {
 }
 
 export const FORMAT = 'madang-recording';
-export const VERSION = 1;
+/**
+ * 2: `session/explained` lines, and take-backs reaching over a computer's throws. A madang that
+ * reads only 1 refuses such a file with a misleading line-by-line reason; with 2 it says to
+ * update. Version 1 files (no such lines) read as before.
+ */
+export const VERSION = 2;
 
 export interface PlayerInfo {
   readonly name: string;

@@ -49,8 +49,8 @@ describe('reading recordings: bad input', () => {
   });
 
   it('a newer format version', async () => {
-    expect((await problemOf(header({ version: 2 })))?.problem).toBe(
-      'FILE:1: recording format version 2 is newer than this madang reads (1); update madang',
+    expect((await problemOf(header({ version: 3 })))?.problem).toBe(
+      'FILE:1: recording format version 3 is newer than this madang reads (2); update madang',
     );
   });
 
