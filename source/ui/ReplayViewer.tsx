@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import type { Game, GameEvent } from '../engine/game.js';
 import type { LoadedRecording } from '../engine/recording.js';
 import { safeText } from '../engine/safe-text.js';
+import { seatFromPlayer } from '../engine/seats.js';
 import type { Key } from './keys.js';
 import {
   checkpointsOf,
@@ -136,6 +137,7 @@ export function ReplayViewer({
         index={model.index}
         stateAt={at}
         names={names}
+        seats={header.players.map(seatFromPlayer)}
         timeline={[title, where, status, ...did]}
         keys={REPLAY_KEYS}
         notice={notice}

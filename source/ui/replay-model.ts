@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
 import type { ParsedOptions } from '../engine/recording.js';
+import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
 import { PAGE_KEYS } from './TextPage.js';
 import { editField, type Field, fieldOf } from './text-field.js';
@@ -18,6 +19,8 @@ export interface ReplayScreenProps {
   /** The state after any number of events (from the viewer's checkpoints). */
   readonly stateAt: (index: number) => unknown;
   readonly names: readonly string[];
+  /** Who sat where, as the header lists them (a computer with its level). */
+  readonly seats: readonly Seat[];
   /** Where we are, and what the current event did. */
   readonly timeline: readonly string[];
   readonly keys: readonly string[];

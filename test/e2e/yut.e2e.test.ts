@@ -95,6 +95,8 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     await terminal.keys('End');
     const replayed = await terminal.waitFor('(strong: ');
     expect(replayed).toMatch(/CPU 2 moved .* with \w+\./);
+    // The seats as recorded: the computer's with its level.
+    expect(replayed).toMatch(/B CPU 2 +\d +\d strong/);
     expect(replayed.replace(/\s+/g, ' ')).toContain(
       (reason ?? '?').slice(0, 30).replace(/\s+/g, ' '),
     );

@@ -29,7 +29,7 @@ export function YutReplay(props: ReplayScreenProps) {
     initial: state,
     events: [],
     state,
-    seats: props.names.map((name) => ({ name, kind: 'human' as const })),
+    seats: props.seats,
     selection: null,
     log: props.timeline,
     notice: props.notice,
