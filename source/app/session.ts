@@ -116,7 +116,7 @@ export class SessionFactory {
 /** What a resumed game's log says first: where it goes on, in a player's words. */
 function resumedWords(module: AnyGameModule, state: unknown, seats: readonly Seat[]): string {
   const seat = module.rules.toAct(state);
-  const who = seats[seat]?.name ?? `Player ${seat}`;
+  const who = seats[seat]?.name ?? `Player ${seat + 1}`;
   const due = module.rules.chance(state) !== undefined;
   return `The game goes on where it was left: ${who} to ${due ? (module.chance?.noun ?? 'play') : 'move'}.`;
 }

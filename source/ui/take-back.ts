@@ -52,7 +52,7 @@ export function takeBack<S, E extends GameEvent>(
     return { ok: false, problem: 'That move is too far back to take back.' };
   const repliers: string[] = [];
   for (let i = k + 1; i < events.length; i++) {
-    const name = seats[actor(i)]?.name ?? `Player ${actor(i)}`;
+    const name = seats[actor(i)]?.name ?? `Player ${actor(i) + 1}`;
     if (!repliers.includes(name)) repliers.push(name);
   }
   let lastChance: { event: GameEvent; seat: number } | undefined;

@@ -75,7 +75,7 @@ export function newPlay(initial: YutState, seats: readonly Seat[]): YutPlay {
     seats,
     selection: null,
     log: [
-      `${seats[initial.turn]?.name ?? 'Player 0'} to ${initial.phase === 'move' ? 'move' : 'throw'}.`,
+      `${seats[initial.turn]?.name ?? `Player ${initial.turn + 1}`} to ${initial.phase === 'move' ? 'move' : 'throw'}.`,
     ],
     notice: null,
     lastThrow: null,
@@ -248,7 +248,7 @@ export function undo(play: YutPlay): YutPlay {
   const back = takeBack(yutGame, play.initial, play.events, play.seats, 'throw');
   if (!back.ok) return { ...play, notice: back.problem };
   const taken = play.events[back.kept] as PieceMoved;
-  const who = play.seats[back.mover]?.name ?? `Player ${back.mover}`;
+  const who = play.seats[back.mover]?.name ?? `Player ${back.mover + 1}`;
   const thrown = back.lastChance?.event as SticksThrown | undefined;
   return withSelection({
     ...play,
