@@ -4,15 +4,9 @@ import {
   urSetupKey,
   type UrSetupForm,
 } from '../../../source/games/ur/ui/setup-model.js';
+import { pressKeys } from '../../support/setup.js';
 
-function keys(form: UrSetupForm, ...pressed: string[]) {
-  let outcome = urSetupKey(form, pressed[0] as string);
-  for (const key of pressed.slice(1)) {
-    if (outcome.type !== 'form') break;
-    outcome = urSetupKey(outcome.form, key);
-  }
-  return outcome;
-}
+const keys = (form: UrSetupForm, ...pressed: string[]) => pressKeys(urSetupKey, form, pressed);
 
 describe('the Ur setup form', () => {
   it('names start empty and take their defaults: Player N for a person, CPU N for the computer', () => {

@@ -3,6 +3,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import type { Key } from '../../../source/ui/keys.js';
 import { plain } from '../../support/ink.js';
+import { pressKeys } from '../../support/setup.js';
 import { YoteSetup } from '../../../source/games/yote/ui/YoteSetup.js';
 import {
   newYoteSetup,
@@ -10,14 +11,7 @@ import {
   yoteSetupKey,
 } from '../../../source/games/yote/ui/setup-model.js';
 
-function press(form: YoteSetupForm, ...keys: Key[]) {
-  let outcome = yoteSetupKey(form, keys[0] as Key);
-  for (const key of keys.slice(1)) {
-    if (outcome.type !== 'form') break;
-    outcome = yoteSetupKey(outcome.form, key);
-  }
-  return outcome;
-}
+const press = (form: YoteSetupForm, ...keys: Key[]) => pressKeys(yoteSetupKey, form, keys);
 
 describe('the Yoté setup', () => {
   it('name fields start empty; an empty one takes its default, a person’s or the computer’s', () => {
