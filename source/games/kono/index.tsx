@@ -30,6 +30,7 @@ import {
   QUIET_MOVES_MAX,
   QUIET_MOVES_MIN,
   type SavedTournament,
+  SEAT_LABELS,
   SIZES,
   withDefaults,
 } from './rules.js';
@@ -418,7 +419,9 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   },
   classic(io, run) {
     const loaded = run.settings.loaded as { saved: SavedTournament } | undefined;
-    const human = [0, 1].findIndex((seat) => (run.kinds[seat] ?? 'human') === 'human');
+    // The seed's Computer is the computer (strong, as on the full screen) unless --bots says.
+    const kinds: readonly SeatKind[] = run.kinds.length > 0 ? run.kinds : ['human', 'strong'];
+    const human = [0, 1].findIndex((seat) => (kinds[seat] ?? 'human') === 'human');
     const options = withDefaults({
       asker: human < 0 ? null : human,
       size: typeof run.settings.size === 'number' ? run.settings.size : null,
@@ -426,13 +429,13 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
         typeof run.settings.quietMoves === 'number' ? run.settings.quietMoves : DEFAULT_QUIET_MOVES,
     });
     const { source, seed } = run.chanceFor(0, options);
-    const seats = [0, 1].map((seat) => {
-      const kind = run.kinds[seat] ?? 'human';
-      return seatOf(nameFor(seat, kind), kind);
-    });
+    // Recorded by the names the console calls them: the seed's Human and Computer.
+    const seats = [0, 1].map((seat) =>
+      seatOf(SEAT_LABELS[seat] ?? 'Player', kinds[seat] ?? 'human'),
+    );
     return runClassicKono(io, {
       options,
-      kinds: run.kinds,
+      kinds,
       dice: source,
       botRandom: botRandom(seed ?? run.botSeed),
       loaded: loaded?.saved,
