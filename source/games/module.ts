@@ -154,6 +154,12 @@ export interface GameModule<S, E extends GameEvent, O> {
   /** The menu entry a game of these options belongs to (by default the first). */
   entryOf?(options: O): string;
   /**
+   * Another game after this one (`swap`: the seats turned by one), where it is more than the
+   * same options and seats without the save: a Kono tournament resumed from a save starts anew
+   * (not at the saved position again), keeps its save slot, and asks the person wherever they sit.
+   */
+  playAgain?(start: Start, swap: boolean): Start;
+  /**
    * The window a game of these options needs, where its board can outgrow 80×24 (Ur's boards
    * come from files): a smaller window gets the "make the window larger" page, not a garbled board.
    */

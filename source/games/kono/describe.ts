@@ -13,11 +13,11 @@ import {
 
 /**
  * A seat's name; two seats of one name (two computers recorded by an older madang, both
- * "Computer (strong)") are told apart by the seed's names of the seats.
+ * "Computer (strong)") are told apart by their seats.
  */
-const nameOf = (names: readonly string[] | undefined, seat: number) => {
+export const nameOf = (names: readonly string[] | undefined, seat: number) => {
   const name = names?.[seat] ?? SEAT_LABELS[seat] ?? 'Player';
-  return names && names[0] === names[1] ? `${name} (${SEAT_LABELS[seat]})` : name;
+  return names && names[0] === names[1] ? `${name} (seat ${seat + 1})` : name;
 };
 
 const points = (n: number) => `${n} point${n === 1 ? '' : 's'}`;

@@ -75,8 +75,9 @@ export function parseDiceFile(text: string, file: string): ParsedScript<DiceThro
   return { ok: true, script: { file, items } };
 }
 
-const nameFor = (seat: number, kind: SeatKind) =>
-  kind === 'human' ? (seat === 0 ? 'Human' : 'Human 2') : `Computer (${kind})`;
+/** A seat's name on the full screen, as in every game: Player N or CPU N, counted from 1. */
+export const nameFor = (seat: number, kind: SeatKind) =>
+  `${kind === 'human' ? 'Player' : 'CPU'} ${seat + 1}`;
 
 interface Form {
   readonly kinds: readonly [SeatKind, SeatKind];
@@ -379,6 +380,22 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   Replay: KonoReplay,
   rulesText: RULES_TEXT,
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),
+  // A recording resumed saves to the same slot as a new game.
+  saveFor: (_options, _seats, context) => (state) =>
+    writeSave(join(context.dataDir, SAVE_FILE), state),
+  playAgain(start, swap) {
+    const [first, second] = start.seats;
+    const seats = swap && first && second ? [second, first] : start.seats;
+    const { size, quietMoves } = start.options as KonoOptions;
+    const human = seats.findIndex((seat) => seat.kind === 'human');
+    // A new tournament with the same seats (never the saved position again), saved as before;
+    // the person is asked the tournament's questions wherever they sit.
+    return {
+      options: withDefaults({ asker: human < 0 ? null : human, size, quietMoves }),
+      seats,
+      save: start.save,
+    };
+  },
   command: {
     describe: 'Kono: a tournament against the computer (straight to its setup screen)',
     flags: (y: Argv) =>
