@@ -16,27 +16,10 @@ import type { KonoOptions, KonoState } from '../../../source/games/kono/rules.js
 import { parseSave } from '../../../source/games/kono/save.js';
 import type { SetupContext, Start } from '../../../source/games/module.js';
 import type { Session } from '../../../source/ui/play-session.js';
+import { SEED_SAVE } from '../../support/kono.js';
 import { pressKeys } from '../../support/setup.js';
 
-const SAVE = `Round: 3
-
-Computer:
-   Score: 17
-   Color: Black
-
-Human:
-   Score: 14
-   Color: White
-
-Board:
-   O  W  O  O  W
-   O  O  W  W  W
-   W  W  B  B  O
-   B  B  B  O  O
-   O  B  O  O  B
-
-Next Player: Human
-`;
+const SAVE = SEED_SAVE;
 
 const context = (dataDir = '/none', settings = {}): SetupContext => ({
   settings,

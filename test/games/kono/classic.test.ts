@@ -22,23 +22,28 @@ const regenerate = process.env.REGENERATE === '1';
 const FIXTURE = join(ROOT, 'fixtures/kono/human-vs-computer');
 const DICE = new URL('../../../../shared/external/kono/dice.txt', import.meta.url);
 
+/** The console with these answers, a person against the strong computer, dice of `seed`. */
+async function againstComputer(answers: readonly string[], seed: number) {
+  const out: string[] = [];
+  const code = await runClassicKono(listIO(answers, out), {
+    options: withDefaults({ asker: 0, size: null }),
+    kinds: ['human', 'strong'],
+    dice: konoModule.chance!.seeded(seed, {}) as never,
+    botRandom: seededRandom(seed),
+    readFile: () => ({ ok: false, problem: 'no files here' }),
+    writeSave: () => 'not in this test',
+    recorderFor: () => NO_RECORDING,
+    error: (message) => out.push(`error: ${message}`),
+  });
+  return { code, transcript: out.join('') };
+}
+
 describe('the Kono console', () => {
   it('golden transcript: a round against the computer, quit, scored, the tournament over', async () => {
     const answers = readFileSync(`${FIXTURE}.answers`, 'utf8').split('\n');
     answers.pop();
-    const out: string[] = [];
-    const code = await runClassicKono(listIO(answers, out), {
-      options: withDefaults({ asker: 0, size: null }),
-      kinds: ['human', 'strong'],
-      dice: konoModule.chance!.seeded(8, {}) as never,
-      botRandom: seededRandom(8),
-      readFile: () => ({ ok: false, problem: 'no files here' }),
-      writeSave: () => 'not in this test',
-      recorderFor: () => NO_RECORDING,
-      error: (message) => out.push(`error: ${message}`),
-    });
+    const { code, transcript } = await againstComputer(answers, 8);
     expect(code).toBe(0);
-    const transcript = out.join('');
     if (regenerate) writeFileSync(`${FIXTURE}.transcript`, transcript);
     expect(transcript).toBe(readFileSync(`${FIXTURE}.transcript`, 'utf8'));
     expect(transcript).toContain('Invalid input: "6" is not 5, 7 or 9\n');
@@ -124,20 +129,9 @@ describe('the Kono console', () => {
   });
 
   it('"Quit the game" at the menu before the computer’s turn: the person quits, and is penalised', async () => {
-    // Seed 3: the computer wins the dice, plays White and moves first; the person quits at once.
-    const out: string[] = [];
-    const code = await runClassicKono(listIO(['n', '5', '3', 'n'], out), {
-      options: withDefaults({ asker: 0, size: null }),
-      kinds: ['human', 'strong'],
-      dice: konoModule.chance!.seeded(3, {}) as never,
-      botRandom: seededRandom(3),
-      readFile: () => ({ ok: false, problem: 'no files here' }),
-      writeSave: () => 'not in this test',
-      recorderFor: () => NO_RECORDING,
-      error: (message) => out.push(`error: ${message}`),
-    });
+    // Seed 3: the computer wins the dice and moves first; the person quits at its menu.
+    const { code, transcript } = await againstComputer(['n', '5', '3', 'n'], 3);
     expect(code).toBe(0);
-    const transcript = out.join('');
     expect(transcript).toMatch(/Computer \((white|black)\) to play\./);
     expect(transcript).toContain(
       'Your choice: Human quit the round.\nRound 1 is over: Human scored -5, Computer scored 0.\nHuman quit the round: 5 points off.\nComputer wins the round and is awarded 5 points.\n',

@@ -16,28 +16,11 @@ import {
   withPowers,
 } from '../../../source/games/kono/rules.js';
 import { formatSave, parseSave } from '../../../source/games/kono/save.js';
+import { SEED_SAVE } from '../../support/kono.js';
 
 const EXTERNAL = new URL('../../../../shared/external/kono/', import.meta.url);
 
-const SEED_EXAMPLE = `Round: 3
-
-Computer:
-   Score: 17
-   Color: Black
-
-Human:
-   Score: 14
-   Color: White
-
-Board:
-   O  W  O  O  W
-   O  O  W  W  W
-   W  W  B  B  O
-   B  B  B  O  O
-   O  B  O  O  B
-
-Next Player: Human
-`;
+const SEED_EXAMPLE = SEED_SAVE;
 
 /** The board of a text save as written, letters untouched. */
 const parsedBoard = (text: string): Point[][] =>
