@@ -95,7 +95,7 @@ describe('Kono’s panel', () => {
     const wide = frame(tournament(sizes), [person, oldCpu], 120, 40);
     expect(narrow).not.toContain('Computer (strong)  awarded');
     expect(wide).toContain('Computer (strong)  awarded');
-    expect(wide).toMatch(/\+5 Computer \(strong\) · Player/);
+    expect(wide).toMatch(/\+5 Computer \(strong\) ·/);
     // Eight rounds: the last four at 80×24, all eight at 120×40.
     expect(narrow).not.toMatch(/ {3}4 [57]×[57] /);
     expect(narrow).toMatch(/ {3}5 5×5 /);

@@ -94,7 +94,7 @@ export const boardBoxWidth = (state: KonoState) =>
 
 /** The panel takes the width the board leaves, up to what its longest lines need. */
 export const konoPanelWidth = (width: number, boardBox: number) =>
-  Math.max(30, Math.min(80, width - boardBox));
+  Math.max(30, Math.min(64, width - boardBox));
 
 /** Whether the board needs its compact form (no rows of │) to fit the window's height. */
 const compactFor = (size: number, height: number) => boardHeight(size, false) + 2 > height;
