@@ -35,8 +35,8 @@ export function recorderFor(
   let problem: string | undefined;
   let failure: string | undefined;
   let closed = false;
-  /** Lines written after the header: none means the game was left before it began. */
-  let lines = 0;
+  /** Moves written (a throw, roll or draw is no move): none means the game was left before it began. */
+  let moves = 0;
   const done = (ending: RecordingEnd) => {
     if (closed) return;
     closed = true;
@@ -55,12 +55,12 @@ export function recorderFor(
   };
   return {
     file: writer.file,
-    event: (event) => {
-      lines++;
+    event: (event, chance = false) => {
+      if (!chance) moves++;
       guard(() => writer.event(event));
     },
     takenBack: () => {
-      lines++;
+      moves++;
       guard(() => writer.takenBack());
     },
     explained: (reason) => guard(() => writer.explained(reason)),
@@ -69,8 +69,9 @@ export function recorderFor(
       done('finished');
     },
     close: (ending = 'unfinished') => {
-      // A new game quit before its first move leaves no recording behind (and says none).
-      if (!closed && ending === 'unfinished' && lines === 0 && problem === undefined) {
+      // A new game quit before its first move leaves no recording behind (and says none), though
+      // the dice or the turn order were drawn for it: the browser lists only games.
+      if (!closed && ending === 'unfinished' && moves === 0 && problem === undefined) {
         let discarded = false;
         guard(() => {
           discarded = writer.discard();

@@ -126,6 +126,18 @@ describe('a game left before its first move', () => {
     expect(closed).toEqual([]);
   });
 
+  it('though the dice or the turn order were drawn for it, leaves no recording', () => {
+    // Layers draws the round's order and Kono throws for the first player before anyone moves.
+    const { calls, writer: w } = writer(true);
+    const closed: string[] = [];
+    const recorder = recorderFor(w, (file) => closed.push(file));
+    recorder.event({ type: 'layers/orderDrawn' }, true);
+    recorder.event({ type: 'layers/orderDrawn' }, true);
+    recorder.close();
+    expect(calls).toEqual(['event', 'event', 'discard']);
+    expect(closed).toEqual([]);
+  });
+
   it('a game with a move, or a resumed recording, is kept and reported', () => {
     const played = writer(true);
     const closed: string[] = [];
