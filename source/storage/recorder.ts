@@ -4,6 +4,7 @@
  * A recording that cannot be written (a full disk, no permission) stops with a message;
  * the game goes on.
  */
+import type { GameEvent } from '../engine/game.js';
 import {
   type Header,
   NO_RECORDING,
@@ -96,7 +97,11 @@ export type RecordSetting =
   | { readonly mode: 'file'; readonly file: string }
   | { readonly mode: 'off' };
 
-/** Start recording a new game as the --record setting says; a failure to open is reported, not thrown. */
+/**
+ * Start recording a new game as the --record setting says; a failure to open is reported, not
+ * thrown. The file is made at the game's first move: the throws, rolls or turn order drawn before
+ * it wait here, so a game left before anyone moved leaves no file, even when madang is killed.
+ */
 export function openRecorder(
   setting: RecordSetting,
   header: Header,
@@ -104,19 +109,43 @@ export function openRecorder(
   onProblem?: (problem: string) => void,
 ): Recorder {
   if (setting.mode === 'off') return NO_RECORDING;
-  try {
-    const writer = RecordingWriter.create(
-      header,
-      setting.mode === 'file' ? setting.file : undefined,
-      setting.mode === 'auto' ? setting.directory : undefined,
-    );
-    return recorderFor(writer, onClosed, onProblem);
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    const problem = `Not recording: the recording could not be started (${code ?? message}); the game goes on unrecorded.`;
-    onProblem?.(problem);
-    return { ...NO_RECORDING, problem };
-  }
+  let opened: Recorder | undefined;
+  const drawn: GameEvent[] = [];
+  const open = (): Recorder => {
+    if (opened) return opened;
+    try {
+      const writer = RecordingWriter.create(
+        header,
+        setting.mode === 'file' ? setting.file : undefined,
+        setting.mode === 'auto' ? setting.directory : undefined,
+      );
+      opened = recorderFor(writer, onClosed, onProblem);
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      const problem = `Not recording: the recording could not be started (${code ?? message}); the game goes on unrecorded.`;
+      onProblem?.(problem);
+      opened = { ...NO_RECORDING, problem };
+    }
+    for (const event of drawn) opened.event(event, true);
+    return opened;
+  };
+  return {
+    get file() {
+      return opened?.file;
+    },
+    event: (event, chance = false) => {
+      if (opened === undefined && chance) drawn.push(event);
+      else open().event(event, chance);
+    },
+    takenBack: () => open().takenBack(),
+    explained: (reason) => open().explained(reason),
+    end: (outcome) => open().end(outcome),
+    // Nothing was made before the first move, so nothing is left or said.
+    close: (ending) => opened?.close(ending),
+    get problem() {
+      return opened?.problem;
+    },
+  };
 }
 
 /** The line that says where a recording went, for the normal screen or standard error. */
