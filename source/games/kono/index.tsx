@@ -8,7 +8,7 @@ import { Box, Text } from 'ink';
 import type { Argv } from 'yargs';
 import type { ParsedScript } from '../../engine/chance.js';
 import { botRandom, seededRandom } from '../../engine/random.js';
-import { SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
+import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
 import { readText, writeWhole } from '../../storage/files.js';
 import type { Key } from '../../ui/keys.js';
 import { editField, type Field, fieldOf } from '../../ui/text-field.js';
@@ -76,8 +76,7 @@ export function parseDiceFile(text: string, file: string): ParsedScript<DiceThro
 }
 
 /** A seat's name on the full screen, as in every game: Player N or CPU N, counted from 1. */
-export const nameFor = (seat: number, kind: SeatKind) =>
-  `${kind === 'human' ? 'Player' : 'CPU'} ${seat + 1}`;
+const nameFor = (seat: number, kind: SeatKind) => defaultSeatName(kind, seat);
 
 interface Form {
   readonly kinds: readonly [SeatKind, SeatKind];
