@@ -9,6 +9,7 @@ import {
   type Intervals,
   type LayersEvent,
   type LayersState,
+  top,
 } from './rules.js';
 
 export const intervalWords = (i: Intervals) =>
@@ -57,7 +58,8 @@ function topWords(before: LayersState, after: LayersState, first: number): strin
     ];
   const me = current(before);
   const now = after.onTop[me] ?? 0;
-  if (now > (before.onTop[me] ?? 0))
+  // Each of its turns it ends on top (a count started again after losing the root, too).
+  if (now > 0 && top(after) === me)
     return [`Player ${me + first} is on top of everyone (${now} of ${after.options.turns} turns).`];
   return [];
 }

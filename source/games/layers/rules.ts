@@ -381,7 +381,12 @@ export function reduce(state: LayersState, event: unknown): LayersState {
       experience[fight.defender] = before.defender;
       const [winner, loser] =
         result === 'win' ? [fight.attacker, fight.defender] : [fight.defender, fight.attacker];
-      return endTurn({ ...state, ...reshape(state, winner, loser), experience, last });
+      const trees = reshape(state, winner, loser);
+      // Losing the root starts the count again: the turns on top are in a row (rules/layers.md).
+      const was = top(state);
+      const onTop = [...state.onTop];
+      if (was !== null && trees.parent[was] !== null) onTop[was] = 0;
+      return endTurn({ ...state, ...trees, experience, onTop, last });
     }
     case 'layers/escaped':
       return endTurn(state);

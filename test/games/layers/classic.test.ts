@@ -177,4 +177,50 @@ describe('the Layers console', () => {
     const verified = spawnSync('node', [CLI, 'verify', record], { encoding: 'utf8' });
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   });
+
+  it('seed 7: a player knocked off the top and back starts its count again (issue 28, 4)', () => {
+    const run = spawnSync(
+      'node',
+      [
+        CLI,
+        'layers',
+        '--players',
+        '10',
+        '--turns',
+        '2',
+        '--bots',
+        'all',
+        '--classic',
+        '--seed',
+        '7',
+        '--no-record',
+      ],
+      { encoding: 'utf8', input: '' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    // Each count said follows the one before it only when the same player was on top at the end
+    // of every turn between (anyone else on top breaks the run).
+    let holder = -1;
+    let count = 0;
+    const said: string[] = [];
+    for (const line of run.stdout.split('\n')) {
+      const on = /^Player (\d+) is on top of everyone \((\d+) of 2 turns\)\.$/.exec(line);
+      const won = /^Player (\d+) has been on top for 2 turns in a row/.exec(line);
+      const root = /^Player (\d+) is now a root\.$/.exec(line);
+      if (root && Number(root[1]) !== holder) count = 0;
+      if (on) {
+        count = Number(on[1]) === holder ? count + 1 : 1;
+        holder = Number(on[1]);
+        expect(Number(on[2]), line).toBe(count);
+        said.push(line);
+      }
+      if (won) expect([Number(won[1]), count + 1]).toEqual([holder, 2]);
+    }
+    // The game crosses the case: player 5 on top, knocked off by 6, back on top: 1 of 2 again.
+    expect(said).toEqual([
+      'Player 5 is on top of everyone (1 of 2 turns).',
+      'Player 6 is on top of everyone (1 of 2 turns).',
+      'Player 5 is on top of everyone (1 of 2 turns).',
+    ]);
+  });
 });
