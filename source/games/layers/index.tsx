@@ -31,8 +31,11 @@ import {
 import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame } from './ui/LayersGame.js';
 
 const DEFAULT_TURNS = 3;
-/** A seat's name: the screens count from 1, the classic console keeps the seed's 0. */
-const nameOf = (p: number, first = 1) => `Player ${p + first}`;
+/**
+ * A seat's name on the screens, counted from 1: `Player 1` a person, `CPU 2` the computer (one
+ * convention for every game). The classic console keeps the seed's `Player 0`.
+ */
+const nameOf = (p: number, kind: SeatKind) => `${kind === 'human' ? 'Player' : 'CPU'} ${p + 1}`;
 
 interface Form {
   readonly players: number;
@@ -122,7 +125,7 @@ function formKey(form: Form, key: Key): SetupOutcome {
         type: 'start',
         start: {
           options: { players: form.players, turns: form.turns },
-          seats: kindsOf(form).map((kind, p) => seatOf(nameOf(p), kind)),
+          seats: kindsOf(form).map((kind, p) => seatOf(nameOf(p, kind), kind)),
         },
       };
     default:
@@ -224,7 +227,7 @@ function LayersReplay(props: ReplayScreenProps) {
       <Box borderStyle="round" paddingX={1} flexDirection="column" width={panel} flexShrink={0}>
         <Text dimColor>
           Round {state.round}
-          {top(state) !== null ? ` · player ${top(state)} on top` : ''}
+          {top(state) !== null ? ` · player ${(top(state) ?? 0) + 1} on top` : ''}
         </Text>
         {fight}
         <ReplayTail
@@ -291,7 +294,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
   },
   bot: layersBot,
   explain: (state, event) => explainLayersMove(state, event, 1),
-  describe: (before, event, after) => describeLayersEvent(before, event, after, 1),
+  describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
   entries: [entry],
   Play: LayersGame,
   Replay: LayersReplay,
@@ -339,7 +342,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
           seed,
           Array.from({ length: options.players }, (_, p) => {
             const kind = run.kinds[p] ?? (run.kinds.length === 0 && p > 0 ? 'strong' : 'human');
-            return seatOf(nameOf(p, 0), kind);
+            return seatOf(`Player ${p}`, kind);
           }),
         ),
     });

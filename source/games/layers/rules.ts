@@ -350,7 +350,8 @@ export function reduce(state: LayersState, event: unknown): LayersState {
       experience[me] = afterRest(experience[me] ?? E_MIN);
       const rested = [...state.rested];
       rested[me] = true;
-      return endTurn({ ...state, experience, rested, last: null });
+      // The last fight stays the last fight through rests (the screens show it).
+      return endTurn({ ...state, experience, rested });
     }
     case 'layers/challenged': {
       const me = current(state);

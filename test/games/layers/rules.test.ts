@@ -184,6 +184,8 @@ describe('Layers: turns and rounds', () => {
     s = play(s, { type: 'layers/rested' });
     // Round 2: player 1 may not rest again.
     for (let p = 2; p < 10; p++) s = play(s, { type: 'layers/rested' });
+    // Rests are not fights: the last fight is still player 1's (the screens showed none).
+    expect(s.last).toMatchObject({ attacker: 0, defender: 5, number: 42, result: 'win' });
     for (let p = 0; p < 9; p++) s = play(s, { type: 'layers/orderDrawn', player: p });
     expect(s.round).toBe(2);
     s = play(

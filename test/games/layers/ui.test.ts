@@ -169,12 +169,37 @@ describe('the Layers setup', () => {
     press('up', 'right', 'right', 'right', 'space', 'space');
     const again = press('down', 'enter');
     if (again?.type !== 'start') throw new Error('not started');
-    expect(again.start.seats[3]).toEqual({ name: 'Player 4', kind: 'computer', level: 'random' });
-    expect(again.start.seats[2]).toEqual({ name: 'Player 3', kind: 'computer', level: 'strong' });
+    // Named as in every game: a computer CPU N, a person Player N, N counted from 1.
+    expect(again.start.seats[3]).toEqual({ name: 'CPU 4', kind: 'computer', level: 'random' });
+    expect(again.start.seats[2]).toEqual({ name: 'CPU 3', kind: 'computer', level: 'strong' });
+    expect(again.start.seats[0]).toEqual({ name: 'Player 1', kind: 'human' });
   });
 });
 
 describe('the Layers help page', () => {
+  it('numbers the players from 1, as the screen does (the classic console keeps 0)', async () => {
+    const { RULES_TEXT } = await import('../../../source/games/layers/rules-text.js');
+    expect(RULES_TEXT).not.toMatch(/numbered 0/);
+    expect(RULES_TEXT).toMatch(/numbered 1 to N on the screens/);
+    expect(RULES_TEXT).not.toMatch(/player 0 is a person/);
+  });
+
+  it('the log names the seats as the screen does: CPU 2 fights Player 1', () => {
+    const seats: Seat[] = againstComputers.map((s, p) => ({
+      ...s,
+      name: s.kind === 'human' ? `Player ${p + 1}` : `CPU ${p + 1}`,
+    }));
+    let play = newLayersPlay(started(), seats);
+    play = events(
+      play,
+      { type: 'layers/challenged', opponent: 1 },
+      { type: 'layers/numberDrawn', number: 0 },
+    );
+    expect(play.log).toContain('Player 1 fights CPU 2.');
+    expect(play.log).toContain('Player 1 beats CPU 2.');
+    expect(play.log).toContain('CPU 2 is now a child of Player 1.');
+  });
+
   it('every key line fits the 80-column help page as written (76 inside its frame)', async () => {
     const { LAYERS_HELP } = await import('../../../source/games/layers/ui/LayersGame.js');
     const { displayWidth } = await import('../../../source/ui/text.js');

@@ -184,15 +184,16 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
   const seat = toAct(state);
   const person = seats[seat]?.kind !== 'computer';
   const me = current(state);
+  const name = (p: number) => seats[p]?.name ?? `Player ${p + 1}`;
   const heading = over
-    ? `★ Player ${(state.winner ?? 0) + 1} wins: on top for ${state.options.turns} turns in a row`
+    ? `★ ${name(state.winner ?? 0)} wins: on top for ${state.options.turns} turns in a row`
     : state.phase === 'order'
       ? `Round ${state.round}: the order is being drawn`
       : state.phase === 'draw'
-        ? `▶ Player ${seat + 1}: a draw — fight back or escape`
+        ? `▶ ${name(seat)}: a draw — fight back or escape`
         : person
-          ? `▶ Player ${me + 1} to choose: fight or rest`
-          : `▶ Player ${me + 1} (the computer) is choosing`;
+          ? `▶ ${name(me)} to choose: fight or rest`
+          : `▶ ${name(me)} is choosing`;
   const c = play.cursor;
   const children = state.parent.filter((p) => p === c).length;
   const status = `Player ${c + 1}: L${state.layer[c]}, ${Math.round(state.experience[c] ?? 0)}, ${

@@ -59,7 +59,7 @@ export function forestRows(state: LayersState): ForestRow[] {
 const list = listPlayModel<LayersState, LayersEvent>({
   rules: layersGame as never,
   // The screens count players from 1 (the console keeps the seed's 0).
-  describe: (before, event, after) => describeLayersEvent(before, event, after, 1),
+  describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
   label: (_state, event) => event.type,
 });
 
