@@ -35,7 +35,7 @@ export function odds(
 }
 
 /** The odds of the fight back after a draw, with its cost to the first challenger paid. */
-function backOdds(state: LayersState, fight: Fight) {
+export function backOdds(state: LayersState, fight: Fight) {
   const cost = afterFightBack(
     state.experience[fight.attacker] ?? 100,
     state.experience[fight.defender] ?? 100,

@@ -28,7 +28,8 @@ import {
   TURNS_MIN,
   top,
 } from './rules.js';
-import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame } from './ui/LayersGame.js';
+import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame, layersWidths } from './ui/LayersGame.js';
+import { shownOf } from './ui/play.js';
 
 const DEFAULT_TURNS = 3;
 /**
@@ -217,12 +218,17 @@ const entry: MenuEntry = {
 
 function LayersReplay(props: ReplayScreenProps) {
   const state = props.state as LayersState;
-  const panel = Math.max(36, Math.min(60, props.width - 34));
+  const { forest, panel } = layersWidths(props.width);
   const fight = fightLines(state.last, panel - 4);
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
-      <Box borderStyle="round" paddingX={1} flexDirection="column" width={34} flexShrink={0}>
-        <Forest state={state} rows={props.height - 2} />
+      <Box borderStyle="round" paddingX={1} flexDirection="column" width={forest} flexShrink={0}>
+        <Forest
+          state={state}
+          rows={props.height - 2}
+          width={forest - 4}
+          shown={shownOf(state, { open: [], ways: [] })}
+        />
       </Box>
       <Box borderStyle="round" paddingX={1} flexDirection="column" width={panel} flexShrink={0}>
         <Text dimColor>
