@@ -45,7 +45,7 @@ import {
 export const LAYERS_HELP: readonly string[] = [
   'Keys',
   '  ↑ ↓        move the cursor over the players, PgUp PgDn ten at a time,',
-  '             Home End: its status shows, whoever is to play (looking is free)',
+  '             Home End: its status shows, whoever plays (looking is free)',
   '  → ←        open a folded tree (+N: the players under it), fold it again',
   '  y          your own place        /  a player by its number, then Enter',
   '  Enter      fight the player under the cursor (those you may fight: •)',
