@@ -226,16 +226,20 @@ export function Forest({
   );
   const start = Math.max(0, Math.min(at - Math.floor(room / 2), all.length - room));
   const lines = all.slice(start, start + room);
-  const where = all.length > room ? ` · ${start + 1}–${start + lines.length} of ${all.length}` : '';
+  // Where the window is, on the rule under the head: `─ 41–59 of 100 lines ───`.
+  const where =
+    all.length > room ? `─ ${start + 1}–${start + lines.length} of ${all.length} lines ` : '';
   return (
     <>
       {head.map((line, i) => (
         <Text key={`h${i}`} dimColor={i > 0} bold={i === 0} wrap="truncate-end">
           {line}
-          {i === 0 ? where : ''}
         </Text>
       ))}
-      <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
+      <Text dimColor wrap="truncate-end">
+        {where}
+        {'─'.repeat(Math.max(0, width - where.length))}
+      </Text>
       {lines.map(({ player, prefix, folded }) => {
         const root = state.parent[player] === null;
         const mark = player === me ? '▶' : root ? '◆' : ' ';
