@@ -38,8 +38,8 @@ import {
   type LayersPlay,
   newLayersPlay,
   pathUp,
+  playShown,
   reduceLayersPlay,
-  shownOf,
 } from './play.js';
 
 export const LAYERS_HELP: readonly string[] = [
@@ -99,9 +99,6 @@ export function LayersGame(props: PlayProps<LayersState>) {
     hurry: hurrying,
   });
   const sizes = layersWidths(width);
-  const acting = play.state.phase === 'turn' || play.state.phase === 'draw';
-  const ways = [play.cursor, ...(play.viewer === null ? [] : [play.viewer])];
-  if (acting) ways.push(current(play.state));
   return (
     <PlayFrame
       title="Layers"
@@ -128,7 +125,7 @@ export function LayersGame(props: PlayProps<LayersState>) {
             width={sizes.forest - 4}
             people={play.seats.map((seat) => seat.kind !== 'computer')}
             viewer={play.viewer}
-            shown={shownOf(play.state, { open: play.open, ways })}
+            shown={playShown(play)}
           />
         </Box>
         <LayersPanel play={play} width={sizes.panel} rows={height} />

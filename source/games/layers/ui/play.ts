@@ -125,13 +125,20 @@ export function shownOf(
   return (player) => shown.has(player);
 }
 
-/** The rows a play screen's forest has now. */
-export function playRows(play: LayersPlay): ForestRow[] {
+/**
+ * Whose children a play screen draws: the ways to the cursor, the viewer and the player to act,
+ * the viewer's own children, and the trees opened with →.
+ */
+export function playShown(play: LayersPlay): ((player: number) => boolean) | undefined {
   const acting = play.state.phase === 'turn' || play.state.phase === 'draw';
   const ways = [play.cursor, ...(play.viewer === null ? [] : [play.viewer])];
   if (acting) ways.push(current(play.state));
-  return forestRows(play.state, shownOf(play.state, { open: play.open, ways }));
+  const open = play.viewer === null ? play.open : [...play.open, play.viewer];
+  return shownOf(play.state, { open, ways });
 }
+
+/** The rows a play screen's forest has now. */
+export const playRows = (play: LayersPlay): ForestRow[] => forestRows(play.state, playShown(play));
 
 const list = listPlayModel<LayersState, LayersEvent>({
   rules: layersGame as never,
