@@ -29,7 +29,7 @@ describe.runIf(hasTmux)('Layers in a real terminal', () => {
     expect(turn).toMatch(/[◆▶ ─]10\*? L\d+ \d+/);
     expect(turn).not.toMatch(/[◆▶ ─]0\*? L\d+ \d+/);
     // The cursor is on an opponent: its status and the odds of fighting it.
-    const odds = /Enter: fight (\d+) · win \d+% lose \d+% draw \d+%/.exec(turn);
+    const odds = /Enter: (\d+) · win \d+% lose \d+% draw \d+%/.exec(turn);
     expect(odds).not.toBeNull();
     expect(turn).toContain(`Player ${odds?.[1]}: L`);
     // Looking is free: the cursor moves, nothing is played; Tab goes to an opponent again.

@@ -100,8 +100,8 @@ describe('<Forest>', () => {
       34,
     );
     const text = lines.join('\n');
-    expect(text).toContain('You 57: L0 100, 2 below root');
-    expect(text).toContain('up: 57 › 6 › 1◆');
+    expect(text).toContain('You 57: L0 100\n');
+    expect(text).toContain('2 up: 57 › 6 › 1◆');
     expect(text).toMatch(/├─6 L1 100\s/);
     expect(text).toMatch(/├─2 L1 100 \+10/);
     expect(text).toMatch(/├─57 L0 100/);

@@ -201,11 +201,13 @@ export function Forest({
   if (viewer !== null && viewer >= 0) {
     const way = pathUp(state, viewer);
     head.push(
-      `You ${viewer + 1}: L${state.layer[viewer]} ${Math.round(state.experience[viewer] ?? 0)}, ${
-        way.length === 1 ? 'a root' : `${way.length - 1} below root`
+      `You ${viewer + 1}: L${state.layer[viewer]} ${Math.round(state.experience[viewer] ?? 0)}${
+        way.length === 1 ? ', a root' : ''
       }`,
     );
-    if (way.length > 1) head.push(`  up: ${wayLine(way, width - 6)}`);
+    // The way up, and how many steps it is: `3 up: 1 › 37 › 12 › 5◆`.
+    const steps = `  ${way.length - 1} up: `;
+    if (way.length > 1) head.push(`${steps}${wayLine(way, width - steps.length)}`);
   }
   if (me >= 0 && state.phase === 'turn') {
     const list = foes.map((p) => p + 1).join(' ');
@@ -316,16 +318,17 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
     if (opponentsOf(state, me).includes(c)) {
       const fight = { attacker: me, defender: c, back: false };
       const p = odds(state, fight);
-      action = `Enter: fight ${c + 1} · win ${pct(p.win)} lose ${pct(p.lose)} draw ${pct(p.draw)}`;
+      action = `Enter: ${c + 1} · win ${pct(p.win)} lose ${pct(p.lose)} draw ${pct(p.draw)}`;
       // After a draw the other side may fight back: its fight, seen from this side.
       const b = backOdds(state, fight);
-      const their =
-        seats[c]?.kind === 'computer'
-          ? fightBackWanted(state, fight)
-            ? ' (would)'
-            : ' (would not)'
-          : '';
-      back = `a draw: ${c + 1} may fight back${their}; you win ${pct(b.lose)} lose ${pct(b.win)}`;
+      // Whether it would (a computer answers as fightBackWanted says); a person may.
+      const chances = `win ${pct(b.lose)} lose ${pct(b.win)}`;
+      back =
+        seats[c]?.kind !== 'computer'
+          ? `draw → ${c + 1} may fight back: ${chances}`
+          : fightBackWanted(state, fight)
+            ? `draw → ${c + 1} fights back: ${chances}`
+            : `draw → ${c + 1} escapes (back: ${chances})`;
     } else action = c === me ? 'you: Tab finds someone to fight' : `you may not fight ${c + 1}`;
   } else if (state.phase === 'draw' && person && state.fight) {
     const b = backOdds(state, state.fight);
@@ -353,7 +356,7 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
       </Text>
       <Text dimColor wrap="truncate-end">
         Round {state.round} · turn {Math.min(state.position + 1, state.options.players)}/
-        {state.options.players} · {state.options.turns} turns on top win
+        {state.options.players} · to win: {state.options.turns} on top
       </Text>
       <Text wrap="truncate-end">{orderLine(state, inner)}</Text>
       <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
