@@ -289,6 +289,17 @@ export function usePlaySession<
     if (paused || overlay !== null || rules.outcome(state).status !== 'running') return;
     const running = () =>
       current().overlay === null && rules.outcome(current().state).status === 'running';
+    /** The computer to act moves, with its reason for the log and the recording. */
+    const move = (now: S, bot: Bot<S, E>) => {
+      const { event } = bot.choose(now, random);
+      act(
+        as({
+          type: 'play/botMoved',
+          event,
+          reason: `${bot.level}: ${knowledge.explain(now, event, names)}`,
+        }),
+      );
+    };
     if (hurry?.(play)) {
       // The computers' moves and the draws between them, as many as BATCH_MS allows, then a
       // frame; the next batch follows it. A person to act (or a key that ends the hurry) stops.
@@ -303,14 +314,7 @@ export function usePlaySession<
           }
           const bot = bots[rules.toAct(now)];
           if (!bot) return;
-          const { event } = bot.choose(now, random);
-          act(
-            as({
-              type: 'play/botMoved',
-              event,
-              reason: `${bot.level}: ${knowledge.explain(now, event, names)}`,
-            }),
-          );
+          move(now, bot);
           if (current().state === now) return;
         }
       }, 0);
@@ -338,14 +342,7 @@ export function usePlaySession<
       const now = current();
       if (now.overlay !== null || now.state !== state) return;
       if (rules.chance(state) !== undefined) return void act(as({ type: 'play/chanceRequested' }));
-      const { event } = bot.choose(state, random);
-      act(
-        as({
-          type: 'play/botMoved',
-          event,
-          reason: `${bot.level}: ${knowledge.explain(state, event, names)}`,
-        }),
-      );
+      move(state, bot);
     }, botDelay);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
