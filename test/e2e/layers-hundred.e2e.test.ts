@@ -65,7 +65,14 @@ describe.runIf(hasTmux)('Layers with a hundred players in a real terminal', () =
       );
       await terminal.waitFor('Start the game');
       await terminal.keys('Enter');
-      expect(await terminal.waitFor('Round 1')).toContain('Round 1');
+      expect(await terminal.waitFor('▶ Player 1 to choose', 30_000)).toContain('Round 1');
+      // The person's own fight stays shown, whatever the computers do after it, until a key.
+      await terminal.keys('Enter');
+      const mine = await terminal.waitFor(/Your fight \(any key puts it away\)|▶ Player 1: a draw/);
+      if (mine.includes('▶ Player 1: a draw')) await terminal.keys('e');
+      expect(await terminal.waitFor('Your fight (any key')).toContain('Your fight (any key');
+      await sleep(1500);
+      expect(terminal.screen()).toContain('Your fight (any key');
       const screen = await playUntil(terminal, 21, 240_000);
       personReadable(await terminal.settled());
       // The panels widen with the window: at 200 columns the forest is wider than at 80.

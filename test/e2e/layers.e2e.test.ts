@@ -32,6 +32,9 @@ describe.runIf(hasTmux)('Layers in a real terminal', () => {
     const odds = /Enter: (\d+) · win \d+% lose \d+% draw \d+%/.exec(turn);
     expect(odds).not.toBeNull();
     expect(turn).toContain(`Player ${odds?.[1]}: L`);
+    // Beside it, the chances of the fight back after a draw, seen from the player's side (the
+    // opponent a person here: it may).
+    expect(turn).toMatch(new RegExp(`draw → ${odds?.[1]} may fight back: win \\d+% lose \\d+%`));
     // Looking is free: the cursor moves, nothing is played; Tab goes to an opponent again.
     await terminal.keys('Up');
     await terminal.keys('Tab');

@@ -227,6 +227,15 @@ describe('the Layers play screen model at a hundred players', () => {
     expect(play.pinned).toBeNull();
     expect(play.cursor).not.toBe(0);
   });
+
+  it('a person’s drawn fight the other side escapes is kept too (the escape draws no number)', () => {
+    let play = press(hundred(), 'enter');
+    play = events(play, { type: 'layers/numberDrawn', number: 299 });
+    expect(play.state.phase).toBe('draw');
+    expect(play.pinned).toBeNull();
+    play = events(play, { type: 'layers/escaped' });
+    expect(play.pinned).toMatchObject({ attacker: 0, result: 'draw' });
+  });
 });
 
 describe('the Layers setup', () => {

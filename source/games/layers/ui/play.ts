@@ -270,7 +270,9 @@ function settled(before: LayersPlay, after: LayersPlay): LayersPlay {
 /** A person's own fight just ended (not a draw waiting for its answer): it is kept shown. */
 function pinnedAfter(before: LayersPlay, after: LayersPlay): FightResult | null {
   const last = after.state.last;
-  if (!last || last === before.state.last || after.state.phase === 'draw') return before.pinned;
+  // A fight ends with its number, or after a draw with the answer (an escape draws none).
+  const ended = last !== before.state.last || before.state.phase === 'draw';
+  if (!last || !ended || after.state.phase === 'draw') return before.pinned;
   return isPerson(after, last.attacker) || isPerson(after, last.defender) ? last : before.pinned;
 }
 
