@@ -6,7 +6,7 @@
 import { Box, Text } from 'ink';
 import type { Argv } from 'yargs';
 import { botRandom, seededRandom } from '../../engine/random.js';
-import { SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
+import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
 import type { Key } from '../../ui/keys.js';
 import type { ReplayScreenProps } from '../../ui/replay-model.js';
 import { ReplayTail } from '../../ui/PanelParts.js';
@@ -32,11 +32,6 @@ import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame, layersWidths } from '
 import { shownOf } from './ui/play.js';
 
 const DEFAULT_TURNS = 3;
-/**
- * A seat's name on the screens, counted from 1: `Player 1` a person, `CPU 2` the computer (one
- * convention for every game). The classic console keeps the seed's `Player 0`.
- */
-const nameOf = (p: number, kind: SeatKind) => `${kind === 'human' ? 'Player' : 'CPU'} ${p + 1}`;
 
 interface Form {
   readonly players: number;
@@ -126,7 +121,8 @@ function formKey(form: Form, key: Key): SetupOutcome {
         type: 'start',
         start: {
           options: { players: form.players, turns: form.turns },
-          seats: kindsOf(form).map((kind, p) => seatOf(nameOf(p, kind), kind)),
+          // Named as in every game (Player 1, CPU 2); the classic console keeps the seed's Player 0.
+          seats: kindsOf(form).map((kind, p) => seatOf(defaultSeatName(kind, p), kind)),
         },
       };
     default:
