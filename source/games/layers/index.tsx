@@ -223,7 +223,7 @@ function LayersReplay(props: ReplayScreenProps) {
           state={state}
           rows={props.height - 2}
           width={forest - 4}
-          shown={shownOf(state, { open: [], ways: [] })}
+          shown={shownOf(state, { open: [], ways: [], room: props.height - 5 })}
         />
       </Box>
       <Box borderStyle="round" paddingX={1} flexDirection="column" width={panel} flexShrink={0}>

@@ -171,10 +171,41 @@ describe('the Layers play screen model at a hundred players', () => {
     expect(playRows(play).map((r) => r.player)).toContain(59);
     play = press(play, 'down');
     expect(play.cursor).toBe(50);
-    // ← on a player with no tree of its own goes up to its parent and folds it.
+    // ← on a player with no tree of its own goes up to its parent; ← again folds that.
+    play = press(play, 'left');
+    expect(play.cursor).toBe(5);
+    expect(playRows(play).map((r) => r.player)).toContain(59);
     play = press(play, 'left');
     expect(play.cursor).toBe(5);
     expect(playRows(play).map((r) => r.player)).not.toContain(59);
+  });
+
+  it('a taller window opens trees while they fit, nearest the roots first; never one folded with ←', () => {
+    let play = hundred();
+    const parent = Array.from({ length: 100 }, (_, p) =>
+      p === 0 ? null : p < 10 ? 0 : Math.floor(p / 10),
+    );
+    play = { ...play, state: { ...play.state, parent }, cursor: 0, viewer: null };
+    expect(playRows(play)).toHaveLength(1);
+    // 30 rows: the root, its nine children, and two of theirs opened (ten lines each).
+    play = act(play, { type: 'layersPlay/roomSet', rows: 30 });
+    const rows = playRows(play);
+    expect(rows).toHaveLength(30);
+    expect(rows.filter((r) => r.folded).map((r) => r.player)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    // ← on player 2 (opened to fill) folds it, and it stays folded; player 4 opens instead.
+    play = press({ ...play, cursor: 1 }, 'left');
+    expect(
+      playRows(play)
+        .filter((r) => r.folded)
+        .map((r) => r.player),
+    ).toEqual([1, 4, 5, 6, 7, 8, 9]);
+    // Room for everything: nothing folded.
+    play = act(play, { type: 'layersPlay/roomSet', rows: 100 });
+    expect(
+      playRows(play)
+        .filter((r) => r.folded)
+        .map((r) => r.player),
+    ).toEqual([1]);
   });
 
   it('/ and a number go to any player; y to one’s own place; a bad number says the range', () => {

@@ -11,7 +11,7 @@
  * draws the order and the numbers as they are due, and plays the computers at once after `n`.
  */
 import { Box, Text } from 'ink';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { FRAME_HELP, OVER_KEYS, type PlayProps, usePlaySession } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
@@ -89,7 +89,12 @@ export function LayersGame(props: PlayProps<LayersState>) {
     () => newLayersPlay(session.initial, session.seats, session.log),
     [session],
   );
-  const { play, helpScroll } = usePlaySession<LayersState, LayersEvent, LayersPlay, LayersAction>({
+  const { play, helpScroll, act } = usePlaySession<
+    LayersState,
+    LayersEvent,
+    LayersPlay,
+    LayersAction
+  >({
     knowledge: LAYERS_KNOWLEDGE,
     props,
     init,
@@ -99,6 +104,10 @@ export function LayersGame(props: PlayProps<LayersState>) {
     hurry: hurrying,
   });
   const sizes = layersWidths(width);
+  // The forest's rows (less its head of up to five lines): trees open while they fit.
+  useEffect(() => {
+    act({ type: 'layersPlay/roomSet', rows: Math.max(0, height - 9) });
+  }, [act, height]);
   return (
     <PlayFrame
       title="Layers"

@@ -29,6 +29,10 @@ export interface LayersPlay extends ListPlay<LayersState, LayersEvent> {
   readonly cursor: number;
   /** Players whose trees are opened (→) in a folded forest. */
   readonly open: readonly number[];
+  /** Players whose trees are folded with ← (not opened to fill the window). */
+  readonly shut: readonly number[];
+  /** The forest's rows on the screen, for opening trees while they fit (0: none opened). */
+  readonly room: number;
   /** The person whose place the forest shows first: the last person to act (else null). */
   readonly viewer: number | null;
   /** The number being typed after `/` to find a player; null when not finding. */
@@ -45,6 +49,7 @@ export type LayersAction =
   | { readonly type: 'layersPlay/nextOpponent' }
   | { readonly type: 'layersPlay/playerPressed' }
   | { readonly type: 'layersPlay/folded'; readonly open: boolean }
+  | { readonly type: 'layersPlay/roomSet'; readonly rows: number }
   | { readonly type: 'layersPlay/mine' }
   | { readonly type: 'layersPlay/findTyped'; readonly text: string | null }
   | { readonly type: 'layersPlay/found' }
@@ -117,12 +122,51 @@ export function pathUp(state: LayersState, p: number): number[] {
  */
 export function shownOf(
   state: LayersState,
-  view: { readonly open: readonly number[]; readonly ways: readonly number[] },
+  view: {
+    readonly open: readonly number[];
+    readonly ways: readonly number[];
+    readonly shut?: readonly number[] | undefined;
+    readonly room?: number | undefined;
+  },
 ): ((player: number) => boolean) | undefined {
   if (state.options.players <= FOLD_ABOVE) return undefined;
   const shown = new Set(view.open);
   for (const p of view.ways) for (const q of pathUp(state, p).slice(1)) shown.add(q);
+  if (view.room) fill(state, shown, new Set(view.shut ?? []), view.room);
   return (player) => shown.has(player);
+}
+
+/**
+ * Opens more trees while their lines fit in `room`: the nearest the roots first (breadth
+ * first, in reading order), never one folded with ←. A window of 50 rows shows more of the
+ * forest than one of 24; the rest stays folded.
+ */
+function fill(state: LayersState, shown: Set<number>, shut: Set<number>, room: number): void {
+  const n = state.options.players;
+  const kids: number[][] = Array.from({ length: n }, () => []);
+  for (let p = 0; p < n; p++) {
+    const q = state.parent[p];
+    if (q !== null && q !== undefined) kids[q]?.push(p);
+  }
+  let rows = 0;
+  const queue: number[] = [];
+  for (let p = 0; p < n; p++) if (state.parent[p] === null) queue.push(p);
+  const folded: number[] = [];
+  // The lines drawn now, and the folded ones that could open.
+  for (let i = 0; i < queue.length; i++) {
+    const p = queue[i] as number;
+    rows++;
+    if (shown.has(p)) queue.push(...(kids[p] ?? []));
+    else if ((kids[p]?.length ?? 0) > 0 && !shut.has(p)) folded.push(p);
+  }
+  for (let i = 0; i < folded.length && rows < room; i++) {
+    const p = folded[i] as number;
+    const more = kids[p] ?? [];
+    if (rows + more.length > room) continue;
+    shown.add(p);
+    rows += more.length;
+    for (const c of more) if ((kids[c]?.length ?? 0) > 0 && !shut.has(c)) folded.push(c);
+  }
 }
 
 /**
@@ -134,7 +178,7 @@ export function playShown(play: LayersPlay): ((player: number) => boolean) | und
   const ways = [play.cursor, ...(play.viewer === null ? [] : [play.viewer])];
   if (acting) ways.push(current(play.state));
   const open = play.viewer === null ? play.open : [...play.open, play.viewer];
-  return shownOf(play.state, { open, ways });
+  return shownOf(play.state, { open, ways, shut: play.shut, room: play.room });
 }
 
 /** The rows a play screen's forest has now. */
@@ -172,6 +216,8 @@ export function newLayersPlay(
     ...list.init(initial, seats, log),
     cursor: Math.max(0, first),
     open: [],
+    shut: [],
+    room: 0,
     viewer: first >= 0 ? first : null,
     find: null,
     pinned: null,
@@ -289,18 +335,25 @@ export function reduceLayersPlay(play: LayersPlay, action: LayersAction): Layers
     }
     case 'layersPlay/folded': {
       const c = play.cursor;
-      const hasChildren = play.state.parent.includes(c);
-      if (action.open)
-        return hasChildren && !play.open.includes(c)
-          ? { ...play, open: [...play.open, c], notice: null }
-          : play;
-      // ←: fold the cursor's tree if it is open, else go up to its parent (and fold that).
-      if (play.open.includes(c)) return { ...play, open: play.open.filter((p) => p !== c) };
-      const up = play.state.parent[c];
-      return up === null || up === undefined
-        ? play
-        : { ...play, cursor: up, open: play.open.filter((p) => p !== up), notice: null };
+      const shut = play.shut.filter((p) => p !== c);
+      const open = play.open.filter((p) => p !== c);
+      if (!play.state.parent.includes(c)) {
+        // A player with no tree of its own: → does nothing, ← goes up to its parent.
+        const up = play.state.parent[c];
+        return action.open || up === null || up === undefined
+          ? play
+          : { ...play, cursor: up, notice: null };
+      }
+      if (action.open) return { ...play, open: [...open, c], shut, notice: null };
+      // ←: fold the cursor's tree (a second ← goes up to its parent).
+      if (play.shut.includes(c)) {
+        const up = play.state.parent[c];
+        return up === null || up === undefined ? play : { ...play, cursor: up, notice: null };
+      }
+      return { ...play, open, shut: [...shut, c], notice: null };
     }
+    case 'layersPlay/roomSet':
+      return play.room === action.rows ? play : { ...play, room: action.rows };
     case 'layersPlay/mine':
       return play.viewer === null
         ? { ...play, notice: 'Every seat is the computer’s: no place of yours to go to.' }
