@@ -157,8 +157,8 @@ export function wayLine(way: readonly number[], width: number): string {
   return `${names[0]} › …${names.length - 2} more… › ${names.at(-1)}`;
 }
 
-/** The most columns of branch lines drawn before a number. */
-const BRANCHES = 16;
+/** The most columns of branch lines drawn before a number: 16, or a third of a wide panel. */
+const branches = (width: number) => Math.max(16, Math.floor(width / 3));
 
 /**
  * The branch lines before a player's number, kept to `room` columns: a deep player's line keeps
@@ -253,11 +253,14 @@ export function Forest({
         const mark = player === me ? '▶' : root ? '◆' : ' ';
         const person = people?.[player] === true;
         const tail = `${person ? '*' : ''} L${state.layer[player]} ${Math.round(state.experience[player] ?? 0)}${folded ? ` +${folded}` : ''}${foeSet.has(player) ? ' •' : ''}`;
-        // The number and its figures always fit: the branches give way, and past BRANCHES
+        // The number and its figures always fit: the branches give way, and past branches(width)
         // columns only the nearest show (a deep tree's columns of │ say nothing).
         const lead = branch(
           prefix,
-          Math.min(BRANCHES, Math.max(0, width - 1 - String(player + 1).length - tail.length)),
+          Math.min(
+            branches(width),
+            Math.max(0, width - 1 - String(player + 1).length - tail.length),
+          ),
         );
         return (
           <Text key={player} wrap="truncate-end" inverse={player === cursor}>
