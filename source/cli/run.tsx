@@ -14,6 +14,7 @@ import { recordingsDirectory } from '../storage/paths.js';
 import { type OnClosed, openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { enterFullScreen } from '../ui/terminal.js';
+import { screenText } from '../engine/safe-text.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
 import { chanceFor } from '../app/session.js';
 import {
@@ -122,13 +123,32 @@ export async function play(
       <ThemeContext.Provider value={{ colour: colourWanted(argv, process.env) }}>
         <App options={options} />
       </ThemeContext.Provider>,
-      { exitOnCtrlC: false },
+      { exitOnCtrlC: false, stdout: gated(process.stdout) },
     );
     await instance.waitUntilExit();
   } finally {
     restore();
     for (const line of new Set(report)) say(line);
   }
+}
+
+/**
+ * The terminal as Ink sees it, every frame passed through screenText on its way out: the one
+ * place where the full screen's text is made safe, whichever screen or file it came from.
+ */
+function gated(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
+  const write = (chunk: unknown, ...rest: unknown[]) =>
+    (stdout.write as (...args: unknown[]) => boolean)(
+      typeof chunk === 'string' ? screenText(chunk) : chunk,
+      ...rest,
+    );
+  return new Proxy(stdout, {
+    get(target, property) {
+      if (property === 'write') return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The game's classic console: for pipes, scripts, screen readers, and --classic. */
@@ -170,7 +190,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
     warn: (message) => say(`madang: warning: ${message}`),
     readFile,
   };
-  const code = await module.classic(streamIO(process.stdin, process.stdout), context);
+  const code = await module
+    .classic(streamIO(process.stdin, process.stdout), context)
+    .finally(thinking.stop);
   for (const line of report) say(line);
   process.exitCode = code;
 }
