@@ -15,6 +15,8 @@ import { type OnClosed, openRecorder, recorderFor, recordingReport } from '../st
 import { RecordingWriter } from '../storage/recording-file.js';
 import { enterFullScreen } from '../ui/terminal.js';
 import { screenText } from '../engine/safe-text.js';
+import { ThinkContext } from '../ui/thinking.js';
+import { startThinking } from './thinking.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
 import { chanceFor } from '../app/session.js';
 import {
@@ -118,15 +120,21 @@ export async function play(
   };
   kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
   const restore = enterFullScreen(process.stdout);
+  const thinking = startThinking();
   try {
     const instance = render(
       <ThemeContext.Provider value={{ colour: colourWanted(argv, process.env) }}>
-        <App options={options} />
+        <ThinkContext.Provider value={thinking.think}>
+          <App options={options} />
+        </ThinkContext.Provider>
       </ThemeContext.Provider>,
-      { exitOnCtrlC: false, stdout: gated(process.stdout) },
+      // Once the full screen is left (a signal), Ink's last frame on its way out is not drawn
+      // over the terminal's own screen.
+      { exitOnCtrlC: false, stdout: gated(process.stdout, restore.shown) },
     );
     await instance.waitUntilExit();
   } finally {
+    thinking.stop();
     restore();
     for (const line of new Set(report)) say(line);
   }
@@ -136,8 +144,9 @@ export async function play(
  * The terminal as Ink sees it, every frame passed through screenText on its way out: the one
  * place where the full screen's text is made safe, whichever screen or file it came from.
  */
-function gated(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
+function gated(stdout: NodeJS.WriteStream, shown: () => boolean): NodeJS.WriteStream {
   const write = (chunk: unknown, ...rest: unknown[]) =>
+    !shown() ||
     (stdout.write as (...args: unknown[]) => boolean)(
       typeof chunk === 'string' ? screenText(chunk) : chunk,
       ...rest,
@@ -158,7 +167,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
   const scripted = scriptFor(module, argv);
   const record = recordSetting(argv);
   const settings: Settings = settingsFor(module, argv);
+  const thinking = startThinking();
   const context: ClassicRun = {
+    think: thinking.think,
     settings,
     kinds: kindsFor(argv, module.seats.max, module.levels),
     colour: colourWanted(argv, process.env) && (process.stdout.isTTY === true || forced),

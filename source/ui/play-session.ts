@@ -5,7 +5,7 @@
  * hint and save keys, scrolls the help page, and hands app requests (quit, again, menu) up.
  * A game gives its model (init, reduce, key) and what its rules and bots know.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { Bot, Level } from '../engine/bots.js';
 import type { ChanceSource } from '../engine/chance.js';
 import type { Game, GameEvent, Outcome } from '../engine/game.js';
@@ -16,6 +16,7 @@ import type { Key } from './keys.js';
 import { useStore } from './store.js';
 import { lastScroll, PAGE_KEYS } from './TextPage.js';
 import { logPage } from './text.js';
+import { ThinkContext } from './thinking.js';
 
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved';
@@ -172,6 +173,7 @@ export function usePlaySession<
   const { rules } = knowledge;
   const [play, dispatch, current] = useStore(reduce, init);
   const [helpScroll, setHelpScroll] = useState(0);
+  const think = useContext(ThinkContext);
   const random = useMemo(() => botRandom(session.botSeed), [session.botSeed]);
   const bots = useMemo(
     () =>
@@ -213,10 +215,16 @@ export function usePlaySession<
               }),
             );
           }
-          const { event } = knowledge.bot('strong').choose(before.state, random);
-          const reason = knowledge.explain(before.state, event, names);
-          const notice = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
-          return dispatch(as({ type: 'play/hintShown', event, notice }));
+          void think(rules.name, knowledge.bot('strong'), before.state, random).then(
+            ({ event }) => {
+              // A hint for a position that has gone by is no hint.
+              if (current().state !== before.state) return;
+              const reason = knowledge.explain(before.state, event, names);
+              const notice = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
+              dispatch(as({ type: 'play/hintShown', event, notice }));
+            },
+          );
+          return before;
         }
         case 'play/saveRequested': {
           const problem = save ? save(before) : 'This game is not saved that way.';
@@ -275,7 +283,19 @@ export function usePlaySession<
     },
     // `as` only casts; the rest are stable for the life of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, dispatch, session, onRequest, rules, knowledge, random, names, save, hintNotice],
+    [
+      current,
+      dispatch,
+      session,
+      onRequest,
+      rules,
+      knowledge,
+      random,
+      names,
+      save,
+      hintNotice,
+      think,
+    ],
   );
 
   // A computer seat throws and moves by itself, at a pace people can follow.
@@ -291,22 +311,30 @@ export function usePlaySession<
     }
     const bot = bots[rules.toAct(state)];
     if (!bot) return;
+    let gone = false;
     const timer = setTimeout(() => {
       const now = current();
       if (now.overlay !== null || now.state !== state) return;
       if (rules.chance(state) !== undefined) return void act(as({ type: 'play/chanceRequested' }));
-      const { event } = bot.choose(state, random);
-      act(
-        as({
-          type: 'play/botMoved',
-          event,
-          reason: `${bot.level}: ${knowledge.explain(state, event, names)}`,
-        }),
-      );
+      void think(rules.name, bot, state, random).then(({ event }) => {
+        // The screen moved on while it thought (a take-back, a pause, the game left).
+        const then = current();
+        if (gone || then.overlay !== null || then.state !== state) return;
+        act(
+          as({
+            type: 'play/botMoved',
+            event,
+            reason: `${bot.level}: ${knowledge.explain(state, event, names)}`,
+          }),
+        );
+      });
     }, botDelay);
-    return () => clearTimeout(timer);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused]);
+  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused, think]);
 
   // The app's one input handler calls this. A layout effect runs before any key can arrive.
   useLayoutEffect(() => {
