@@ -6,6 +6,7 @@
  * PATHS is the table of those paths. A game in the registry without a classic and a screen path,
  * or a file it keeps (GameModule.dataFiles) without a path that shows it, fails here; and the
  * source is read for writes to the terminal that do not go through one of the gates.
+ * ATTACK_CLI runs another build of the program (the figures before a change).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]
 const OWN_SCREEN =
   /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[2J\x1b\[3J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[[0-9;]*m|\x1b\[[0-9]*[ABEGK]/g;
 
+const BIN = process.env.ATTACK_CLI ?? CLI;
 const dir = mkdtempSync(join(tmpdir(), 'madang-injection-'));
 let made = 0;
 const file = (name: string, text: string) => {
@@ -47,7 +49,7 @@ const file = (name: string, text: string) => {
 const env = { ...process.env };
 delete env.FORCE_COLOR;
 const run = (args: string[], input = '') => {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
     input,
     encoding: 'utf8',
     env,
@@ -64,7 +66,7 @@ async function onScreen(
 ): Promise<string[]> {
   const tap = join(dir, `${made++}-screen.raw`);
   // The shell waits a moment, so that the tap is in place before the program's first byte.
-  const terminal = new Terminal(`sleep 0.3; node ${CLI} ${command}`);
+  const terminal = new Terminal(`sleep 0.3; node ${BIN} ${command}`);
   try {
     terminal.tap(tap);
     prepare?.(terminal);
@@ -328,7 +330,7 @@ beforeAll(() => {
     const record = join(dir, `${game}-source.jsonl`);
     spawnSync(
       process.execPath,
-      [CLI, ...how.args, '--classic', '--bots', 'all', '--seed', '3', '--record', record],
+      [BIN, ...how.args, '--classic', '--bots', 'all', '--seed', '3', '--record', record],
       { input: how.input ?? '', env, timeout: 60_000 },
     );
     recordings.set(game, readFileSync(record, 'utf8').split('\n'));
