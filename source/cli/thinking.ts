@@ -36,20 +36,27 @@ export function thinkOnWorkerFrom(bundle: URL): void {
  * program itself), here otherwise (the library, the tests that call a console directly).
  */
 export function startThinking(): { think: Think; stop(): void } {
-  if (!entry) return { think: thinkHere, stop: () => {} };
-  const worker = new Worker(entry);
-  worker.unref();
+  const bundle = entry;
+  if (!bundle) return { think: thinkHere, stop: () => {} };
   const waiting = new Map<number, (answer: Answer) => void>();
   let next = 0;
-  worker.on('message', (answer: Answer) => {
-    waiting.get(answer.id)?.(answer);
-    waiting.delete(answer.id);
-    if (waiting.size === 0) worker.unref();
-  });
-  worker.on('error', (error) => {
-    for (const [id, answer] of waiting) answer({ id, problem: error.message });
-    waiting.clear();
-  });
+  // Started at the first question: a game of people, a replay or the menu never needs one.
+  let worker: Worker | undefined;
+  const started = (): Worker => {
+    if (worker) return worker;
+    const made = new Worker(bundle);
+    made.on('message', (answer: Answer) => {
+      waiting.get(answer.id)?.(answer);
+      waiting.delete(answer.id);
+      // Idle, it does not keep the program alive.
+      if (waiting.size === 0) made.unref();
+    });
+    made.on('error', (error) => {
+      for (const [id, answer] of waiting) answer({ id, problem: error.message });
+      waiting.clear();
+    });
+    return (worker = made);
+  };
   const think: Think = <S, E>(
     game: string,
     bot: Bot<S, E>,
@@ -60,7 +67,8 @@ export function startThinking(): { think: Think; stop(): void } {
     // A stream that cannot be copied (a test's) is drawn from here.
     if (!saved || !random.restore) return thinkHere(game, bot, state, random);
     const id = next++;
-    worker.ref();
+    const thinker = started();
+    thinker.ref();
     return new Promise<Choice<E>>((resolve, reject) => {
       waiting.set(id, (answer) => {
         if ('problem' in answer) return reject(new Error(answer.problem));
@@ -68,10 +76,10 @@ export function startThinking(): { think: Think; stop(): void } {
         resolve(answer.choice as Choice<E>);
       });
       const question: Question = { id, game, level: bot.level, state, random: saved };
-      worker.postMessage(question);
+      thinker.postMessage(question);
     });
   };
-  return { think, stop: () => void worker.terminate() };
+  return { think, stop: () => void worker?.terminate() };
 }
 
 /** The worker's side: answers each question with the bot's choice and where the stream stands. */
