@@ -18,8 +18,8 @@ import { verify } from '../../source/cli/verify.js';
 import { seededRandom } from '../../source/engine/random.js';
 import { GAMES } from '../../source/games/index.js';
 import { loadRecording } from '../../source/storage/load.js';
-import { RecordingWriter } from '../../source/storage/recording-file.js';
 import { lookup } from '../support/games.js';
+import { resumeOnBytes } from '../support/resume.js';
 import { CLI, ROOT } from '../support/tmux.js';
 
 const BIN = process.env.ATTACK_CLI ?? CLI;
@@ -76,30 +76,25 @@ function run(
   });
 }
 
+/** A game of computers on the classic console, recorded in `file` (Ur's board: the default). */
+const computers = (id: string, seed: number, file: string, during?: Parameters<typeof run>[2]) =>
+  run(
+    [
+      ...(GAME_ARGS[id] ?? [id]),
+      '--classic',
+      '--bots',
+      'all',
+      '--seed',
+      String(seed),
+      '--record',
+      file,
+    ],
+    '\n',
+    during,
+  );
+
 /** A crash shows as a stack trace or an uncaught error, not a one-line message. */
 const crashed = (err: string) => /\n\s+at |Error:|TypeError|RangeError/.test(err);
-
-/** Resume the recording's bytes as the program does; a problem in words, or undefined. */
-async function resumeProblem(file: string): Promise<string | undefined> {
-  const bytes = readFileSync(file);
-  const loaded = await loadRecording(file, lookup);
-  if (!loaded.ok || loaded.finished)
-    return readFileSync(file).equals(bytes) ? undefined : 'a refused recording was changed';
-  const writer = RecordingWriter.append(
-    file,
-    loaded.recording.goodBytes,
-    '2026-01-02T00:00:00.000Z',
-    7,
-  );
-  writer.close();
-  const again = await loadRecording(file, lookup);
-  if (!again.ok) return `resumed, it no longer loads: ${again.problem}`;
-  if (JSON.stringify(again.recording.events) !== JSON.stringify(loaded.recording.events))
-    return 'resumed, its events changed';
-  return again.warnings.length > 0
-    ? `resumed with warnings: ${again.warnings.join('; ')}`
-    : undefined;
-}
 
 /** verify in the program's own words: its exit code, and anything thrown. */
 async function verified(file: string): Promise<{ code: number; lines: string[] }> {
@@ -123,19 +118,8 @@ describe('SIGKILL during recorded games', () => {
         const file = join(dir, `kill-${game.id}-${made++}.jsonl`);
         const after = 250 + Math.floor(random.next() * 1750);
         const seed = Math.floor(random.next() * 100_000);
-        await run(
-          [
-            ...(GAME_ARGS[game.id] ?? [game.id]),
-            '--classic',
-            '--bots',
-            'all',
-            '--seed',
-            String(seed),
-            '--record',
-            file,
-          ],
-          '\n',
-          (child) => setTimeout(() => child.kill('SIGKILL'), after),
+        await computers(game.id, seed, file, (child) =>
+          setTimeout(() => child.kill('SIGKILL'), after),
         );
         counts.tries++;
         if (!existsSync(file)) {
@@ -148,7 +132,7 @@ describe('SIGKILL during recorded games', () => {
             ? `verify: ${check.lines.join(' | ')}`
             : check.lines.some((l) => l.startsWith('warning'))
               ? `verify warned: ${check.lines.join(' | ')}`
-              : await resumeProblem(file);
+              : (await resumeOnBytes(file)).problem;
         if (problem !== undefined) {
           counts.failures++;
           failures.push(`${game.id} seed ${seed} killed after ${after} ms: ${problem}`);
@@ -274,19 +258,7 @@ describe('tampered recordings', () => {
     const failures: string[] = [];
     for (const game of GAMES) {
       const source = join(dir, `tamper-${game.id}.jsonl`);
-      await run(
-        [
-          ...(GAME_ARGS[game.id] ?? [game.id]),
-          '--classic',
-          '--bots',
-          'all',
-          '--seed',
-          '5',
-          '--record',
-          source,
-        ],
-        '\n',
-      );
+      await computers(game.id, 5, source);
       const bytes = readFileSync(source);
       const lines = bytes.toString('utf8').split('\n');
       const tampers: [string, () => Buffer][] = [
@@ -335,7 +307,7 @@ describe('tampered recordings', () => {
         try {
           const check = await verified(file);
           if (![0, 1, 2].includes(check.code)) problem = `verify exit code ${check.code}`;
-          problem ??= await resumeProblem(file);
+          problem ??= (await resumeOnBytes(file)).problem;
           const loaded = await loadRecording(file, lookup);
           if (loaded.ok && !loaded.finished) counts.resumed++;
           else counts.refused++;
