@@ -91,10 +91,10 @@ afterAll(() => {
 });
 
 describe('the classic consoles hear a signal while their computers think', () => {
-  GAMES.forEach((game, index) => {
-    const signal = SIGNALS[index % SIGNALS.length] as (typeof SIGNALS)[number];
+  const cases = GAMES.flatMap((game) => SIGNALS.map((signal) => [game, signal] as const));
+  cases.forEach(([game, signal]) => {
     it(`${game.id} at ${strongest(game.id)}: ${signal} ends it within a second, the recording whole`, async () => {
-      const record = join(dir, `classic-${game.id}.jsonl`);
+      const record = join(dir, `classic-${game.id}-${signal}.jsonl`);
       const child = spawn(
         process.execPath,
         [CLI, ...argsOf(game.id), '--classic', '--seed', '4', '--record', record],
@@ -122,10 +122,11 @@ describe('the classic consoles hear a signal while their computers think', () =>
 });
 
 describe.runIf(hasTmux)('the full screen hears a signal while its computers think', () => {
-  GAMES.forEach((game, index) => {
-    const stop = (['SIGTERM', 'SIGHUP', 'ctrl+c', 'SIGINT'] as const)[index % 4];
+  const stops = [...SIGNALS, 'ctrl+c'] as const;
+  const cases = GAMES.flatMap((game) => stops.map((stop) => [game, stop] as const));
+  cases.forEach(([game, stop]) => {
     it(`${game.id} at ${strongest(game.id)}: ${stop} ends it within a second, the terminal restored`, async () => {
-      const record = join(dir, `screen-${game.id}.jsonl`);
+      const record = join(dir, `screen-${game.id}-${stop}.jsonl`);
       const terminal = new Terminal(
         `node ${CLI} ${argsOf(game.id).join(' ')} --bot-delay 0 --seed 4 --record ${record}`,
       );
