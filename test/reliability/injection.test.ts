@@ -362,12 +362,14 @@ describe('the table of paths', () => {
       ['games/yut/index.tsx', 1],
     ]);
     const found = new Map<string, number>();
+    const renderers: string[] = [];
     const walk = (at: string) => {
       for (const entry of readdirSync(join(ROOT, 'source', at), { withFileTypes: true })) {
         const path = at === '' ? entry.name : `${at}/${entry.name}`;
         if (entry.isDirectory()) walk(path);
         else {
           const text = readFileSync(join(ROOT, 'source', path), 'utf8');
+          if (/import \{[^}]*\brender\b[^}]*\} from 'ink'/.test(text)) renderers.push(path);
           const writes = text.match(
             /\b(?:std(?:out|err)\.write|console\.(?:log|error|warn|info))\b/g,
           );
@@ -380,6 +382,14 @@ describe('the table of paths', () => {
     found.delete('classic/lines.ts');
     found.delete('cli/run.tsx');
     expect(Object.fromEntries(found)).toEqual(Object.fromEntries(allowed));
+    // Every full screen drawn by Ink goes out through the screen's gate: one place renders, and
+    // it hands Ink the gated stdout (a new one, an SSH session's, must do the same).
+    expect(renderers).toEqual(['cli/run.tsx']);
+    const renders = readFileSync(join(ROOT, 'source/cli/run.tsx'), 'utf8').match(
+      /\brender\([\s\S]*?\n {4}\);/g,
+    );
+    expect(renders?.length).toBe(1);
+    for (const call of renders ?? []) expect(call).toMatch(/stdout: gated\(/);
   });
 });
 
