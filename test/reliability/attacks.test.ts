@@ -116,7 +116,7 @@ describe('SIGKILL during recorded games', () => {
     for (const game of GAMES) {
       for (let trial = 0; trial < perGame; trial++) {
         const file = join(dir, `kill-${game.id}-${made++}.jsonl`);
-        const after = 250 + Math.floor(random.next() * 1750);
+        const after = 400 + Math.floor(random.next() * 2000);
         const seed = Math.floor(random.next() * 100_000);
         await computers(game.id, seed, file, (child) =>
           setTimeout(() => child.kill('SIGKILL'), after),

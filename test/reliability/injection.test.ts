@@ -30,12 +30,13 @@ const PAYLOADS: readonly (readonly [string, string])[] = [
 const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /**
- * What the full screen writes of its own, taken out before looking: the alternate screen, the
- * cursor, a whole-screen clear, synchronized output, colours and the terminal's CR before each LF (a frame's text keeps no other
- * escape). A payload's `ESC [ 2 J` alone is not one of these, so it is still found.
+ * What the full screen writes of its own, taken out before looking: the alternate screen (in and
+ * out), the cursor, a whole-screen clear, synchronized output, colours and the terminal's CR
+ * before each LF (a frame's text keeps no other escape). A payload's `ESC [ 2 J` alone is not
+ * one of these, so it is still found.
  */
 const OWN_SCREEN =
-  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[2J\x1b\[3J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[[0-9;]*m|\x1b\[[0-9]*[ABEGK]/g;
+  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[3J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[[0-9;]*m|\x1b\[[0-9]*[ABEGK]/g;
 
 const BIN = process.env.ATTACK_CLI ?? CLI;
 const dir = mkdtempSync(join(tmpdir(), 'madang-injection-'));

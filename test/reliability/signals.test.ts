@@ -32,13 +32,12 @@ const GAME_ARGS: Record<string, string[]> = {
 };
 /**
  * The keys that start the game on the full screen, where the flags leave its setup open with all
- * but the start settled (Up goes round to the start row from the first). Yoté's setup will not
- * seat two computers of one name, so the first gets another.
+ * but the start settled (Up goes round to the start row from the first).
  */
 const START_KEYS: Record<string, string[]> = {
   yut: ['Up', 'Enter'],
   ur: ['Up', 'Enter'],
-  yote: ['A', 'Up', 'Enter'],
+  yote: ['Up', 'Enter'],
   kono: ['Up', 'Enter'],
   layers: ['Enter'],
 };
