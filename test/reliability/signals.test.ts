@@ -2,16 +2,16 @@
  * A program that always hears a signal: each game of computers at its strongest level, on the
  * classic console and on the full screen, gets SIGTERM, SIGINT or SIGHUP (or Ctrl+C on the full
  * screen) while its computers think, and ends within a second, its recording whole (verify
- * reads it) and the terminal as it was. A 1,000-player Layers game, whose computer thinks for
- * seconds, is the hardest case. And the event loop is never held more than 50 ms while a
- * computer thinks, since it thinks on a worker thread.
+ * reads it) and the terminal as it was; Layers is played by 1,000 (its computer once thought for
+ * seconds). And the event loop is never held more than 50 ms while a computer thinks, since it
+ * thinks on a worker thread.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThinking, thinkOnWorkerFrom } from '../../source/cli/thinking.js';
 import { seededRandom } from '../../source/engine/random.js';
 import { GAMES } from '../../source/games/index.js';
@@ -170,6 +170,13 @@ describe('a computer thinking holds the event loop for no more than 50 ms', () =
   thinkOnWorkerFrom(pathToFileURL(CLI));
   const thinking = startThinking();
   afterAll(() => thinking.stop());
+  // The worker started before the clock runs: its start is not a computer's thinking.
+  beforeAll(async () => {
+    const yut = GAMES.find((g) => g.id === 'yut') as (typeof GAMES)[number];
+    const state = yut.rules.setup(yut.typicalOptions);
+    const thrown = yut.rules.reduce(state, yut.rules.chance(state)?.[0]?.event);
+    await thinking.think('yut', yut.bot('random'), thrown, seededRandom(1));
+  }, 60_000);
 
   /**
    * The CPU time this thread (the test's event loop) uses while the worker thinks: every hold
@@ -219,13 +226,8 @@ describe('a computer thinking holds the event loop for no more than 50 ms', () =
     60_000,
   );
 
-  it('a 1,000-player Layers game, whose computer thinks for longer than that', async () => {
-    const { took, busy } = await measured(
-      'layers',
-      { players: 1000, turns: 3 },
-      '1,000-player Layers',
-    );
-    expect(took).toBeGreaterThan(50);
+  it('a 1,000-player Layers game', async () => {
+    const { busy } = await measured('layers', { players: 1000, turns: 3 }, '1,000-player Layers');
     expect(busy).toBeLessThan(50);
   }, 60_000);
 });
