@@ -6,8 +6,7 @@
 import { join } from 'node:path';
 import { Box, Text } from 'ink';
 import type { Argv } from 'yargs';
-import type { ParsedScript } from '../../engine/chance.js';
-import { botRandom, seededRandom } from '../../engine/random.js';
+import { botRandom } from '../../engine/random.js';
 import { SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
 import { readText, writeWhole } from '../../storage/files.js';
 import type { Key } from '../../ui/keys.js';
@@ -15,16 +14,13 @@ import { editField, type Field, fieldOf } from '../../ui/text-field.js';
 import { TextField } from '../../ui/TextField.js';
 import { Styled } from '../../ui/theme.js';
 import { gameModule, type MenuEntry, type SetupContext, type SetupOutcome } from '../module.js';
-import { konoBot } from './bot.js';
 import { runClassicKono } from './classic.js';
-import { describeKonoEvent } from './describe.js';
+import { konoCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
 import {
   checkOptions,
   DEFAULT_QUIET_MOVES,
-  type DiceThrown,
   type KonoEvent,
-  konoGame,
   type KonoOptions,
   type KonoState,
   QUIET_MOVES_MAX,
@@ -34,45 +30,13 @@ import {
   withDefaults,
 } from './rules.js';
 import { formatSave, parseSave, savedOf } from './save.js';
-import { KONO_KNOWLEDGE, KonoGame } from './ui/KonoGame.js';
+import { KonoGame } from './ui/KonoGame.js';
 import { KonoReplay } from './ui/KonoReplay.js';
+
+export { parseDiceFile } from './core.js';
 
 /** The one save slot of the full screen, in the data directory (the classic console asks). */
 export const SAVE_FILE = 'kono-save.txt';
-
-const die = (random: { below(n: number): number }) => 1 + random.below(6);
-
-/** A dice file: one throw of two dice per line (`4 3`), the first for seat 0, alternating. */
-export function parseDiceFile(text: string, file: string): ParsedScript<DiceThrown> {
-  const throws: { pair: [number, number]; line: number }[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const content = (lines[i] ?? '').replace(/#.*/, '').trim();
-    if (content === '') continue;
-    const m = /^([1-6])\s+([1-6])$/.exec(content);
-    if (!m)
-      return {
-        ok: false,
-        problem: `${file}:${i + 1}: "${content.slice(0, 30)}" is not a throw of two dice (such as 4 3)`,
-      };
-    throws.push({ pair: [Number(m[1]), Number(m[2])], line: i + 1 });
-  }
-  if (throws.length % 2 === 1)
-    return {
-      ok: false,
-      problem: `${file}:${throws.at(-1)?.line}: the throws come in pairs (the human's, then the computer's); this one has no partner`,
-    };
-  const items = [];
-  for (let k = 0; k < throws.length; k += 2) {
-    const a = throws[k] as (typeof throws)[number];
-    const b = throws[k + 1] as (typeof throws)[number];
-    items.push({
-      event: { type: 'kono/diceThrown', dice: [a.pair, b.pair] } as DiceThrown,
-      line: a.line,
-    });
-  }
-  return { ok: true, script: { file, items } };
-}
 
 const nameFor = (seat: number, kind: SeatKind) =>
   kind === 'human' ? (seat === 0 ? 'Human' : 'Human 2') : `Computer (${kind})`;
@@ -336,43 +300,8 @@ const resumeEntry: MenuEntry = {
 };
 
 export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
-  id: 'kono',
-  title: 'Kono',
-  description: 'a tournament on 5, 7 or 9 points (--load FILE)',
-  seats: { min: 2, max: 2 },
-  rules: konoGame,
-  parseOptions(unchecked) {
-    const problem = checkOptions(unchecked);
-    return problem === undefined
-      ? { ok: true, options: withDefaults(unchecked as Partial<KonoOptions>) }
-      : { ok: false, problem };
-  },
-  seatCount: () => 2,
-  typicalOptions: { asker: null, size: 5, quietMoves: DEFAULT_QUIET_MOVES },
-  chance: {
-    noun: 'throw',
-    probe: KONO_KNOWLEDGE.chance.probe,
-    seeded(seed) {
-      const random = seededRandom(seed);
-      return {
-        next: () => ({
-          ok: true,
-          event: {
-            type: 'kono/diceThrown',
-            dice: [
-              [die(random), die(random)],
-              [die(random), die(random)],
-            ],
-          },
-        }),
-      };
-    },
-    parseScript: parseDiceFile,
-  },
-  bot: konoBot,
+  ...konoCore,
   dataFiles: [SAVE_FILE],
-  explain: KONO_KNOWLEDGE.explain,
-  describe: (before, event, after, names) => describeKonoEvent(before, event, after, names),
   entries: [newEntry, resumeEntry],
   Play: KonoGame,
   Replay: KonoReplay,

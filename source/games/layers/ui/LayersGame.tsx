@@ -13,14 +13,14 @@ import { PanelTail } from '../../../ui/PanelParts.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
-import { explainLayersMove, layersBot, odds } from '../bot.js';
+import { odds } from '../bot.js';
+import { layersCore } from '../core.js';
 import { RULES_TEXT } from '../rules-text.js';
 import {
   afterRest,
   current,
   type FightResult,
   type LayersEvent,
-  layersGame,
   type LayersState,
   mayRest,
   opponentsOf,
@@ -49,18 +49,6 @@ export const LAYERS_HELP: readonly string[] = [
   FRAME_HELP,
 ];
 
-export const LAYERS_KNOWLEDGE = {
-  rules: layersGame as never,
-  bot: layersBot,
-  explain: (state: LayersState, event: LayersEvent) => explainLayersMove(state, event, 1),
-  // The order and the fight's numbers are drawn as soon as they are due: no key.
-  chance: {
-    noun: 'draw',
-    probe: { type: 'layers/orderDrawn', player: 0 } as LayersEvent,
-    automatic: true,
-  },
-};
-
 const FOREST_WIDTH = 30;
 
 export function LayersGame(props: PlayProps<LayersState>) {
@@ -71,7 +59,7 @@ export function LayersGame(props: PlayProps<LayersState>) {
     [session],
   );
   const { play, helpScroll } = usePlaySession<LayersState, LayersEvent, LayersPlay, LayersAction>({
-    knowledge: LAYERS_KNOWLEDGE,
+    knowledge: layersCore,
     props,
     init,
     reduce: reduceLayersPlay,
