@@ -257,7 +257,7 @@ export class Replayer {
     readonly header: Header,
     readonly game: RecordedGame,
     /** The header's options as `parseHeader` checked them. */
-    options: unknown,
+    readonly options: unknown,
   ) {
     this.state = game.rules.setup(options);
   }

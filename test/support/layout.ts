@@ -69,7 +69,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   registry: ['games/module', 'game'],
   cores: ['engine', 'game'],
   cli: ['cli', 'app', 'ui', 'engine', 'storage', 'classic', 'registry', 'cores', 'games/module'],
-  root: ['engine', 'cli', 'game', 'registry', 'cores'],
+  root: ['engine', 'cli', 'game', 'registry', 'cores', 'storage'],
   types: [],
 };
 
