@@ -3,6 +3,7 @@
 // library's writer into argv[3], reads each recording back with the library's reader, and
 // prints what it found as one JSON line.
 import { join } from 'node:path';
+import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 const [entry, directory] = process.argv.slice(2);
