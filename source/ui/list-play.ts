@@ -7,7 +7,13 @@
 import type { Game, GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
+import {
+  type Accepted,
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  type SessionAction,
+} from './play-session.js';
 import { repliesWords, takeBack } from './take-back.js';
 
 export interface ListFace<S, E extends GameEvent> {
@@ -29,6 +35,8 @@ export interface ListPlay<S, E> {
   readonly log: readonly string[];
   readonly notice: string | null;
   readonly overlay: Overlay;
+  /** The last event applied or take-back made, as the reducer states it. */
+  readonly accepted?: Accepted<E> | undefined;
 }
 
 export type ListAction<E> = E | OwnAction<E>;
@@ -72,6 +80,7 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
       ...play,
       events: [...play.events, event],
       state,
+      accepted: { type: 'event', event },
       choice: 0,
       log: [...play.log, ...lines].slice(-LOG),
       notice: null,
@@ -87,6 +96,7 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
       ...play,
       events: play.events.slice(0, back.kept),
       state: back.state,
+      accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
       choice: 0,
       log: [...play.log, `${who} took back a move${repliesWords(back.repliers)}.`].slice(-LOG),
       notice: null,

@@ -5,13 +5,19 @@
  * hint and save keys, scrolls the help page, and hands app requests (quit, again, menu) up.
  * A game gives its model (init, reduce, key) and what its rules and bots know.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import type { Bot, Level } from '../engine/bots.js';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChanceSource } from '../engine/chance.js';
-import type { Game, GameEvent, Outcome } from '../engine/game.js';
-import { botRandom } from '../engine/random.js';
+import type { GameEvent, Outcome } from '../engine/game.js';
 import type { Recorder } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
+import {
+  type Fact,
+  type Leaving,
+  Table,
+  type TableGame,
+  type TakeBackRule,
+  TIMERS,
+} from '../table/table.js';
 import type { Key } from './keys.js';
 import { useStore } from './store.js';
 import { lastScroll, PAGE_KEYS } from './TextPage.js';
@@ -62,22 +68,7 @@ export interface PlayProps<S = unknown> {
 }
 
 /** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
-export interface PlayKnowledge<S, E extends GameEvent> {
-  readonly rules: Game<S, E, never>;
-  bot(level: Level): Bot<S, E>;
-  explain(state: S, event: E, names: readonly string[]): string;
-  /** A refusal of the rules in the players' names, for a game whose rules speak of seats by number. */
-  named?(problem: string, names: readonly string[]): string;
-  /** Throws or rolls: the word for the chance key, and an event to ask the rules whether one is due. */
-  readonly chance?:
-    | {
-        readonly noun: string;
-        readonly probe: E;
-        /** Drawn as soon as due, whoever is to act (Layers' orders and fight numbers): no key. */
-        readonly automatic?: boolean | undefined;
-      }
-    | undefined;
-}
+export type PlayKnowledge<S, E extends GameEvent> = TableGame<S, E>;
 
 /** The actions every game's play model understands besides its own. */
 export type SessionAction<E> =
@@ -139,12 +130,23 @@ export function frameKey(
   return undefined;
 }
 
+/**
+ * What a play model's reducer accepted, stated by the reducer itself: an event it applied, or a
+ * take-back (how many events stay, and whose move it was). A fresh object each time, so that the
+ * dispatcher sees a new fact, never by comparing the events before and after.
+ */
+export type Accepted<E> =
+  | { readonly type: 'event'; readonly event: E }
+  | { readonly type: 'takenBack'; readonly kept: number; readonly mover: number };
+
 /** The part of every play model the dispatcher reads. */
 export interface PlayModel<S, E> {
   readonly state: S;
   readonly events: readonly E[];
   readonly overlay: Overlay;
   readonly log: readonly string[];
+  /** The last fact the reducer accepted (undefined before the first). */
+  readonly accepted?: Accepted<E> | undefined;
 }
 
 export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<S, E>, A> {
@@ -159,8 +161,22 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
   readonly hintNotice?: ((state: S, event: E, reason: string) => string) | undefined;
   /** The help page's lines, so that scrolling stops at its end. */
   readonly helpLines: readonly string[];
+  /** The game's own take-back rule (by default the shared one, engine/take-back.ts). */
+  readonly takeBack?: TakeBackRule<S, E> | undefined;
 }
 
+/** The store's own action: the model a reducer made, once the table accepted its fact. */
+interface Committed<P> {
+  readonly type: 'session/committed';
+  readonly play: P;
+}
+
+/**
+ * Local play: a table (table/table.ts) whose every seat this keyboard holds. Keys become the
+ * play model's actions; an action whose reducer states a fact (a move, a take-back) is sent to
+ * the table as an intent and kept only once the table accepts it; throws, hints, the computers'
+ * moves and the end are the table's, and what it tells is folded into the play model.
+ */
 export function usePlaySession<
   S,
   E extends GameEvent,
@@ -170,143 +186,154 @@ export function usePlaySession<
   const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
   const { session, onRequest, registerKeys, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
-  const [play, dispatch, current] = useStore(reduce, init);
-  const [helpScroll, setHelpScroll] = useState(0);
-  const random = useMemo(() => botRandom(session.botSeed), [session.botSeed]);
-  const bots = useMemo(
-    () =>
-      session.seats.map((seat) =>
-        seat.kind === 'computer' ? knowledge.bot(seat.level ?? 'strong') : undefined,
-      ),
-    [session.seats, knowledge],
+  const storeReduce = useCallback(
+    (play: P, action: A | Committed<P>): P =>
+      action.type === 'session/committed'
+        ? (action as Committed<P>).play
+        : reduce(play, action as A),
+    [reduce],
   );
-  const names = useMemo(() => session.seats.map((s) => s.name), [session.seats]);
+  const [play, dispatch, current] = useStore(storeReduce, init);
+  const [helpScroll, setHelpScroll] = useState(0);
+  // One table for the life of the screen (the app gives each session a screen of its own).
+  const [table] = useState(
+    () =>
+      new Table<S, E>({
+        game: knowledge,
+        initial: session.initial,
+        seats: session.seats,
+        chance: session.chance,
+        recorder: session.recorder,
+        botSeed: session.botSeed,
+        scheduler: TIMERS,
+        botDelay,
+        takeBack: options.takeBack,
+      }),
+  );
+  const view = useMemo(() => table.view(session.seats.map((_, seat) => seat)), [table, session]);
   const as = (action: SessionAction<E> | E) => action as unknown as A;
+  const notice = (text: string) => dispatch(as({ type: 'play/noticeShown', notice: text }));
+  // While this view's own move or take-back is with the table, what the table tells is kept
+  // until the model the reducer made is in (it already holds that fact).
+  const own = useRef<Fact<S, E>[] | null>(null);
+  const pausedRef = useRef(paused);
+  // The computers wait while a page covers the board or the window is too small.
+  const syncHold = useCallback(
+    () => table.hold(table, pausedRef.current || current().overlay !== null),
+    [table, current],
+  );
+
+  const heard = useCallback(
+    (fact: Fact<S, E>) => {
+      switch (fact.kind) {
+        case 'event':
+          dispatch(
+            fact.by === 'computer'
+              ? as({ type: 'play/botMoved', event: fact.event, reason: fact.reason ?? '' })
+              : as(fact.event),
+          );
+          break;
+        case 'recordingStopped':
+          notice(fact.problem);
+          break;
+        default:
+          // A take-back comes only from this keyboard (it holds every seat); the end is its own.
+          break;
+      }
+      syncHold();
+    },
+    // `as` and `notice` only wrap dispatch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dispatch, syncHold],
+  );
+
+  useLayoutEffect(
+    () =>
+      view.subscribe((fact) => {
+        if (own.current) own.current.push(fact);
+        else heard(fact);
+      }),
+    [view, heard],
+  );
+  useEffect(() => {
+    table.start();
+    return () => table.stop();
+  }, [table]);
+  useEffect(() => {
+    pausedRef.current = paused;
+    syncHold();
+  }, [paused, play.overlay, syncHold]);
 
   const act = useCallback(
     (action: A): P => {
       const before = current();
+      const seat = rules.toAct(before.state);
+      const leave = (leaving: Leaving) => view.send({ type: 'leave', seat, leaving });
       const generic = action as unknown as SessionAction<E>;
       switch (generic.type) {
         case 'app/quitConfirmed':
-          session.recorder.close();
+          leave('quit');
           onRequest('quit');
           return before;
-        case 'app/againRequested':
-          session.recorder.close();
-          onRequest(generic.swap ? 'swap' : 'again', rules.outcome(before.state));
+        case 'app/againRequested': {
+          const outcome = rules.outcome(before.state);
+          leave(generic.swap ? 'swap' : 'again');
+          onRequest(generic.swap ? 'swap' : 'again', outcome);
           return before;
+        }
         case 'app/menuRequested':
-          session.recorder.close();
+          leave('menu');
           onRequest('menu');
           return before;
         case 'play/hintRequested': {
-          if (
-            rules.chance(before.state) !== undefined ||
-            rules.legalEvents(before.state).length === 0
-          ) {
-            const noun = knowledge.chance?.noun ?? 'move';
-            return dispatch(
-              as({
-                type: 'play/noticeShown',
-                notice: `${noun[0]?.toUpperCase()}${noun.slice(1)} first (Space); then h suggests a move.`,
-              }),
-            );
-          }
-          const { event } = knowledge.bot('strong').choose(before.state, random);
-          const reason = knowledge.explain(before.state, event, names);
-          const notice = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
-          return dispatch(as({ type: 'play/hintShown', event, notice }));
+          const answer = view.send({ type: 'hint', seat });
+          if (!answer.ok) return notice(answer.problem);
+          if (!answer.hint) return before;
+          const { event, reason } = answer.hint;
+          const text = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
+          return dispatch(as({ type: 'play/hintShown', event, notice: text }));
         }
         case 'play/saveRequested': {
           const problem = save ? save(before) : 'This game is not saved that way.';
-          if (problem !== undefined)
-            return dispatch(as({ type: 'play/noticeShown', notice: problem }));
-          session.recorder.close('saved');
+          if (problem !== undefined) return notice(problem);
+          leave('saved');
           onRequest('saved');
           return before;
         }
         case 'play/chanceRequested': {
-          // Ask the rules first, so a refused throw never draws from the chance source.
-          const probe = knowledge.chance?.probe;
-          // When one is due, draw it; else the probe's refusal says why not (a game with chance
-          // events of several kinds, such as Layers, has a probe of only one).
-          const problem =
-            probe === undefined
-              ? 'This game has no chance.'
-              : rules.chance(before.state) !== undefined
-                ? undefined
-                : rules.check(before.state, probe);
-          if (problem !== undefined)
-            return dispatch(
-              as({
-                type: 'play/noticeShown',
-                notice: knowledge.named?.(problem, names) ?? problem,
-              }),
-            );
-          const drawn = session.chance?.next(before.state);
-          if (!drawn) return before;
-          if (!drawn.ok) return dispatch(as({ type: 'play/noticeShown', notice: drawn.problem }));
-          action = as(drawn.event as E);
-          break;
+          // The table draws it and tells every view, this one too.
+          const answer = view.send({ type: 'chance', seat });
+          return answer.ok ? current() : notice(answer.problem);
         }
         default:
           break;
       }
-      const after = dispatch(action);
-      const failedBefore = session.recorder.problem;
-      if (after.events.length > before.events.length) {
-        session.recorder.event(after.events.at(-1) as E);
-        // The computer's reason goes with its move, for the replay.
-        const moved = action as unknown as SessionAction<E>;
-        if (moved.type === 'play/botMoved') session.recorder.explained(moved.reason);
-        const outcome = rules.outcome(after.state);
-        if (outcome.status !== 'running') session.recorder.end(outcome);
-      } else {
-        // A take-back line for each move taken back (Kono's undo takes the computer's reply too).
-        for (let n = after.events.length; n < before.events.length; n++)
-          session.recorder.takenBack();
+      const made = reduce(before, action);
+      const fact = made.accepted;
+      if (fact === undefined || fact === before.accepted) {
+        dispatch({ type: 'session/committed', play: made });
+        syncHold();
+        return made;
       }
-      // A recording that stops (a full disk) is said when it happens; the game goes on.
-      const failed = session.recorder.problem;
-      if (failed !== undefined && failedBefore === undefined)
-        return dispatch(as({ type: 'play/noticeShown', notice: failed }));
-      return after;
-    },
-    // `as` only casts; the rest are stable for the life of the screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, dispatch, session, onRequest, rules, knowledge, random, names, save, hintNotice],
-  );
-
-  // A computer seat throws and moves by itself, at a pace people can follow.
-  useEffect(() => {
-    const { state, overlay } = play;
-    if (paused || overlay !== null || rules.outcome(state).status !== 'running') return;
-    if (knowledge.chance?.automatic && rules.chance(state) !== undefined) {
-      const timer = setTimeout(() => {
-        if (current().state === state && current().overlay === null)
-          act(as({ type: 'play/chanceRequested' }));
-      }, 0);
-      return () => clearTimeout(timer);
-    }
-    const bot = bots[rules.toAct(state)];
-    if (!bot) return;
-    const timer = setTimeout(() => {
-      const now = current();
-      if (now.overlay !== null || now.state !== state) return;
-      if (rules.chance(state) !== undefined) return void act(as({ type: 'play/chanceRequested' }));
-      const { event } = bot.choose(state, random);
-      act(
-        as({
-          type: 'play/botMoved',
-          event,
-          reason: `${bot.level}: ${knowledge.explain(state, event, names)}`,
-        }),
+      own.current = [];
+      const answer = view.send(
+        fact.type === 'event'
+          ? { type: 'move', seat, event: fact.event }
+          : { type: 'takeBack', seat: fact.mover },
       );
-    }, botDelay);
-    return () => clearTimeout(timer);
+      const told = own.current;
+      own.current = null;
+      if (!answer.ok) return notice(answer.problem);
+      dispatch({ type: 'session/committed', play: made });
+      // The table told this move or take-back; what it told after it (a stopped recording) is news.
+      for (const news of told) if (news.kind !== 'event' && news.kind !== 'takenBack') heard(news);
+      syncHold();
+      return current();
+    },
+    // `as` and `notice` only wrap dispatch; the rest are stable for the life of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused]);
+    [current, dispatch, view, onRequest, rules, reduce, save, hintNotice, heard, syncHold],
+  );
 
   // The app's one input handler calls this. A layout effect runs before any key can arrive.
   useLayoutEffect(() => {
@@ -334,5 +361,5 @@ export function usePlaySession<
     });
   }, [registerKeys, current, act, key, helpLines, props.height, props.width]);
 
-  return { play, act, helpScroll };
+  return { play, act, helpScroll, table };
 }

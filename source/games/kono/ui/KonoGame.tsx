@@ -45,6 +45,7 @@ import {
   konoLabel,
   konoMarks,
   type KonoPlay,
+  konoTakeBack,
   newKonoPlay,
   previewWords,
   reduceKonoPlay,
@@ -93,6 +94,7 @@ export function KonoGame(props: PlayProps<KonoState>) {
     key: konoKey,
     helpLines: help,
     save: session.save ? (p: KonoPlay) => session.save?.(p.state) : undefined,
+    takeBack: konoTakeBack,
   });
   const { state } = play;
   const human = play.seats[state.turn]?.kind !== 'computer';

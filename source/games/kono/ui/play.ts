@@ -8,6 +8,7 @@
  */
 import { TAKE_BACK_DEPTH } from '../../../engine/recording.js';
 import type { Seat } from '../../../engine/seats.js';
+import type { TakeBack } from '../../../engine/take-back.js';
 import type { Key } from '../../../ui/keys.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
 import { LOG_KEPT, frameKey } from '../../../ui/play-session.js';
@@ -298,37 +299,62 @@ function direction(play: KonoPlay, way: Direction): KonoPlay {
 }
 
 /**
- * Take back the player's last move of this round and everything after it (the computer's reply),
- * as chess programs do; the recording gets a take-back line for each.
+ * How far `u` reaches in Kono: the player's last move of this round and everything after it (the
+ * computer's reply), never into an earlier round, and no further than a recording could take
+ * back (the moves since the last throw of the dice). The table takes back by this rule too.
  */
-function undo(play: KonoPlay): KonoPlay {
+export function konoTakeBack(
+  initial: KonoState,
+  events: readonly KonoEvent[],
+  seats: readonly Seat[],
+): TakeBack<KonoState> {
   const befores: KonoState[] = [];
-  let state = play.initial;
-  for (const event of play.events) {
+  let state = initial;
+  for (const event of events) {
     befores.push(state);
     state = reduce(state, event);
   }
   // Back over the computers' replies to the player's own move; never into an earlier round.
-  let k = play.events.length - 1;
+  let k = events.length - 1;
   while (
     k >= 0 &&
-    play.events[k]?.type === 'kono/moved' &&
-    play.seats[(befores[k] as KonoState).turn]?.kind === 'computer'
+    events[k]?.type === 'kono/moved' &&
+    seats[(befores[k] as KonoState).turn]?.kind === 'computer'
   )
     k--;
-  if (k < 0 || play.events[k]?.type !== 'kono/moved')
-    return { ...play, notice: 'No move of yours in this round to take back.' };
-  if (play.events.length - k > play.undoable)
-    return { ...play, notice: 'That move is too far back to take back.' };
+  if (k < 0 || events[k]?.type !== 'kono/moved')
+    return { ok: false, problem: 'No move of yours in this round to take back.' };
+  let undoable = 0;
+  while (
+    undoable < events.length &&
+    konoGame.chance(befores[events.length - 1 - undoable] as KonoState) === undefined
+  )
+    undoable++;
+  if (events.length - k > Math.min(undoable, TAKE_BACK_DEPTH))
+    return { ok: false, problem: 'That move is too far back to take back.' };
   const back = befores[k] as KonoState;
-  const who = play.seats[back.turn]?.name ?? 'The player';
-  const replies = play.events.length - 1 - k;
+  return { ok: true, kept: k, state: back, mover: back.turn, repliers: [], lastChance: undefined };
+}
+
+/**
+ * Take back the player's last move of this round and everything after it (the computer's reply),
+ * as chess programs do; the recording gets a take-back line for each.
+ */
+function undo(play: KonoPlay): KonoPlay {
+  const back = konoTakeBack(play.initial, play.events, play.seats);
+  if (!back.ok) return { ...play, notice: back.problem };
+  if (play.events.length - back.kept > play.undoable)
+    return { ...play, notice: 'That move is too far back to take back.' };
+  const who = play.seats[back.mover]?.name ?? 'The player';
+  const replies = play.events.length - 1 - back.kept;
+  const taken = play.events[back.kept] as Moved;
   return {
     ...play,
-    events: play.events.slice(0, k),
-    state: back,
-    cursor: [(play.events[k] as Moved).row, (play.events[k] as Moved).column],
-    undoable: play.undoable - (play.events.length - k),
+    events: play.events.slice(0, back.kept),
+    state: back.state,
+    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
+    cursor: [taken.row, taken.column],
+    undoable: play.undoable - (play.events.length - back.kept),
     chosen: null,
     preview: null,
     resigning: false,

@@ -4,7 +4,13 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  type Accepted,
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
@@ -33,6 +39,8 @@ export interface UrPlay {
   readonly notice: string | null;
   readonly lastDice: { readonly colour: number; readonly dice: Dice } | null;
   readonly overlay: Overlay;
+  /** The last event applied or take-back made, as the reducer states it. */
+  readonly accepted?: Accepted<UrEvent> | undefined;
   /** `n`: the squares of the path of the player to move are numbered on the board. */
   readonly numbers: boolean;
 }
@@ -179,6 +187,7 @@ export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPla
     ...play,
     events: [...play.events, event],
     state,
+    accepted: { type: 'event', event },
     log: [...play.log, ...lines].slice(-LOG),
     notice: null,
     lastDice:
@@ -201,6 +210,7 @@ function undo(play: UrPlay): UrPlay {
     ...play,
     events: play.events.slice(0, back.kept),
     state: back.state,
+    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
     stone: taken.stone,
     lastDice:
       back.lastChance && rolled ? { colour: back.lastChance.seat, dice: rolled.dice } : null,

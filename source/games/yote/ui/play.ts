@@ -6,7 +6,13 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  type Accepted,
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeYoteEvent } from '../describe.js';
 import {
@@ -38,6 +44,8 @@ export interface YotePlay {
   readonly log: readonly string[];
   readonly notice: string | null;
   readonly overlay: Overlay;
+  /** The last event applied or take-back made, as the reducer states it. */
+  readonly accepted?: Accepted<YoteEvent> | undefined;
 }
 
 export type YoteAction =
@@ -172,6 +180,7 @@ export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string):
     ...play,
     events: [...play.events, event],
     state,
+    accepted: { type: 'event', event },
     // The attacking piece stays under the cursor while its attack goes on.
     cursor: state.step === 'again' ? (state.attacker ?? play.cursor) : (landed ?? play.cursor),
     chosen: null,
@@ -233,6 +242,7 @@ function undo(play: YotePlay): YotePlay {
     ...play,
     events: play.events.slice(0, back.kept),
     state: back.state,
+    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
     chosen: null,
     cursor: back.state.attacker ?? play.cursor,
     log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),

@@ -5,7 +5,13 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  type Accepted,
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, named, takesShortcut } from '../describe.js';
@@ -49,6 +55,8 @@ export interface YutPlay {
   readonly turnStart: boolean;
   /** The board shows each empty station's number (`n`). */
   readonly numbers: boolean;
+  /** The last event applied or take-back made, as the reducer states it. */
+  readonly accepted?: Accepted<YutEvent> | undefined;
 }
 
 export type PlayAction =
@@ -224,6 +232,7 @@ export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPl
     ...play,
     events: [...play.events, event],
     state,
+    accepted: { type: 'event', event },
     log: [...play.log, ...lines].slice(-LOG_LENGTH),
     notice: null,
     lastThrow:
@@ -254,6 +263,7 @@ export function undo(play: YutPlay): YutPlay {
     ...play,
     events: play.events.slice(0, back.kept),
     state: back.state,
+    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
     selection: { from: taken.from, result: taken.result },
     lastThrow:
       back.lastChance && thrown ? { seat: back.lastChance.seat, sticks: thrown.sticks } : null,

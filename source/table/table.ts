@@ -1,0 +1,386 @@
+/**
+ * The table: a game in progress, headless and authoritative (DESIGN.md, "The table"). It owns
+ * the event log and the state, the chance source, the computer seats and their pacing, the
+ * recorder, take-backs, hints and the end. Views never change the game: each holds some seats
+ * (a keyboard holds every seat of a local game, a spectator none), sends intents for a seat it
+ * holds, and draws what the table tells every subscriber. The table checks the sender holds the
+ * seat, that it is that seat's turn and that the rules accept the event; then it applies it,
+ * records it and tells every subscriber the fact. Time enters through an injected scheduler.
+ */
+import type { Bot, Level } from '../engine/bots.js';
+import type { ChanceSource } from '../engine/chance.js';
+import type { Game, GameEvent, Outcome } from '../engine/game.js';
+import { botRandom, type Random } from '../engine/random.js';
+import type { Recorder } from '../engine/recording.js';
+import type { Seat } from '../engine/seats.js';
+import { takeBack, type TakeBack } from '../engine/take-back.js';
+
+/** What a table needs of a game: its rules, its computers and their reasons, its chance words. */
+export interface TableGame<S, E extends GameEvent> {
+  readonly rules: Game<S, E, never>;
+  bot(level: Level): Bot<S, E>;
+  explain(state: S, event: E, names: readonly string[]): string;
+  /** A refusal of the rules in the players' names, for a game whose rules speak of seats by number. */
+  named?(problem: string, names: readonly string[]): string;
+  /** Throws or rolls: the word for them, and an event to ask the rules whether one is due. */
+  readonly chance?:
+    | {
+        readonly noun: string;
+        readonly probe: E;
+        /** Drawn as soon as due, whoever is to act (Layers' orders and fight numbers): no key. */
+        readonly automatic?: boolean | undefined;
+      }
+    | undefined;
+}
+
+/** Time at the edge: run something after a delay, and a way to call it off. */
+export interface Scheduler {
+  after(ms: number, run: () => void): () => void;
+}
+
+/** The real clock's timers. */
+export const TIMERS: Scheduler = {
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+/** How far a take-back reaches, for a game whose rule is its own (by default the shared one). */
+export type TakeBackRule<S, E> = (
+  initial: S,
+  events: readonly E[],
+  seats: readonly Seat[],
+) => TakeBack<S>;
+
+export interface TableSetup<S, E extends GameEvent> {
+  readonly game: TableGame<S, E>;
+  readonly initial: S;
+  readonly seats: readonly Seat[];
+  /** Where throws and rolls come from; undefined for a game without chance. */
+  readonly chance: ChanceSource | undefined;
+  readonly recorder: Recorder;
+  /** Seeds the computers' tie-breaks (and the hints'): the same seed and throws, the same game. */
+  readonly botSeed: number;
+  readonly scheduler: Scheduler;
+  /** Milliseconds a computer waits before each throw or move, so people can follow it. */
+  readonly botDelay: number;
+  readonly takeBack?: TakeBackRule<S, E> | undefined;
+}
+
+/** How a game was left: quit, another game (`swap`: seats turned by one), the menu, or saved. */
+export type Leaving = 'quit' | 'again' | 'swap' | 'menu' | 'saved';
+
+/** What happened at the table, told to every subscriber. */
+export type Fact<S, E> =
+  | {
+      readonly kind: 'event';
+      readonly event: E;
+      /** The seat that acted (the one whose throw or roll it was, for chance). */
+      readonly seat: number;
+      readonly by: 'person' | 'computer' | 'chance';
+      /** A computer's reason for its move ("strong: …"). */
+      readonly reason?: string | undefined;
+      readonly before: S;
+      readonly after: S;
+    }
+  | {
+      readonly kind: 'takenBack';
+      /** Events that stay; the ones after them are taken back. */
+      readonly kept: number;
+      readonly removed: readonly E[];
+      readonly mover: number;
+      readonly state: S;
+    }
+  /** The recording stopped (a full disk): the game goes on unrecorded. */
+  | { readonly kind: 'recordingStopped'; readonly problem: string }
+  | { readonly kind: 'closed'; readonly leaving: Leaving; readonly outcome: Outcome };
+
+/** What a view asks of the table, always for a seat it holds. */
+export type Intent<E> =
+  | { readonly type: 'move'; readonly seat: number; readonly event: E }
+  /** The throw or roll due now, drawn by the table from its chance source. */
+  | { readonly type: 'chance'; readonly seat: number }
+  /** The seat's last move, with the computers' reply after it. */
+  | { readonly type: 'takeBack'; readonly seat: number }
+  /** The strong computer's choice for the seat to act, and why (nothing changes). */
+  | { readonly type: 'hint'; readonly seat: number }
+  | { readonly type: 'leave'; readonly seat: number; readonly leaving: Leaving };
+
+export type Answer<E> =
+  | { readonly ok: true; readonly hint?: { readonly event: E; readonly reason: string } }
+  | { readonly ok: false; readonly problem: string };
+
+export type Listener<S, E> = (fact: Fact<S, E>) => void;
+
+/** One view of a table: the seats it holds, its intents, and what it hears. */
+export interface TableView<S, E extends GameEvent> {
+  readonly seats: readonly number[];
+  send(intent: Intent<E>): Answer<E>;
+  subscribe(listener: Listener<S, E>): () => void;
+}
+
+export class Table<S, E extends GameEvent> {
+  readonly initial: S;
+  readonly seats: readonly Seat[];
+  readonly names: readonly string[];
+  private current: S;
+  private log: E[] = [];
+  private readonly listeners = new Set<Listener<S, E>>();
+  private readonly random: Random;
+  private readonly bots: readonly (Bot<S, E> | undefined)[];
+  private readonly holds = new Set<unknown>();
+  private cancel: (() => void) | undefined;
+  private running = false;
+  private closed = false;
+
+  constructor(private readonly setup: TableSetup<S, E>) {
+    this.initial = setup.initial;
+    this.current = setup.initial;
+    this.seats = setup.seats;
+    this.names = setup.seats.map((seat) => seat.name);
+    this.random = botRandom(setup.botSeed);
+    this.bots = setup.seats.map((seat) =>
+      seat.kind === 'computer' ? setup.game.bot(seat.level ?? 'strong') : undefined,
+    );
+  }
+
+  get state(): S {
+    return this.current;
+  }
+
+  /** The events in force, oldest first (taken-back ones are gone). */
+  get events(): readonly E[] {
+    return this.log;
+  }
+
+  get outcome(): Outcome {
+    return this.setup.game.rules.outcome(this.current);
+  }
+
+  get over(): boolean {
+    return this.closed;
+  }
+
+  subscribe(listener: Listener<S, E>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A view holding these seats (none: a spectator). */
+  view(seats: readonly number[]): TableView<S, E> {
+    return {
+      seats,
+      send: (intent) => this.send(seats, intent),
+      subscribe: (listener) => this.subscribe(listener),
+    };
+  }
+
+  /** The computers start playing (a table made and not started never acts by itself). */
+  start(): void {
+    this.running = true;
+    this.pace();
+  }
+
+  /** No more computer moves (the screen is gone); the recording is the leaver's to close. */
+  stop(): void {
+    this.running = false;
+    this.cancel?.();
+    this.cancel = undefined;
+  }
+
+  /**
+   * Hold the computers while `holder` needs the game to stand still (a page over the board, a
+   * window too small); each holder lets go for itself.
+   */
+  hold(holder: unknown, on: boolean): void {
+    const had = this.holds.has(holder);
+    if (on === had) return;
+    if (on) this.holds.add(holder);
+    else this.holds.delete(holder);
+    this.pace();
+  }
+
+  private send(held: readonly number[], intent: Intent<E>): Answer<E> {
+    if (this.closed) return { ok: false, problem: 'This game is over: the table is closed.' };
+    if (!held.includes(intent.seat))
+      return {
+        ok: false,
+        problem:
+          held.length === 0
+            ? 'You are watching: only the players move.'
+            : `${this.nameOf(intent.seat)}'s seat is not yours.`,
+      };
+    switch (intent.type) {
+      case 'move':
+        return this.move(intent.seat, intent.event);
+      case 'chance':
+        return this.draw(intent.seat);
+      case 'takeBack':
+        return this.takeBack(intent.seat);
+      case 'hint':
+        return this.hint(intent.seat);
+      case 'leave':
+        this.leave(intent.leaving);
+        return { ok: true };
+    }
+  }
+
+  private nameOf(seat: number): string {
+    return this.names[seat] ?? `Player ${seat + 1}`;
+  }
+
+  private refusal(problem: string): Answer<E> {
+    return { ok: false, problem: this.setup.game.named?.(problem, this.names) ?? problem };
+  }
+
+  private move(seat: number, event: E): Answer<E> {
+    const { rules } = this.setup.game;
+    if (rules.outcome(this.current).status !== 'running')
+      return { ok: false, problem: 'The game is over.' };
+    const toAct = rules.toAct(this.current);
+    if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    if (rules.chance(this.current) !== undefined) {
+      const noun = this.setup.game.chance?.noun ?? 'throw';
+      return { ok: false, problem: `A ${noun} is due: the table draws it, ask for it.` };
+    }
+    const problem = rules.check(this.current, event);
+    if (problem !== undefined) return this.refusal(problem);
+    this.apply(event, seat, 'person');
+    return { ok: true };
+  }
+
+  private draw(seat: number): Answer<E> {
+    const { rules, chance } = this.setup.game;
+    const toAct = rules.toAct(this.current);
+    if (seat !== toAct && rules.chance(this.current) !== undefined)
+      return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    // Ask the rules first, so a refused throw never draws from the chance source. When one is
+    // due, draw it; else the probe's refusal says why not (a game with chance events of several
+    // kinds, such as Layers, has a probe of only one).
+    const problem =
+      chance === undefined
+        ? 'This game has no chance.'
+        : rules.chance(this.current) !== undefined
+          ? undefined
+          : rules.check(this.current, chance.probe);
+    if (problem !== undefined) return this.refusal(problem);
+    return this.drawNow(toAct);
+  }
+
+  private drawNow(seat: number): Answer<E> {
+    const drawn = this.setup.chance?.next(this.current);
+    if (!drawn) return { ok: false, problem: 'This game has no chance source.' };
+    if (!drawn.ok) return { ok: false, problem: drawn.problem };
+    const event = drawn.event as E;
+    const problem = this.setup.game.rules.check(this.current, event);
+    if (problem !== undefined) return this.refusal(problem);
+    this.apply(event, seat, 'chance');
+    return { ok: true };
+  }
+
+  private takeBack(seat: number): Answer<E> {
+    const { rules, chance } = this.setup.game;
+    const rule: TakeBackRule<S, E> =
+      this.setup.takeBack ??
+      ((initial, events, seats) =>
+        takeBack(rules, initial, events, seats, chance?.noun ?? 'throw or roll'));
+    const back = rule(this.initial, this.log, this.seats);
+    if (!back.ok) return { ok: false, problem: back.problem };
+    if (back.mover !== seat)
+      return { ok: false, problem: `The last move was ${this.nameOf(back.mover)}'s, not yours.` };
+    const removed = this.log.slice(back.kept);
+    this.log = this.log.slice(0, back.kept);
+    this.current = back.state;
+    const failedBefore = this.setup.recorder.problem;
+    for (let n = 0; n < removed.length; n++) this.setup.recorder.takenBack();
+    this.tell({ kind: 'takenBack', kept: back.kept, removed, mover: back.mover, state: back.state });
+    this.recordingCheck(failedBefore);
+    this.pace();
+    return { ok: true };
+  }
+
+  private hint(seat: number): Answer<E> {
+    const { rules, chance } = this.setup.game;
+    if (rules.chance(this.current) !== undefined || rules.legalEvents(this.current).length === 0) {
+      const noun = chance?.noun ?? 'move';
+      return {
+        ok: false,
+        problem: `${noun[0]?.toUpperCase()}${noun.slice(1)} first (Space); then h suggests a move.`,
+      };
+    }
+    const toAct = rules.toAct(this.current);
+    if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    const { event } = this.setup.game.bot('strong').choose(this.current, this.random);
+    return {
+      ok: true,
+      hint: { event, reason: this.setup.game.explain(this.current, event, this.names) },
+    };
+  }
+
+  private leave(leaving: Leaving): void {
+    const outcome = this.outcome;
+    this.closed = true;
+    this.stop();
+    this.setup.recorder.close(leaving === 'saved' ? 'saved' : undefined);
+    this.tell({ kind: 'closed', leaving, outcome });
+  }
+
+  /** Apply an accepted event: the log, the state, the recording, then every subscriber. */
+  private apply(event: E, seat: number, by: 'person' | 'computer' | 'chance', reason?: string) {
+    const { rules } = this.setup.game;
+    const { recorder } = this.setup;
+    const before = this.current;
+    const after = rules.reduce(before, event);
+    this.current = after;
+    this.log.push(event);
+    const failedBefore = recorder.problem;
+    recorder.event(event);
+    // The computer's reason goes with its move, for the replay.
+    if (reason !== undefined) recorder.explained(reason);
+    const outcome = rules.outcome(after);
+    if (outcome.status !== 'running') recorder.end(outcome);
+    this.tell({ kind: 'event', event, seat, by, reason, before, after });
+    this.recordingCheck(failedBefore);
+    this.pace();
+  }
+
+  /** A recording that stops (a full disk) is told when it happens; the game goes on. */
+  private recordingCheck(failedBefore: string | undefined) {
+    const failed = this.setup.recorder.problem;
+    if (failed !== undefined && failedBefore === undefined)
+      this.tell({ kind: 'recordingStopped', problem: failed });
+  }
+
+  private tell(fact: Fact<S, E>) {
+    for (const listener of [...this.listeners]) listener(fact);
+  }
+
+  /** A computer seat throws and moves by itself, at a pace people can follow. */
+  private pace() {
+    this.cancel?.();
+    this.cancel = undefined;
+    if (!this.running || this.closed || this.holds.size > 0) return;
+    const { rules, chance } = this.setup.game;
+    const state = this.current;
+    if (rules.outcome(state).status !== 'running') return;
+    if (chance?.automatic && rules.chance(state) !== undefined) {
+      this.cancel = this.setup.scheduler.after(0, () => {
+        this.cancel = undefined;
+        if (this.current === state) this.drawNow(rules.toAct(state));
+      });
+      return;
+    }
+    const seat = rules.toAct(state);
+    const bot = this.bots[seat];
+    if (!bot) return;
+    this.cancel = this.setup.scheduler.after(this.setup.botDelay, () => {
+      this.cancel = undefined;
+      if (this.current !== state) return;
+      if (rules.chance(state) !== undefined) return void this.drawNow(seat);
+      const { event } = bot.choose(state, this.random);
+      const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
+      this.apply(event, seat, 'computer', reason);
+    });
+  }
+}
