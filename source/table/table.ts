@@ -253,8 +253,7 @@ export class Table<S, E extends GameEvent> {
   private draw(seat: number): Answer<E> {
     const { rules, chance } = this.setup.game;
     const toAct = rules.toAct(this.current);
-    if (seat !== toAct && rules.chance(this.current) !== undefined)
-      return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
     // Ask the rules first, so a refused throw never draws from the chance source. When one is
     // due, draw it; else the probe's refusal says why not (a game with chance events of several
     // kinds, such as Layers, has a probe of only one).
@@ -294,7 +293,13 @@ export class Table<S, E extends GameEvent> {
     this.current = back.state;
     const failedBefore = this.setup.recorder.problem;
     for (let n = 0; n < removed.length; n++) this.setup.recorder.takenBack();
-    this.tell({ kind: 'takenBack', kept: back.kept, removed, mover: back.mover, state: back.state });
+    this.tell({
+      kind: 'takenBack',
+      kept: back.kept,
+      removed,
+      mover: back.mover,
+      state: back.state,
+    });
     this.recordingCheck(failedBefore);
     this.pace();
     return { ok: true };
@@ -379,6 +384,8 @@ export class Table<S, E extends GameEvent> {
       if (this.current !== state) return;
       if (rules.chance(state) !== undefined) return void this.drawNow(seat);
       const { event } = bot.choose(state, this.random);
+      // A computer chooses from the legal events; one the rules refuse is never applied.
+      if (rules.check(state, event) !== undefined) return;
       const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
       this.apply(event, seat, 'computer', reason);
     });
