@@ -2,6 +2,7 @@
 import { basename } from 'node:path';
 import type { GameEvent, Outcome } from '../engine/game.js';
 import type { GameLookup, Header, LoadedRecording, Replayer } from '../engine/recording.js';
+import { type Timeline, TimelineBuilder } from '../engine/timeline.js';
 import { cannotResume, readRecording, recordingInUse } from './recording-file.js';
 
 export type Loaded =
@@ -18,19 +19,43 @@ export type Loaded =
 export async function loadRecording(file: string, games: GameLookup): Promise<Loaded> {
   const events: GameEvent[] = [];
   const reasons = new Map<number, string>();
-  const read = await readRecording(file, games, (step) => {
-    if (step.kind === 'event') events.push(step.event);
+  // The events are folded once, by the read: the timeline is built from the replay's states.
+  let timeline: TimelineBuilder<unknown> | undefined;
+  let before: unknown;
+  const read = await readRecording(file, games, (step, replayer) => {
+    timeline ??= new TimelineBuilder(
+      replayer.game,
+      (before = replayer.initial),
+      replayer.header.players.map((p) => p.name),
+    );
+    if (step.kind === 'event') {
+      events.push(step.event);
+      timeline.pushed(step.event, before, replayer.state);
+    }
     if (step.kind === 'explained') reasons.set(events.length - 1, step.reason);
     if (step.kind === 'takenBack') {
       events.pop();
       reasons.delete(events.length);
+      timeline.takenBack(events.length, replayer.state);
     }
+    before = replayer.state;
   });
   if (!read.ok) return { ok: false, problem: read.problem };
   const { replayer, goodBytes, warnings } = read.result;
+  const names = replayer.header.players.map((p) => p.name);
   return {
     ok: true,
-    recording: { file, header: replayer.header, events, goodBytes, reasons },
+    recording: {
+      file,
+      header: replayer.header,
+      events,
+      goodBytes,
+      reasons,
+      options: replayer.options,
+      timeline: (
+        timeline ?? new TimelineBuilder(replayer.game, replayer.initial, names)
+      ).timeline(),
+    },
     finished: replayer.outcome.status !== 'running',
     warnings,
     replayer,
@@ -77,6 +102,8 @@ export interface ReadGame {
   readonly outcome: Outcome;
   /** The closing line's outcome (checked against the replay), or undefined without one. */
   readonly ended: Outcome | undefined;
+  /** The events folded once: checkpoints, turn starts, move lines, outcome. */
+  readonly timeline: Timeline;
   readonly warnings: readonly string[];
 }
 
@@ -98,6 +125,7 @@ export async function readGame(
       reasons: recording.reasons ?? new Map(),
       outcome: replayer.outcome,
       ended: replayer.ended,
+      timeline: recording.timeline as Timeline,
       warnings,
     },
   };

@@ -120,6 +120,17 @@ export interface TableView<S, E extends GameEvent> {
   subscribe(listener: Listener<S, E>): () => void;
 }
 
+const OK = Object.freeze({ ok: true as const });
+
+/** What the table asks of every state, asked once per state (the same state, the same answers). */
+interface Standing<S> {
+  readonly state: S;
+  readonly toAct: number;
+  readonly outcome: Outcome;
+  /** A throw or roll is due. */
+  readonly chanceDue: boolean;
+}
+
 export class Table<S, E extends GameEvent> {
   readonly initial: S;
   readonly seats: readonly Seat[];
@@ -133,6 +144,9 @@ export class Table<S, E extends GameEvent> {
   private cancel: (() => void) | undefined;
   private running = false;
   private closed = false;
+  private standing: Standing<S>;
+  /** Whether anything here ever acts by itself (a computer seat, or draws with no key). */
+  private readonly acts: boolean;
 
   constructor(private readonly setup: TableSetup<S, E>) {
     this.initial = setup.initial;
@@ -143,6 +157,18 @@ export class Table<S, E extends GameEvent> {
     this.bots = setup.seats.map((seat) =>
       seat.kind === 'computer' ? setup.game.bot(seat.level ?? 'strong') : undefined,
     );
+    this.acts = this.bots.some((bot) => bot !== undefined) || !!setup.game.chance?.automatic;
+    this.standing = this.stand(setup.initial);
+  }
+
+  private stand(state: S): Standing<S> {
+    const { rules } = this.setup.game;
+    return {
+      state,
+      toAct: rules.toAct(state),
+      outcome: rules.outcome(state),
+      chanceDue: rules.chance(state) !== undefined,
+    };
   }
 
   get state(): S {
@@ -155,7 +181,7 @@ export class Table<S, E extends GameEvent> {
   }
 
   get outcome(): Outcome {
-    return this.setup.game.rules.outcome(this.current);
+    return this.standing.outcome;
   }
 
   get over(): boolean {
@@ -222,7 +248,7 @@ export class Table<S, E extends GameEvent> {
         return this.hint(intent.seat);
       case 'leave':
         this.leave(intent.leaving);
-        return { ok: true };
+        return OK;
     }
   }
 
@@ -235,24 +261,19 @@ export class Table<S, E extends GameEvent> {
   }
 
   private move(seat: number, event: E): Answer<E> {
-    const { rules } = this.setup.game;
-    if (rules.outcome(this.current).status !== 'running')
-      return { ok: false, problem: 'The game is over.' };
-    const toAct = rules.toAct(this.current);
+    const { toAct, outcome, chanceDue } = this.standing;
+    if (outcome.status !== 'running') return { ok: false, problem: 'The game is over.' };
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
-    if (rules.chance(this.current) !== undefined) {
+    if (chanceDue) {
       const noun = this.setup.game.chance?.noun ?? 'throw';
       return { ok: false, problem: `A ${noun} is due: the table draws it, ask for it.` };
     }
-    const problem = rules.check(this.current, event);
-    if (problem !== undefined) return this.refusal(problem);
-    this.apply(event, seat, 'person');
-    return { ok: true };
+    return this.checked(event, seat, 'person');
   }
 
   private draw(seat: number): Answer<E> {
     const { rules, chance } = this.setup.game;
-    const toAct = rules.toAct(this.current);
+    const { toAct, chanceDue } = this.standing;
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
     // Ask the rules first, so a refused throw never draws from the chance source. When one is
     // due, draw it; else the probe's refusal says why not (a game with chance events of several
@@ -260,7 +281,7 @@ export class Table<S, E extends GameEvent> {
     const problem =
       chance === undefined
         ? 'This game has no chance.'
-        : rules.chance(this.current) !== undefined
+        : chanceDue
           ? undefined
           : rules.check(this.current, chance.probe);
     if (problem !== undefined) return this.refusal(problem);
@@ -271,11 +292,27 @@ export class Table<S, E extends GameEvent> {
     const drawn = this.setup.chance?.next(this.current);
     if (!drawn) return { ok: false, problem: 'This game has no chance source.' };
     if (!drawn.ok) return { ok: false, problem: drawn.problem };
-    const event = drawn.event as E;
-    const problem = this.setup.game.rules.check(this.current, event);
-    if (problem !== undefined) return this.refusal(problem);
-    this.apply(event, seat, 'chance');
-    return { ok: true };
+    return this.checked(drawn.event as E, seat, 'chance');
+  }
+
+  /**
+   * Apply an event the rules accept, or say why they do not. The reducer checks as it reduces
+   * (it returns the very same state for a refused event), so an accepted event is checked once.
+   */
+  private checked(
+    event: E,
+    seat: number,
+    by: 'person' | 'computer' | 'chance',
+    reason?: string,
+  ): Answer<E> {
+    const { rules } = this.setup.game;
+    const after = rules.reduce(this.current, event);
+    if (after === this.current) {
+      const problem = rules.check(this.current, event);
+      if (problem !== undefined) return this.refusal(problem);
+    }
+    this.apply(event, after, seat, by, reason);
+    return OK;
   }
 
   private takeBack(seat: number): Answer<E> {
@@ -291,6 +328,7 @@ export class Table<S, E extends GameEvent> {
     const removed = this.log.slice(back.kept);
     this.log = this.log.slice(0, back.kept);
     this.current = back.state;
+    this.standing = this.stand(back.state);
     const failedBefore = this.setup.recorder.problem;
     for (let n = 0; n < removed.length; n++) this.setup.recorder.takenBack();
     this.tell({
@@ -302,19 +340,19 @@ export class Table<S, E extends GameEvent> {
     });
     this.recordingCheck(failedBefore);
     this.pace();
-    return { ok: true };
+    return OK;
   }
 
   private hint(seat: number): Answer<E> {
     const { rules, chance } = this.setup.game;
-    if (rules.chance(this.current) !== undefined || rules.legalEvents(this.current).length === 0) {
+    if (this.standing.chanceDue || rules.legalEvents(this.current).length === 0) {
       const noun = chance?.noun ?? 'move';
       return {
         ok: false,
         problem: `${noun[0]?.toUpperCase()}${noun.slice(1)} first (Space); then h suggests a move.`,
       };
     }
-    const toAct = rules.toAct(this.current);
+    const { toAct } = this.standing;
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
     const { event } = this.setup.game.bot('strong').choose(this.current, this.random);
     return {
@@ -332,18 +370,23 @@ export class Table<S, E extends GameEvent> {
   }
 
   /** Apply an accepted event: the log, the state, the recording, then every subscriber. */
-  private apply(event: E, seat: number, by: 'person' | 'computer' | 'chance', reason?: string) {
-    const { rules } = this.setup.game;
+  private apply(
+    event: E,
+    after: S,
+    seat: number,
+    by: 'person' | 'computer' | 'chance',
+    reason?: string,
+  ) {
     const { recorder } = this.setup;
     const before = this.current;
-    const after = rules.reduce(before, event);
     this.current = after;
+    this.standing = this.stand(after);
     this.log.push(event);
     const failedBefore = recorder.problem;
     recorder.event(event);
     // The computer's reason goes with its move, for the replay.
     if (reason !== undefined) recorder.explained(reason);
-    const outcome = rules.outcome(after);
+    const { outcome } = this.standing;
     if (outcome.status !== 'running') recorder.end(outcome);
     this.tell({ kind: 'event', event, seat, by, reason, before, after });
     this.recordingCheck(failedBefore);
@@ -358,36 +401,37 @@ export class Table<S, E extends GameEvent> {
   }
 
   private tell(fact: Fact<S, E>) {
-    for (const listener of [...this.listeners]) listener(fact);
+    // A listener that leaves while being told is not told again; one that joins is told next.
+    for (const listener of this.listeners) listener(fact);
   }
 
   /** A computer seat throws and moves by itself, at a pace people can follow. */
   private pace() {
-    this.cancel?.();
-    this.cancel = undefined;
-    if (!this.running || this.closed || this.holds.size > 0) return;
-    const { rules, chance } = this.setup.game;
-    const state = this.current;
-    if (rules.outcome(state).status !== 'running') return;
-    if (chance?.automatic && rules.chance(state) !== undefined) {
+    if (this.cancel) {
+      this.cancel();
+      this.cancel = undefined;
+    }
+    if (!this.acts || !this.running || this.closed || this.holds.size > 0) return;
+    const { chance } = this.setup.game;
+    const { state, toAct: seat, outcome, chanceDue } = this.standing;
+    if (outcome.status !== 'running') return;
+    if (chance?.automatic && chanceDue) {
       this.cancel = this.setup.scheduler.after(0, () => {
         this.cancel = undefined;
-        if (this.current === state) this.drawNow(rules.toAct(state));
+        if (this.current === state) this.drawNow(seat);
       });
       return;
     }
-    const seat = rules.toAct(state);
     const bot = this.bots[seat];
     if (!bot) return;
     this.cancel = this.setup.scheduler.after(this.setup.botDelay, () => {
       this.cancel = undefined;
       if (this.current !== state) return;
-      if (rules.chance(state) !== undefined) return void this.drawNow(seat);
+      if (chanceDue) return void this.drawNow(seat);
       const { event } = bot.choose(state, this.random);
-      // A computer chooses from the legal events; one the rules refuse is never applied.
-      if (rules.check(state, event) !== undefined) return;
       const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
-      this.apply(event, seat, 'computer', reason);
+      // A computer chooses from the legal events; one the rules refuse is never applied.
+      this.checked(event, seat, 'computer', reason);
     });
   }
 }
