@@ -184,6 +184,11 @@ export class Table<S, E extends GameEvent> {
     return this.standing.outcome;
   }
 
+  /** The seat whose decision or throw is due. */
+  get toAct(): number {
+    return this.standing.toAct;
+  }
+
   get over(): boolean {
     return this.closed;
   }
