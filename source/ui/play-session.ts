@@ -19,6 +19,7 @@ import {
   TIMERS,
 } from '../table/table.js';
 import type { Key } from './keys.js';
+import { useKeys } from './keys-context.js';
 import { useStore } from './store.js';
 import { lastScroll, PAGE_KEYS } from './TextPage.js';
 import { logPage } from './text.js';
@@ -63,8 +64,6 @@ export interface PlayProps<S = unknown> {
   readonly paused?: boolean | undefined;
   /** `outcome`: how the game that was left ended (for the sitting's score). */
   readonly onRequest: (request: AppRequest, outcome?: Outcome) => void;
-  /** Hands this screen's key handler to the app's one input handler. */
-  readonly registerKeys: (handler: (key: Key) => void) => void;
 }
 
 /** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
@@ -184,7 +183,7 @@ export function usePlaySession<
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
   const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
-  const { session, onRequest, registerKeys, botDelay = 700, paused = false } = props;
+  const { session, onRequest, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
   const storeReduce = useCallback(
     (play: P, action: A | Committed<P>): P =>
@@ -335,31 +334,29 @@ export function usePlaySession<
     [current, dispatch, view, onRequest, rules, reduce, save, hintNotice, heard, syncHold],
   );
 
-  // The app's one input handler calls this. A layout effect runs before any key can arrive.
-  useLayoutEffect(() => {
-    registerKeys((pressed: Key) => {
-      const now = current();
-      // The help and the log are pages: their keys scroll them, any other closes them.
-      const page =
-        now.overlay === 'help'
-          ? helpLines.length
-          : now.overlay === 'log'
-            ? logLines(now.log, props.width).length
-            : undefined;
-      if (page !== undefined && PAGE_KEYS[pressed] !== undefined) {
-        const delta = PAGE_KEYS[pressed] ?? 0;
-        const last = lastScroll(page, props.height);
-        return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
-      }
-      if (page !== undefined) setHelpScroll(0);
-      const action = key(now, pressed);
-      if (action) act(action);
-      // The log opens on its newest lines.
-      const after = current();
-      if (after.overlay === 'log' && now.overlay !== 'log')
-        setHelpScroll(lastScroll(logLines(after.log, props.width).length, props.height));
-    });
-  }, [registerKeys, current, act, key, helpLines, props.height, props.width]);
+  // The keys of this screen (ui/keys-context.tsx): subscribed before any key can arrive.
+  useKeys((pressed: Key) => {
+    const now = current();
+    // The help and the log are pages: their keys scroll them, any other closes them.
+    const page =
+      now.overlay === 'help'
+        ? helpLines.length
+        : now.overlay === 'log'
+          ? logLines(now.log, props.width).length
+          : undefined;
+    if (page !== undefined && PAGE_KEYS[pressed] !== undefined) {
+      const delta = PAGE_KEYS[pressed] ?? 0;
+      const last = lastScroll(page, props.height);
+      return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
+    }
+    if (page !== undefined) setHelpScroll(0);
+    const action = key(now, pressed);
+    if (action) act(action);
+    // The log opens on its newest lines.
+    const after = current();
+    if (after.overlay === 'log' && now.overlay !== 'log')
+      setHelpScroll(lastScroll(logLines(after.log, props.width).length, props.height));
+  });
 
   return { play, act, helpScroll, table };
 }
