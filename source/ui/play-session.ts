@@ -18,6 +18,7 @@ import {
   type TakeBackRule,
   TIMERS,
 } from '../table/table.js';
+import type { EventLog } from './event-log.js';
 import type { Key } from './keys.js';
 import { useKeys } from './keys-context.js';
 import { useStore } from './store.js';
@@ -65,6 +66,8 @@ export interface PlayProps<S = unknown> {
   /** `outcome`: how the game that was left ended (for the sitting's score). */
   readonly onRequest: (request: AppRequest, outcome?: Outcome) => void;
 }
+
+export type { Accepted } from './event-log.js';
 
 /** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
 export type PlayKnowledge<S, E extends GameEvent> = TableGame<S, E>;
@@ -129,23 +132,10 @@ export function frameKey(
   return undefined;
 }
 
-/**
- * What a play model's reducer accepted, stated by the reducer itself: an event it applied, or a
- * take-back (how many events stay, and whose move it was). A fresh object each time, so that the
- * dispatcher sees a new fact, never by comparing the events before and after.
- */
-export type Accepted<E> =
-  | { readonly type: 'event'; readonly event: E }
-  | { readonly type: 'takenBack'; readonly kept: number; readonly mover: number };
-
-/** The part of every play model the dispatcher reads. */
-export interface PlayModel<S, E> {
-  readonly state: S;
-  readonly events: readonly E[];
+/** The part of every play model the dispatcher reads: its event log, its page, its lines. */
+export interface PlayModel<S, E> extends EventLog<S, E> {
   readonly overlay: Overlay;
   readonly log: readonly string[];
-  /** The last fact the reducer accepted (undefined before the first). */
-  readonly accepted?: Accepted<E> | undefined;
 }
 
 export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<S, E>, A> {

@@ -10,6 +10,7 @@ import { TAKE_BACK_DEPTH } from '../../../engine/recording.js';
 import type { Seat } from '../../../engine/seats.js';
 import { type TakeBack, takeBack } from '../../../engine/take-back.js';
 import type { Key } from '../../../ui/keys.js';
+import { cutBack } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
 import { LOG_KEPT, frameKey } from '../../../ui/play-session.js';
 import { motiveOf, motiveWords, pointName } from '../bot.js';
@@ -326,9 +327,7 @@ function undo(play: KonoPlay): KonoPlay {
   const taken = play.events[back.kept] as Moved;
   return {
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
-    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
+    ...cutBack(play, back.kept, back.state, back.mover),
     cursor: [taken.row, taken.column],
     undoable: play.undoable - (play.events.length - back.kept),
     chosen: null,

@@ -6,13 +6,8 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import {
-  type Accepted,
-  LOG_KEPT,
-  frameKey,
-  type Overlay,
-  type SessionAction,
-} from '../../../ui/play-session.js';
+import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeYoteEvent } from '../describe.js';
 import {
@@ -33,10 +28,7 @@ import {
 } from '../rules.js';
 import type { Mark } from './board-layout.js';
 
-export interface YotePlay {
-  readonly initial: YoteState;
-  readonly events: readonly YoteEvent[];
-  readonly state: YoteState;
+export interface YotePlay extends EventLog<YoteState, YoteEvent> {
   readonly seats: readonly Seat[];
   readonly cursor: number;
   /** The piece chosen to move or attack with (the act step only). */
@@ -44,8 +36,6 @@ export interface YotePlay {
   readonly log: readonly string[];
   readonly notice: string | null;
   readonly overlay: Overlay;
-  /** The last event applied or take-back made, as the reducer states it. */
-  readonly accepted?: Accepted<YoteEvent> | undefined;
 }
 
 export type YoteAction =
@@ -178,9 +168,7 @@ export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string):
         : undefined;
   return {
     ...play,
-    events: [...play.events, event],
-    state,
-    accepted: { type: 'event', event },
+    ...appended(play, event, state),
     // The attacking piece stays under the cursor while its attack goes on.
     cursor: state.step === 'again' ? (state.attacker ?? play.cursor) : (landed ?? play.cursor),
     chosen: null,
@@ -240,9 +228,7 @@ function undo(play: YotePlay): YotePlay {
   const who = play.seats[back.mover]?.name ?? COLOUR_NAMES[back.mover];
   return {
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
-    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
+    ...cutBack(play, back.kept, back.state, back.mover),
     chosen: null,
     cursor: back.state.attacker ?? play.cursor,
     log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),
