@@ -36,6 +36,8 @@ export interface TableGame<S, E extends GameEvent> {
 /** Time at the edge: run something after a delay, and a way to call it off. */
 export interface Scheduler {
   after(ms: number, run: () => void): () => void;
+  /** Milliseconds from any fixed start, to bound a batch of moves (without it: no bound). */
+  now?(): number;
 }
 
 /** The real clock's timers. */
@@ -44,7 +46,11 @@ export const TIMERS: Scheduler = {
     const timer = setTimeout(run, ms);
     return () => clearTimeout(timer);
   },
+  now: () => performance.now(),
 };
+
+/** The longest a batch of computers' moves or draws holds the event loop (signals, keys). */
+export const BATCH_MS = 30;
 
 /** How far a take-back reaches, for a game whose rule is its own (by default the shared one). */
 export type TakeBackRule<S, E> = (
@@ -144,6 +150,10 @@ export class Table<S, E extends GameEvent> {
   private cancel: (() => void) | undefined;
   private running = false;
   private closed = false;
+  /** The computers play at once, in batches (Layers' n), until a person is to act. */
+  private hurrying = false;
+  /** A batch is under way: what it applies does not schedule the next step. */
+  private batching = false;
   private standing: Standing<S>;
   /** Whether anything here ever acts by itself (a computer seat, or draws with no key). */
   private readonly acts: boolean;
@@ -229,6 +239,13 @@ export class Table<S, E extends GameEvent> {
     if (on === had) return;
     if (on) this.holds.add(holder);
     else this.holds.delete(holder);
+    this.pace();
+  }
+
+  /** The computers play at once until a person is to act (on), or at their pace again (off). */
+  hurry(on: boolean): void {
+    if (on === this.hurrying) return;
+    this.hurrying = on;
     this.pace();
   }
 
@@ -418,27 +435,65 @@ export class Table<S, E extends GameEvent> {
       this.cancel();
       this.cancel = undefined;
     }
-    if (!this.acts || !this.running || this.closed || this.holds.size > 0) return;
+    if (!this.acts || !this.running || this.closed || this.batching || this.holds.size > 0) return;
     const { chance } = this.setup.game;
     const { state, toAct: seat, outcome, chanceDue } = this.standing;
     if (outcome.status !== 'running') return;
-    if (chance?.automatic && chanceDue) {
+    const bot = this.bots[seat];
+    if ((chance?.automatic && chanceDue) || (this.hurrying && (chanceDue || bot))) {
+      // Draws due one after another (a round's order of a thousand), or the computers in a
+      // hurry: in batches, a frame between them.
       this.cancel = this.setup.scheduler.after(0, () => {
         this.cancel = undefined;
-        if (this.current === state) this.drawNow(seat);
+        this.batch();
       });
       return;
     }
-    const bot = this.bots[seat];
     if (!bot) return;
     this.cancel = this.setup.scheduler.after(this.setup.botDelay, () => {
       this.cancel = undefined;
       if (this.current !== state) return;
       if (chanceDue) return void this.drawNow(seat);
-      const { event } = bot.choose(state, this.random);
-      const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
-      // A computer chooses from the legal events; one the rules refuse is never applied.
-      this.checked(event, seat, 'computer', reason);
+      this.computerMoves(seat, bot);
     });
+  }
+
+  /** The computer in `seat` moves, with its reason for every view and the recording. */
+  private computerMoves(seat: number, bot: Bot<S, E>): void {
+    const state = this.current;
+    const { event } = bot.choose(state, this.random);
+    const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
+    // A computer chooses from the legal events; one the rules refuse is never applied.
+    this.checked(event, seat, 'computer', reason);
+  }
+
+  /** As many draws (and in a hurry, computers' moves) as BATCH_MS allows; then the next step. */
+  private batch(): void {
+    const { scheduler, game } = this.setup;
+    const clock = () => scheduler.now?.() ?? 0;
+    const end = clock() + BATCH_MS;
+    this.batching = true;
+    try {
+      while (
+        !this.closed &&
+        this.running &&
+        this.holds.size === 0 &&
+        this.standing.outcome.status === 'running' &&
+        clock() <= end
+      ) {
+        const { state, toAct, chanceDue } = this.standing;
+        if (!this.hurrying && !(game.chance?.automatic && chanceDue)) break;
+        if (chanceDue) this.drawNow(toAct);
+        else {
+          const bot = this.bots[toAct];
+          if (!bot) break;
+          this.computerMoves(toAct, bot);
+        }
+        if (this.current === state) break;
+      }
+    } finally {
+      this.batching = false;
+    }
+    this.pace();
   }
 }

@@ -152,6 +152,8 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
   readonly helpLines: readonly string[];
   /** The game's own take-back rule (by default the shared one, engine/take-back.ts). */
   readonly takeBack?: TakeBackRule<S, E> | undefined;
+  /** Whether the computers play at once now (Layers' `n`): no delay, many moves a frame. */
+  readonly hurry?: ((play: P) => boolean) | undefined;
 }
 
 /** The store's own action: the model a reducer made, once the table accepted its fact. */
@@ -172,7 +174,7 @@ export function usePlaySession<
   P extends PlayModel<S, E>,
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
-  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
+  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines, hurry } = options;
   const { session, onRequest, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
   const storeReduce = useCallback(
@@ -207,10 +209,12 @@ export function usePlaySession<
   const own = useRef<Fact<S, E>[] | null>(null);
   const pausedRef = useRef(paused);
   // The computers wait while a page covers the board or the window is too small.
-  const syncHold = useCallback(
-    () => table.hold(table, pausedRef.current || current().overlay !== null),
-    [table, current],
-  );
+  // The computers wait while a page covers the board or the window is too small, and play at
+  // once while the model says so (Layers' n).
+  const syncHold = useCallback(() => {
+    table.hold(table, pausedRef.current || current().overlay !== null);
+    table.hurry(hurry?.(current()) ?? false);
+  }, [table, current, hurry]);
 
   const heard = useCallback(
     (fact: Fact<S, E>) => {
