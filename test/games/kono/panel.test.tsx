@@ -15,6 +15,7 @@ import {
   withDefaults,
 } from '../../../source/games/kono/rules.js';
 import { KonoGame } from '../../../source/games/kono/ui/KonoGame.js';
+import { KeysProvider } from '../../../source/ui/keys-context.js';
 import { ThemeContext } from '../../../source/ui/theme.js';
 
 let cleanup: (() => void) | undefined;
@@ -47,22 +48,23 @@ function tournament(sizes: number[], quitter = 0, asker: number | null = 0): Kon
 function frame(state: KonoState, seats: Seat[], width: number, height: number): string {
   const r = render(
     <ThemeContext.Provider value={{ colour: false }}>
-      <KonoGame
-        session={{
-          id: 0,
-          seed: 1,
-          initial: state,
-          seats,
-          chance: undefined,
-          recorder: NO_RECORDING,
-          botSeed: 1,
-        }}
-        width={width}
-        height={height}
-        botDelay={60_000}
-        onRequest={() => {}}
-        registerKeys={() => {}}
-      />
+      <KeysProvider>
+        <KonoGame
+          session={{
+            id: 0,
+            seed: 1,
+            initial: state,
+            seats,
+            chance: undefined,
+            recorder: NO_RECORDING,
+            botSeed: 1,
+          }}
+          width={width}
+          height={height}
+          botDelay={60_000}
+          onRequest={() => {}}
+        />
+      </KeysProvider>
     </ThemeContext.Provider>,
   );
   cleanup = r.unmount;
