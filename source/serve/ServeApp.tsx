@@ -6,7 +6,7 @@
  * take-back's answer, an away seat's fate) are taken here first.
  */
 import { Box, Text, useInput } from 'ink';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { useStore } from '../ui/store.js';
 import { safeText } from '../engine/safe-text.js';
 import type { AnyGameModule, MenuEntry } from '../games/module.js';
@@ -136,9 +136,13 @@ export function ServeApp({
     [caller.serial, setScreen],
   );
 
+  /** Whether the person has been let in (once: a second time would count them twice at a seat). */
+  const welcomed = useRef(false);
+
   /** Where a person goes once known: back to their seat, the code given as user name, or the lobby. */
   const welcome = useCallback(
     (who: Person) => {
+      welcomed.current = true;
       setPerson(who);
       const back = hall.seatedAt(who);
       const named = hall.find(caller.user);
@@ -150,10 +154,8 @@ export function ServeApp({
   );
 
   // A known key goes straight on.
-  const welcomed = useRef(false);
   useEffect(() => {
     if (person && !welcomed.current) {
-      welcomed.current = true;
       welcome(person);
     }
   }, [person, welcome]);
@@ -181,7 +183,7 @@ export function ServeApp({
   );
 
   // A connection that ends leaves its seat held and its watching place.
-  useEffect(() => away, [away]);
+  useLayoutEffect(() => away, [away]);
 
   const onRequest = useCallback(
     (request: AppRequest) =>
