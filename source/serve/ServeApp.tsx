@@ -430,7 +430,13 @@ export function ServeApp({
       if (table.status === 'waiting' || !table.session || !table.table)
         return (
           <Box flexDirection="column">
-            <Waiting table={table} person={person as Person} columns={columns} rows={height} />
+            <Waiting
+              table={table}
+              person={person as Person}
+              caller={caller}
+              columns={columns}
+              rows={height}
+            />
             {strip || chat ? line : null}
           </Box>
         );
@@ -583,10 +589,12 @@ function Lobby({
 function Waiting({
   table,
   person,
+  caller,
   columns,
   rows,
 }: {
   table: ServedTable;
+  caller: Caller;
   person: Person;
   columns: number;
   rows: number;
@@ -612,9 +620,9 @@ function Waiting({
       ))}
       <Text> </Text>
       <Text>
-        Friends join with: ssh -p PORT {table.code}@HOST, or c… wait: the code {table.code} in the
-        lobby.
+        Friends join with: ssh -p {caller.port} {table.code}@{caller.host}
       </Text>
+      <Text>or type the code {table.code} in the lobby (c).</Text>
       <Text dimColor>
         {creator ? 's start now, the open seats to the computer · ' : ''}c chat · q back to the
         lobby

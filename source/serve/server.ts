@@ -180,7 +180,7 @@ export function serve(options: ServeOptions): Promise<Running> {
               guests: options.guests,
               serial: number,
               user,
-              host: options.host,
+              host: ['0.0.0.0', '::'].includes(options.host) ? 'HOST' : options.host,
               port: running.port,
             },
           });
