@@ -13,6 +13,10 @@ import { recordingsDirectory } from '../storage/paths.js';
 import { openRecorder, recorderFor } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { TIMERS } from '../table/table.js';
+import writeFileAtomic from 'write-file-atomic';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadRecording } from '../storage/load.js';
+import type { SavedTable } from '../serve/hall.js';
 import { Hall } from '../serve/hall.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
 import { LIMITS, serve } from '../serve/server.js';
@@ -76,6 +80,7 @@ export async function serveCommand(
     freshSeed,
     now: () => new Date(),
   });
+  const tablesFile = join(serverDir, 'tables.json');
   const hall = new Hall({
     startSession: (game, start) => sessions.start(game, start),
     scheduler: TIMERS,
@@ -83,7 +88,16 @@ export async function serveCommand(
     seatHold: argv.seatHold * 1000,
     now: () => Date.now(),
     code: newCode,
+    // Every start, end and change of hands is written at once: a SIGKILL loses no table.
+    changed: (changed) => {
+      try {
+        writeFileAtomic.sync(tablesFile, `${JSON.stringify({ tables: changed.saved() })}\n`);
+      } catch (error) {
+        say(`madang: warning: ${tablesFile}: ${(error as Error).message}`);
+      }
+    },
   });
+  await reopen(hall, games, sessions, tablesFile);
   // Finished tables leave the lobby after ten minutes; away seats are told when their hold ends.
   const told = new Set<string>();
   const sweep = setInterval(() => {
@@ -127,9 +141,52 @@ export async function serveCommand(
     clearInterval(sweep);
     process.stdout.write(`madang serve: ${signal}, stopping\n`);
     await running.close();
+    // The games stay unfinished, to be reopened: their recordings are closed, not ended.
+    for (const table of hall.tables.values())
+      if (table.status === 'running') table.session?.recorder.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await new Promise(() => undefined);
+}
+
+/**
+ * The tables that were running when the server stopped (SIGTERM, or SIGKILL: the hall's file and
+ * the recordings are written as things happen), reopened from their recordings. A recording's
+ * lock left by a killed server is taken over (storage/files.ts); one held by a madang still
+ * running is not, and that table is said and left.
+ */
+async function reopen(
+  hall: Hall,
+  games: readonly AnyGameModule[],
+  sessions: SessionFactory,
+  file: string,
+): Promise<void> {
+  if (!existsSync(file)) return;
+  let saved: SavedTable[];
+  try {
+    saved = (JSON.parse(readFileSync(file, 'utf8')) as { tables?: SavedTable[] }).tables ?? [];
+  } catch (error) {
+    say(`madang: warning: ${file}: ${(error as Error).message}; no table reopened`);
+    return;
+  }
+  const lookup = (id: string) => games.find((g) => g.id === id);
+  for (const entry of saved) {
+    const game = lookup(entry.game);
+    if (!game || hall.tables.has(entry.code)) continue;
+    const loaded = await loadRecording(entry.file, lookup);
+    if (!loaded.ok) {
+      say(`madang: warning: table ${entry.code} not reopened: ${loaded.problem}`);
+      continue;
+    }
+    if (loaded.finished) continue;
+    const session = sessions.resume(game, loaded.recording);
+    if (typeof session === 'string') {
+      say(`madang: warning: table ${entry.code} not reopened: ${session}`);
+      continue;
+    }
+    hall.reopen(game, session, entry);
+    say(`madang: table ${entry.code} (${game.title}) reopened from ${entry.file}`);
+  }
 }

@@ -199,6 +199,7 @@ export class ServedTable {
       }
     });
     this.table.start();
+    this.cover();
     this.hall.touch();
   }
 
@@ -377,6 +378,17 @@ export class ServedTable {
   }
 }
 
+/** What the hall's file keeps of a running table, to reopen it from its recording. */
+export interface SavedTable {
+  readonly code: string;
+  readonly game: string;
+  readonly file: string;
+  readonly options: unknown;
+  readonly creator: Person;
+  readonly holders: readonly Holder[];
+  readonly covered: readonly number[];
+}
+
 /** Every table of the server, by code. */
 export class Hall {
   readonly tables = new Map<string, ServedTable>();
@@ -391,6 +403,42 @@ export class Hall {
     this.tables.set(code, table);
     table.sit(creator);
     this.touch();
+    return table;
+  }
+
+  /** The running tables that are recorded, as the hall's file keeps them. */
+  saved(): SavedTable[] {
+    return [...this.tables.values()].flatMap((t) =>
+      t.status === 'running' && t.session?.recorder.file
+        ? [
+            {
+              code: t.code,
+              game: t.game.id,
+              file: t.session.recorder.file,
+              options: t.start.options,
+              creator: t.creator,
+              holders: [...t.holders],
+              covered: [...t.covered],
+            },
+          ]
+        : [],
+    );
+  }
+
+  /**
+   * A table reopened after a restart from its recording (resumed by the session factory): the
+   * same code, seats and players, every person away until they reconnect (the hold starts now).
+   */
+  reopen(game: AnyGameModule, session: Session, saved: SavedTable): ServedTable {
+    const start = { options: saved.options, seats: session.seats };
+    const table = new ServedTable(this, saved.code, game, start, saved.creator, this.options.now());
+    saved.holders.forEach((holder, seat) => {
+      table.holders[seat] = holder;
+      if (holder.kind === 'person') table.awaySince.set(seat, this.options.now());
+    });
+    for (const seat of saved.covered) table.covered.add(seat);
+    this.tables.set(table.code, table);
+    table.open(session);
     return table;
   }
 

@@ -6,7 +6,7 @@
  * sees the moves; the recording verifies; exec and port forwarding are refused.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,17 @@ async function expectScreen(terminal: Terminal, text: string | RegExp, ms = 8000
 describe.runIf(hasTmux && hasSsh)('madang serve, played with OpenSSH in tmux', () => {
   beforeAll(async () => {
     spawnSync('mkdir', ['-p', data]);
+    await startServer();
+  });
+
+  afterAll(() => {
+    for (const terminal of terminals) terminal.close();
+    server?.kill('SIGTERM');
+  });
+
+  /** madang serve on a free port of 127.0.0.1, its output kept in `printed`. */
+  async function startServer() {
+    printed = '';
     server = spawn(
       process.execPath,
       [CLI, 'serve', '--port', '0', '--data-dir', data, '--seed', '382', '--bot-delay', '0'],
@@ -79,12 +90,15 @@ describe.runIf(hasTmux && hasSsh)('madang serve, played with OpenSSH in tmux', (
     const found = /listening on 127\.0\.0\.1:(\d+)/.exec(printed);
     if (!found) throw new Error(`madang serve did not start: ${printed}`);
     port = Number(found[1]);
-  });
+  }
 
-  afterAll(() => {
-    for (const terminal of terminals) terminal.close();
-    server?.kill('SIGTERM');
-  });
+  /** Stop the server with a signal and wait until it is gone. */
+  async function stopServer(signal: NodeJS.Signals) {
+    const running = server as ChildProcess;
+    const gone = new Promise((resolve) => running.once('exit', resolve));
+    running.kill(signal);
+    await gone;
+  }
 
   it('prints the host key fingerprint and keeps the key 0600', () => {
     expect(printed).toMatch(/host key fingerprint: ED25519 key SHA256:[A-Za-z0-9+/]{43}/);
@@ -180,7 +194,38 @@ describe.runIf(hasTmux && hasSsh)('madang serve, played with OpenSSH in tmux', (
       spawnSync('head', ['-1', join(folder, file as string)], { encoding: 'utf8' }).stdout,
     );
     expect(header.players.map((p: { name: string }) => p.name)).toEqual(['Ann', 'Bo']);
-  });
+
+    // The server stopped (SIGTERM), then killed (SIGKILL): each time it starts again, the table
+    // is reopened from its recording and the players come back to their seats.
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      for (const terminal of terminals.splice(0)) terminal.close();
+      await stopServer(signal);
+      await startServer();
+      expect(printed).toContain(`table ${code} (Yut Nori) reopened from`);
+      const annAgain = connect(annKey);
+      const seen = await expectScreen(annAgain, 'The game goes on where it was left');
+      expect(seen).toContain('table ' + code);
+      expect(seen).toContain('away: Bo');
+      const boAgain = connect(boKey);
+      const resumed = await expectScreen(
+        boAgain,
+        /The game goes on where it was left: Bo to (throw|move)\./,
+      );
+      await expectScreen(annAgain, 'Bo is back.');
+      // Bo plays on from his seat: a throw, or the move of the throw made before the stop.
+      const throwing = /Bo to throw\./.test(resumed);
+      await boAgain.keys(throwing ? 'Space' : 'Enter');
+      await expectScreen(annAgain, throwing ? /Bo threw \S+\./ : /Bo moved /);
+    }
+    const lines = readFileSync(join(folder, file as string), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines.filter((l) => l.includes('session/resumed'))).toHaveLength(2);
+    const after = spawnSync(process.execPath, [CLI, 'verify', join(folder, file as string)], {
+      encoding: 'utf8',
+    });
+    expect(after.status).toBe(0);
+  }, 120_000);
 
   it('refuses exec, port forwarding both ways, and a session without a terminal gets one line', () => {
     const keyFile = key('dee');
