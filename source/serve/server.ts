@@ -76,7 +76,8 @@ export function serve(options: ServeOptions): Promise<Running> {
   const server = new Server({ hostKeys: [options.hostKey], ident: 'madang' }, (client, info) => {
     const address = info.ip;
     const here = byAddress.get(address) ?? 0;
-    client.on('error', () => undefined);
+    // A protocol error (random bytes, a broken client) ends that connection, and only it.
+    client.on('error', () => client.end());
     if (open >= limits.maxConnections || here >= limits.perAddress) {
       client.end();
       return;
