@@ -9,15 +9,7 @@ import type { GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
 import type { Session } from '../ui/play-session.js';
-import { konoTakeBack } from '../games/kono/ui/play.js';
-import {
-  type Answer,
-  type Intent,
-  type Scheduler,
-  Table,
-  type TableView,
-  type TakeBackRule,
-} from '../table/table.js';
+import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
 import { safeText } from '../engine/safe-text.js';
 import { printable } from '../ui/text.js';
 
@@ -43,11 +35,6 @@ interface Asked {
 /** A chat line: its longest, and how often one connection may speak. */
 export const CHAT_LENGTH = 120;
 export const CHAT_GAP_MS = 1000;
-
-/** Some games' take-back rule is their own (Kono's captures): the same rule as at one keyboard. */
-const TAKE_BACK: Readonly<Record<string, TakeBackRule<unknown, GameEvent>>> = {
-  kono: konoTakeBack as unknown as TakeBackRule<unknown, GameEvent>,
-};
 
 export interface HallOptions {
   /** Starts a game's session: its seed, chance source and recorder (app/session.ts). */
@@ -181,7 +168,7 @@ export class ServedTable {
       botSeed: session.botSeed,
       scheduler: options.scheduler,
       botDelay: options.botDelay,
-      takeBack: TAKE_BACK[this.game.id],
+      takeBack: this.game.takeBack,
     });
     this.table.subscribe((fact) => {
       if (fact.kind === 'event' || fact.kind === 'takenBack') {

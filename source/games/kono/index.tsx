@@ -31,6 +31,7 @@ import {
 } from './rules.js';
 import { formatSave, parseSave, savedOf } from './save.js';
 import { KonoGame } from './ui/KonoGame.js';
+import { konoTakeBack } from './ui/play.js';
 import { KonoReplay } from './ui/KonoReplay.js';
 
 export { parseDiceFile } from './core.js';
@@ -304,6 +305,7 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   dataFiles: [SAVE_FILE],
   entries: [newEntry, resumeEntry],
   Play: KonoGame,
+  takeBack: konoTakeBack,
   Replay: KonoReplay,
   rulesText: RULES_TEXT,
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),
