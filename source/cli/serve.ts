@@ -110,7 +110,7 @@ export async function serveCommand(
         table.tellAll(
           `${table.seatNames()[seat]} has been away longer than the hold: G gives the seat to the computer, E ends the game.`,
         );
-        hall.touch();
+        hall.touch(table);
       }
   }, 1000);
   let running;

@@ -107,12 +107,24 @@ export function ServeApp({
           : { name: 'name', field: fieldOf('') },
   );
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => hall.subscribe(redraw), [hall]);
-  // The lobby's clocks and an away seat's hold move with time.
+  // A change at a table is drawn by the lobby's screens and that table's own, not by every
+  // screen of the server (two hundred connections would each draw every seat taken anywhere).
+  useEffect(
+    () =>
+      hall.subscribe((changed) => {
+        const now = currentScreen();
+        if (now.name === 'lobby' || !changed || (now.name === 'table' && changed.code === now.code))
+          redraw();
+      }),
+    [hall, currentScreen],
+  );
+  // The lobby's clocks move with time (its screen only).
+  const inLobby = screen.name === 'lobby';
   useEffect(() => {
+    if (!inLobby) return;
     const timer = setInterval(redraw, 5000);
     return () => clearInterval(timer);
-  }, []);
+  }, [inLobby]);
   const [chat, setChat, currentChat] = useStore(
     (_: Field | undefined, next: Field | undefined) => next,
     (): Field | undefined => undefined,

@@ -113,7 +113,7 @@ export class ServedTable {
     if (open < 0) return 'Every seat here is taken: you may watch.';
     this.holders[open] = { kind: 'person', person };
     if (!this.holders.some((h) => h.kind === 'open')) this.begin();
-    this.hall.touch();
+    this.hall.touch(this);
     return open;
   }
 
@@ -126,7 +126,7 @@ export class ServedTable {
       if (h.kind === 'open') this.holders[seat] = { kind: 'computer', level: 'strong' };
     });
     this.begin();
-    this.hall.touch();
+    this.hall.touch(this);
     return undefined;
   }
 
@@ -136,7 +136,7 @@ export class ServedTable {
     if (seat === undefined || this.status !== 'waiting') return;
     this.holders[seat] = { kind: 'open' };
     if (!this.holders.some((h) => h.kind === 'person')) this.hall.remove(this);
-    this.hall.touch();
+    this.hall.touch(this);
   }
 
   private begin(): void {
@@ -176,18 +176,18 @@ export class ServedTable {
           this.asked = undefined;
         if (this.table?.outcome.status !== 'running' && this.endedAt === undefined) {
           this.endedAt = options.now();
-          this.hall.touch();
+          this.hall.touch(this);
         }
         this.cover();
       }
       if (fact.kind === 'closed' && this.endedAt === undefined) {
         this.endedAt = options.now();
-        this.hall.touch();
+        this.hall.touch(this);
       }
     });
     this.table.start();
     this.cover();
-    this.hall.touch();
+    this.hall.touch(this);
   }
 
   /** A view for one connection: its person's seat, or none to watch. */
@@ -283,7 +283,7 @@ export class ServedTable {
     if (this.awaySince.delete(seat)) {
       this.covered.delete(seat);
       this.tellAll(`${person.name} is back.`);
-      this.hall.touch();
+      this.hall.touch(this);
     }
   }
 
@@ -299,7 +299,7 @@ export class ServedTable {
     this.tellAll(
       `${person.name} is away: the seat is kept for ${minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.round(this.hall.options.seatHold / 1000)} seconds`}.`,
     );
-    this.hall.touch();
+    this.hall.touch(this);
   }
 
   /** Whether this seat's hold has run out (the others may give it away or end the game). */
@@ -322,7 +322,7 @@ export class ServedTable {
     for (const seat of seats) this.covered.add(seat);
     this.tellAll(`${person.name} gives ${seats.map((s) => names[s]).join(', ')} to the computer.`);
     this.cover();
-    this.hall.touch();
+    this.hall.touch(this);
     return undefined;
   }
 
@@ -379,7 +379,7 @@ export interface SavedTable {
 /** Every table of the server, by code. */
 export class Hall {
   readonly tables = new Map<string, ServedTable>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(table: ServedTable | undefined) => void>();
 
   constructor(readonly options: HallOptions) {}
 
@@ -453,13 +453,14 @@ export class Hall {
         this.tables.delete(table.code);
   }
 
-  subscribe(listener: () => void): () => void {
+  subscribe(listener: (table: ServedTable | undefined) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  touch(): void {
+  /** Something changed, at this table (undefined: the hall itself): told to every screen. */
+  touch(table?: ServedTable): void {
     this.options.changed?.(this);
-    for (const listener of [...this.listeners]) listener();
+    for (const listener of [...this.listeners]) listener(table);
   }
 }
