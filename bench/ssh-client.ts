@@ -8,8 +8,16 @@ import type { ClientChannel } from 'ssh2';
 
 const { Client, utils } = ssh2;
 
-/** A new ed25519 key (OpenSSH private key text). */
-export const newKey = (): string => utils.generateKeyPairSync('ed25519').private;
+/**
+ * A new ed25519 key (OpenSSH private key text). ssh2's generator now and then (about 1 in 250)
+ * writes a key its own parser refuses as malformed: such a key is made again.
+ */
+export function newKey(): string {
+  for (;;) {
+    const key = utils.generateKeyPairSync('ed25519').private;
+    if (!(utils.parseKey(key) instanceof Error)) return key;
+  }
+}
 
 // eslint-disable-next-line no-control-regex
 const ESCAPES = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]/g;
@@ -19,6 +27,8 @@ export interface Player {
   readonly channel: ClientChannel;
   /** Everything drawn since the last mark, without escape sequences. */
   text(): string;
+  /** Everything drawn since the last mark, escape sequences and all. */
+  raw(): string;
   /** Forget what was drawn so far (the next waitFor sees only newer frames). */
   mark(): void;
   /** Bytes received in all. */
@@ -40,6 +50,10 @@ export interface Connect {
   readonly rows?: number;
   /** No pty at all. */
   readonly noPty?: boolean;
+  /** The terminal type the pty asks for (xterm-256color). */
+  readonly term?: string;
+  /** Variables sent with the session (as ssh's SendEnv does). */
+  readonly env?: Record<string, string>;
   readonly timeout?: number;
 }
 
@@ -47,6 +61,7 @@ export function connectPlayer(options: Connect): Promise<Player> {
   return new Promise((resolve, reject) => {
     const client = new Client();
     let buffer = '';
+    let rawBuffer = '';
     let total = 0;
     let closed = false;
     const waiters = new Set<() => void>();
@@ -65,15 +80,17 @@ export function connectPlayer(options: Connect): Promise<Player> {
         options.noPty
           ? false
           : {
-              term: 'xterm-256color',
+              term: options.term ?? 'xterm-256color',
               cols: options.columns ?? 100,
               rows: options.rows ?? 30,
             },
+        { env: options.env ?? {} },
         (error, channel) => {
           if (error) return reject(error);
           channel.on('data', (data: Buffer) => {
             total += data.length;
             buffer += data.toString('utf8').replace(ESCAPES, '');
+            rawBuffer = (rawBuffer + data.toString('utf8')).slice(-200_000);
             // Keep the recent screens only.
             if (buffer.length > 200_000) buffer = buffer.slice(-100_000);
             for (const wake of [...waiters]) wake();
@@ -129,8 +146,10 @@ export function connectPlayer(options: Connect): Promise<Player> {
             client,
             channel,
             text: () => buffer,
+            raw: () => rawBuffer,
             mark: () => {
               buffer = '';
+              rawBuffer = '';
             },
             bytes: () => total,
             write: (keys) => {

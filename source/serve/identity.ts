@@ -29,7 +29,11 @@ export function hostKey(dir: string): HostKey {
   const file = join(dir, 'host_ed25519');
   let made = false;
   if (!existsSync(file)) {
-    const pair = utils.generateKeyPairSync('ed25519');
+    // ssh2's generator now and then (about 1 in 250) writes a key its own parser refuses as
+    // malformed: such a key is made again, never written.
+    let pair = utils.generateKeyPairSync('ed25519');
+    while (utils.parseKey(pair.private) instanceof Error)
+      pair = utils.generateKeyPairSync('ed25519');
     // 'wx': two servers starting at once never overwrite each other's key.
     writeFileSync(file, pair.private, { mode: 0o600, flag: 'wx' });
     made = true;

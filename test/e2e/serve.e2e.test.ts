@@ -138,10 +138,15 @@ describe.runIf(hasTmux && hasSsh)('madang serve, played with OpenSSH in tmux', (
     await bo.keys('Space');
     await expectScreen(bo, "It is Ann's turn.");
 
-    // A spectator, by the code too: sees the same game and can only look.
-    const cy = connect(cyKey, code);
+    // A spectator, by the code typed in the lobby: sees the same game and can only look.
+    const cy = connect(cyKey);
     await expectScreen(cy, 'Your key is new here');
     cy.sendRaw('Cy');
+    await cy.keys('Enter');
+    await expectScreen(cy, `${code} Yut Nori`);
+    await cy.keys('c');
+    await expectScreen(cy, 'Table code:');
+    cy.sendRaw(code.toUpperCase());
     await cy.keys('Enter');
     await expectScreen(cy, '▶ R Ann to throw');
     await expectScreen(cy, 'watching');
@@ -153,6 +158,20 @@ describe.runIf(hasTmux && hasSsh)('madang serve, played with OpenSSH in tmux', (
     await ann.keys('Enter');
     await expectScreen(bo, 'Ann moved a new piece to 2 with gae.');
     await expectScreen(cy, 'Ann moved a new piece to 2 with gae.');
+    // Ann asks to take her move back: asked on Bo's screen, he refuses, the move stands.
+    await ann.keys('u');
+    await expectScreen(ann, 'Asked the others to agree to the take-back');
+    await expectScreen(bo, 'Ann asks to take back their last move: Bo, y agrees, n refuses.');
+    await expectScreen(bo, 'take-back asked: y agree · n refuse');
+    await bo.keys('n');
+    await expectScreen(ann, 'Bo refuses the take-back: the move stands.');
+    // A chat line, for everyone at the table.
+    await bo.keys('c');
+    await expectScreen(bo, 'Say:');
+    bo.sendRaw('good one');
+    await bo.keys('Enter');
+    await expectScreen(ann, 'Bo: good one');
+    await expectScreen(cy, 'Bo: good one');
     await bo.keys('Space');
     await expectScreen(bo, 'Bo threw geol.');
     await bo.keys('Enter');
@@ -216,6 +235,12 @@ describe.runIf(hasTmux && hasSsh)('madang serve, played with OpenSSH in tmux', (
       const throwing = /Bo to throw\./.test(resumed);
       await boAgain.keys(throwing ? 'Space' : 'Enter');
       await expectScreen(annAgain, throwing ? /Bo threw \S+\./ : /Bo moved /);
+      if (signal === 'SIGKILL') {
+        // Ctrl+C leaves that connection only: the server and the other player go on.
+        await annAgain.keys('C-c');
+        expect(await annAgain.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
+        await expectScreen(boAgain, 'Ann is away');
+      }
     }
     const lines = readFileSync(join(folder, file as string), 'utf8')
       .trim()

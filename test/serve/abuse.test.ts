@@ -110,6 +110,58 @@ describe('madang serve under abuse', () => {
     await again.waitFor('you are Bo');
   });
 
+  it('stops a client after six failed authentications', async () => {
+    const port = await server();
+    const mallory = utils.parseKey(newKey()) as ssh2.ParsedKey;
+    const others = Array.from({ length: 10 }, () => utils.parseKey(newKey()) as ssh2.ParsedKey);
+    let tries = 0;
+    class Forger extends BaseAgent<ssh2.ParsedKey> {
+      getIdentities(cb: (error: Error | undefined, keys?: ssh2.ParsedKey[]) => void) {
+        cb(undefined, others);
+      }
+      sign(_key: ssh2.ParsedKey, data: Buffer, ...rest: unknown[]) {
+        tries++;
+        const cb = rest.at(-1) as (error: Error | undefined, signature?: Buffer) => void;
+        cb(undefined, mallory.sign(data));
+      }
+    }
+    const ended = await new Promise<string>((resolve) => {
+      const client = new ssh2.Client();
+      client.on('ready', () => resolve('ready'));
+      client.on('error', (error) => resolve(error.message));
+      client.on('close', () => resolve('closed'));
+      client.connect({
+        host: '127.0.0.1',
+        port,
+        username: 'x',
+        agent: new Forger(),
+        authHandler: ['agent'] as never,
+      });
+    });
+    expect(ended).not.toBe('ready');
+    expect(tries).toBe(6);
+    await stillServed(port);
+  });
+
+  it('colour follows the client: TERM=dumb or NO_COLOR sent with the session turn it off', async () => {
+    const port = await server();
+    const yellow = '\x1b[33m';
+    const coloured = await player(port);
+    await coloured.waitFor('Welcome to madang');
+    coloured.write('\r');
+    await coloured.waitFor('Type a name first.');
+    expect(coloured.raw()).toContain(yellow);
+    for (const plain of [{ term: 'dumb' }, { env: { NO_COLOR: '1' } }]) {
+      const other = await player(port, plain);
+      await other.waitFor('Welcome to madang');
+      other.write('\r');
+      await other.waitFor('Type a name first.');
+      expect(other.raw()).not.toContain(yellow);
+      // Bold and the like stay: the screen is drawn, only without colour.
+      expect(other.raw()).toContain('\x1b[');
+    }
+  });
+
   it('random bytes to the port and into a session disturb no one', async () => {
     const port = await server();
     const watcher = await player(port);
