@@ -215,9 +215,9 @@ export class ServedTable {
       return { ok: false, problem: 'A take-back is already asked: wait for the answer.' };
     this.asked = { mover: intent.seat, events: table.events.length, waiting: new Set(others) };
     const names = this.seatNames();
-    this.tellAll(
-      `${names[intent.seat]} asks to take back their last move: ${others.map((s) => names[s]).join(', ')}, y agrees, n refuses.`,
-    );
+    // Asked of every other person at the table (their strip says so too, with the keys).
+    this.tellAll(`${names[intent.seat]} asks to take a move back: y agrees, n refuses.`);
+    this.hall.touch(this);
     return { ok: false, problem: 'Asked the others to agree to the take-back: wait for them.' };
   }
 
@@ -234,6 +234,7 @@ export class ServedTable {
     const table = this.table;
     if (seat === undefined || !asked || !table || !asked.waiting.has(seat)) return;
     const names = this.seatNames();
+    this.hall.touch(this);
     if (!agree) {
       this.asked = undefined;
       this.tellAll(`${names[seat]} refuses the take-back: the move stands.`);

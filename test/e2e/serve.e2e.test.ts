@@ -161,7 +161,7 @@ describe.runIf(hasTmux && hasSsh)('madang serve, played with OpenSSH in tmux', (
     // Ann asks to take her move back: asked on Bo's screen, he refuses, the move stands.
     await ann.keys('u');
     await expectScreen(ann, 'Asked the others to agree to the take-back');
-    await expectScreen(bo, 'Ann asks to take back their last move: Bo, y agrees, n refuses.');
+    await expectScreen(bo, 'Ann asks to take a move back: y agrees');
     await expectScreen(bo, 'take-back asked: y agree · n refuse');
     await bo.keys('n');
     await expectScreen(ann, 'Bo refuses the take-back: the move stands.');

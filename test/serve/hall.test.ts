@@ -100,7 +100,7 @@ describe('a served table', () => {
       problem: 'Asked the others to agree to the take-back: wait for them.',
     });
     expect(t.events).toHaveLength(2);
-    expect(heard.at(-1)).toBe('Ann asks to take back their last move: Bo, y agrees, n refuses.');
+    expect(heard.at(-1)).toBe('Ann asks to take a move back: y agrees, n refuses.');
     expect(table.askedOf(BO)).toBe(true);
     expect(table.askedOf(ANN)).toBe(false);
     expect(ann.send({ type: 'takeBack', seat: 0 })).toEqual({
