@@ -23,9 +23,28 @@ export {
 } from './engine/bots.js';
 export type { ChanceSource, Drawn } from './engine/chance.js';
 export { playMatch } from './engine/match.js';
-export { type Header, newHeader, type PlayerInfo } from './engine/recording.js';
+export {
+  type Header,
+  newHeader,
+  NO_RECORDING,
+  type PlayerInfo,
+  type Recorder,
+} from './engine/recording.js';
 export { playerInfo, type Seat, seatOf } from './engine/seats.js';
 export { RecordingWriter } from './storage/recording-file.js';
+export { CHECKPOINT, stateOn, type Timeline, timelineOf } from './engine/timeline.js';
+export {
+  type Answer,
+  type Fact,
+  type Intent,
+  type Leaving,
+  type Scheduler,
+  Table,
+  type TableGame,
+  type TableSetup,
+  type TableView,
+  TIMERS,
+} from './table/table.js';
 export type { ReadGame } from './storage/load.js';
 
 // The five cores, one way: `<game>Core`, and all of them in menu order.

@@ -16,6 +16,7 @@ const HEADLESS = join(ROOT, 'test/support/headless');
 
 interface Report {
   readonly refused: readonly string[];
+  readonly table: { readonly events: number; readonly heard: number; readonly outcome: unknown };
   readonly games: readonly {
     readonly id: string;
     readonly problem?: string;
@@ -34,7 +35,7 @@ interface Report {
 }
 
 describe('the library entry without ink, react or yargs', () => {
-  it('plays a game of each of the five cores and reads the recording of each', () => {
+  it('plays a game of each of the five cores and reads the recording of each; a table plays one', () => {
     const directory = mkdtempSync(join(tmpdir(), 'madang-headless-'));
     const output = execFileSync(
       process.execPath,
@@ -62,5 +63,8 @@ describe('the library entry without ink, react or yargs', () => {
     }
     // A game is played to its end by the computers (Yut between greedy and random is short).
     expect(report.games[0]?.outcome.status).toBe('won');
+    // And by two computer seats at the library's table, every event told to a spectator.
+    expect(report.table.outcome).toMatchObject({ status: 'won' });
+    expect(report.table.heard).toBe(report.table.events);
   });
 });

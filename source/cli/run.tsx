@@ -4,7 +4,7 @@ import { SessionFactory } from '../app/session.js';
 import { App, type AppOptions, type Opening } from '../app/App.js';
 import { streamIO } from '../classic/lines.js';
 import { LEVELS } from '../engine/bots.js';
-import { type LoadedRecording, newHeader } from '../engine/recording.js';
+import { type Header, type LoadedRecording, newHeader } from '../engine/recording.js';
 import { freshSeed } from '../engine/random.js';
 import { playerInfo } from '../engine/seats.js';
 import type { AnyGameModule, ClassicRun, Settings } from '../games/module.js';
@@ -56,8 +56,11 @@ export async function play(
 ): Promise<void> {
   checkSeed(argv);
   const report: string[] = [];
+  // The game's flags are read once (a file they name is read once: a setup opened again from
+  // the menu does not read it again, nor fail if it has gone).
+  const settings: Settings = module ? settingsFor(module, argv) : {};
   let opening: Opening = module
-    ? { kind: 'entry', entry: module.command.entry(settingsFor(module, argv)) }
+    ? { kind: 'entry', entry: module.command.entry(settings) }
     : { kind: 'menu' };
   let file = replayFile;
   let mode: 'replay' | 'resume' | undefined = file === undefined ? undefined : 'replay';
@@ -86,9 +89,24 @@ export async function play(
     module ?? (recording && lookup(run.games)(recording.header.game)) ?? run.games[0];
   const scripted = scriptGame ? scriptFor(scriptGame, argv) : undefined;
   const record = recordSetting(argv);
-  const onClosed: OnClosed = (f, ending, failure) =>
-    report.push(recordingReport(f, ending, failure));
+  /** Games saved to their game's own file in this run: their players, and their report line. */
+  const saved: { players: string; line: number; file: string }[] = [];
+  const playersKey = (players: readonly string[]) => [...players].sort().join('\n');
+  const onClosed =
+    (header: Header): OnClosed =>
+    (f, ending, failure) => {
+      if (ending === 'saved' && failure === undefined)
+        saved.push({
+          players: playersKey(header.players.map((p) => p.name)),
+          line: report.length,
+          file: f,
+        });
+      report.push(recordingReport(f, ending, failure));
+    };
   const seats = Math.max(...run.games.map((g) => g.seats.max));
+  // From the menu any game may be chosen: any game's level is taken.
+  const kinds = kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
+  const directory = dataDir(argv);
   const options: AppOptions = {
     games: run.games,
     opening,
@@ -96,26 +114,34 @@ export async function play(
       seed: argv.seed,
       scripted,
       app: run.app,
-      openRecorder: (header) => openRecorder(record, header, onClosed),
+      openRecorder: (header) => openRecorder(record, header, onClosed(header)),
       appendRecorder: (loaded, at, seed) =>
-        recorderFor(RecordingWriter.append(loaded.file, loaded.goodBytes, at, seed), onClosed),
+        recorderFor(
+          RecordingWriter.append(loaded.file, loaded.goodBytes, at, seed),
+          onClosed(loaded.header),
+        ),
       freshSeed,
       now: () => new Date(),
     }),
     setupContext: (game) => ({
-      settings: module && module.id === game ? settingsFor(module, argv) : {},
-      // From the menu any game may be chosen: any game's level is taken.
-      kinds: kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS),
-      dataDir: dataDir(argv),
+      settings: module && module.id === game ? settings : {},
+      kinds,
+      dataDir: directory,
       warn: (message) => report.push(`madang: warning: ${message}`),
+      // A save resumed or replaced later in the run no longer holds a game saved before: that
+      // game goes on from its recording.
+      saveUsed: (players) => {
+        for (const game of saved)
+          if (game.players === playersKey(players))
+            report[game.line] = recordingReport(game.file, 'unfinished');
+      },
     }),
     recordings: {
-      list: () => listRecordings(recordingsDirectory(dataDir(argv)), lookup(run.games)),
+      list: () => listRecordings(recordingsDirectory(directory), lookup(run.games)),
       open: (file, mode) => openRecording(file, mode, lookup(run.games)),
     },
     botDelay: argv.botDelay,
   };
-  kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
   const restore = enterFullScreen(process.stdout);
   try {
     const instance = render(

@@ -24,6 +24,17 @@ export type TakeBack<S> =
     }
   | { readonly ok: false; readonly problem: string };
 
+/** Where a game's take-backs stop, for a game whose play comes in parts (Kono's rounds). */
+export interface TakeBackLimits<E> {
+  /**
+   * An event no take-back reaches past or takes back (the choices between Kono's rounds): the
+   * computers' replies are walked back only as far as it.
+   */
+  readonly boundary?: (event: E) => boolean;
+  /** What is said when nothing of the player's is left before a boundary. */
+  readonly nothing?: string;
+}
+
 /** `noun` names the game's chance event ("throw", "roll"). */
 export function takeBack<S, E extends GameEvent>(
   rules: Game<S, E, never>,
@@ -31,6 +42,7 @@ export function takeBack<S, E extends GameEvent>(
   events: readonly E[],
   seats: readonly Seat[],
   noun: string,
+  limits: TakeBackLimits<E> = {},
 ): TakeBack<S> {
   const befores: S[] = [];
   let state = initial;
@@ -42,9 +54,11 @@ export function takeBack<S, E extends GameEvent>(
   const actor = (i: number) => rules.toAct(befores[i] as S);
   const byComputer = (i: number) => seats[actor(i)]?.kind === 'computer';
   const isChance = (i: number) => rules.chance(befores[i] as S) !== undefined;
+  const boundary = (i: number) => limits.boundary?.(events[i] as E) === true;
   let k = events.length - 1;
-  while (k >= 0 && byComputer(k)) k--;
-  if (k < 0) return { ok: false, problem: 'Nothing of yours to take back yet.' };
+  while (k >= 0 && byComputer(k) && !boundary(k)) k--;
+  if (k < 0 || boundary(k))
+    return { ok: false, problem: limits.nothing ?? 'Nothing of yours to take back yet.' };
   if (isChance(k))
     return { ok: false, problem: `Nothing to take back: a ${noun} is never taken back.` };
   // The recording keeps this many states to go back to (TAKE_BACK_DEPTH).

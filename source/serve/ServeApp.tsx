@@ -5,12 +5,13 @@
  * for a spectator). Keys of the game go to the game's screen; the table's own (chat, a
  * take-back's answer, an away seat's fate) are taken here first.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { useStore } from '../ui/store.js';
 import { safeText } from '../engine/safe-text.js';
 import type { AnyGameModule, MenuEntry } from '../games/module.js';
-import { type Key, keyNames } from '../ui/keys.js';
+import type { Key } from '../ui/keys.js';
+import { useKeyRouter, useKeys } from '../ui/keys-context.js';
 import type { AppRequest } from '../ui/play-session.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
 import { TextField } from '../ui/TextField.js';
@@ -129,10 +130,6 @@ export function ServeApp({
     (_: Field | undefined, next: Field | undefined) => next,
     (): Field | undefined => undefined,
   );
-  const screenKeys = useRef<((key: Key) => void) | null>(null);
-  const registerKeys = useCallback((handler: (key: Key) => void) => {
-    screenKeys.current = handler;
-  }, []);
 
   const table = screen.name === 'table' ? hall.find(screen.code) : undefined;
 
@@ -143,7 +140,6 @@ export function ServeApp({
       else if (found.seatOf(who) === undefined) found.watchers.set(caller.serial, who);
       found.arrived(who);
       setScreen({ name: 'table', code: found.code });
-      screenKeys.current = null;
     },
     [caller.serial, setScreen],
   );
@@ -183,15 +179,16 @@ export function ServeApp({
     if (at.status === 'waiting') at.stand(who);
   }, [currentScreen, currentPerson, hall, caller.serial]);
 
-  /** Leave the table screen for the lobby. */
+  const router = useKeyRouter();
+  /** Leave the table screen for the lobby (a game's keys still waiting for it are dropped). */
   const leaveTable = useCallback(
     (notice?: string) => {
       away();
-      screenKeys.current = null;
+      router.changed(false);
       setChat(undefined);
       setScreen({ name: 'lobby', index: 0, notice });
     },
-    [away, setChat, setScreen],
+    [away, setChat, setScreen, router],
   );
 
   // A connection that ends leaves its seat held and its watching place.
@@ -340,12 +337,12 @@ export function ServeApp({
       if (problem) table.tellAll(problem);
       return;
     }
-    screenKeys.current?.(k);
+    // The game's own key: its screen (useKeys) takes it, or it waits for the screen to be there.
+    return false;
   }
 
-  useInput((input, inkKey) => {
-    for (const k of keyNames(input, inkKey)) key(k);
-  });
+  // The connection's keys come here first (ui/keys-context.tsx); a game's go on to its screen.
+  useKeys((k) => (key(k) === false ? false : true), { priority: 1 });
 
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
   if (small && screen.name !== 'table') return <TooSmall columns={columns} rows={rows} />;
@@ -467,7 +464,6 @@ export function ServeApp({
               width={Math.max(columns, MIN_COLUMNS)}
               height={Math.max(chat && !strip ? height - 1 : height, MIN_ROWS - 1)}
               onRequest={onRequest}
-              registerKeys={registerKeys}
               shared={shared}
             />
             {strip || chat ? line : null}

@@ -11,6 +11,7 @@ import { render } from 'ink';
 import { createElement } from 'react';
 import ssh2 from 'ssh2';
 import type { Connection, PseudoTtyInfo, ServerChannel } from 'ssh2';
+import { KeysProvider } from '../ui/keys-context.js';
 import { ThemeContext } from '../ui/theme.js';
 import { fingerprint } from './identity.js';
 import { type Caller, ServeApp, type ServeWorld } from './ServeApp.js';
@@ -243,11 +244,15 @@ export function serve(options: ServeOptions): Promise<Running> {
       createElement(
         ThemeContext.Provider,
         { value: { colour: setup.colour } },
-        createElement(ServeApp, {
-          world: options.world,
-          caller: setup.caller,
-          onEnd: () => end(),
-        }),
+        createElement(
+          KeysProvider,
+          null,
+          createElement(ServeApp, {
+            world: options.world,
+            caller: setup.caller,
+            onEnd: () => end(),
+          }),
+        ),
       ),
       {
         stdout: stdout as unknown as NodeJS.WriteStream,

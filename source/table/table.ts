@@ -384,11 +384,13 @@ export class Table<S, E extends GameEvent> {
   ) {
     const { recorder } = this.setup;
     const before = this.current;
+    // A throw, roll or draw is told to the recorder as such (a game of none is not kept).
+    const chance = this.standing.chanceDue;
     this.current = after;
     this.standing = this.stand(after);
     this.log.push(event);
     const failedBefore = recorder.problem;
-    recorder.event(event);
+    recorder.event(event, chance);
     // The computer's reason goes with its move, for the replay.
     if (reason !== undefined) recorder.explained(reason);
     const { outcome } = this.standing;

@@ -1,11 +1,11 @@
 /** The replay viewer's shell: keys, the timeline, playing; the game's own view draws the rest. */
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { LoadedRecording } from '../engine/recording.js';
 import { safeText } from '../engine/safe-text.js';
 import { seatFromPlayer } from '../engine/seats.js';
 import { stateOn, type Timeline, timelineOf } from '../engine/timeline.js';
-import type { Key } from './keys.js';
+import { useKeys } from './keys-context.js';
 import {
   GOTO_LENGTH,
   newReplay,
@@ -33,7 +33,6 @@ export function ReplayViewer({
   face,
   width,
   height,
-  registerKeys,
   onQuit,
   paused = false,
 }: {
@@ -42,7 +41,6 @@ export function ReplayViewer({
   face: ReplayFace | undefined;
   width: number;
   height: number;
-  registerKeys: (handler: (key: Key) => void) => void;
   onQuit: () => void;
   /** The window is too small: the viewer is hidden and does not play on. */
   paused?: boolean;
@@ -64,14 +62,12 @@ export function ReplayViewer({
     newReplay(turnStarts, events.length),
   );
 
-  useLayoutEffect(() => {
-    registerKeys((key) => {
-      const action = replayKey(current(), key);
-      if (!action) return;
-      if (action.type === 'app/quitConfirmed') onQuit();
-      else dispatch(action);
-    });
-  }, [registerKeys, current, dispatch, onQuit]);
+  useKeys((key) => {
+    const action = replayKey(current(), key);
+    if (!action) return;
+    if (action.type === 'app/quitConfirmed') onQuit();
+    else dispatch(action);
+  });
 
   useEffect(() => {
     if (!model.playing || paused) return;

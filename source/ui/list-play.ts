@@ -7,13 +7,8 @@
 import type { Game, GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
-import {
-  type Accepted,
-  LOG_KEPT,
-  frameKey,
-  type Overlay,
-  type SessionAction,
-} from './play-session.js';
+import { appended, cutBack, type EventLog } from './event-log.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
 import { repliesWords, takeBack } from './take-back.js';
 
 export interface ListFace<S, E extends GameEvent> {
@@ -24,19 +19,13 @@ export interface ListFace<S, E extends GameEvent> {
   label(state: S, event: E, names: readonly string[]): string;
 }
 
-export interface ListPlay<S, E> {
-  readonly initial: S;
-  readonly events: readonly E[];
-  /** Always the fold of `events` over `initial`. */
-  readonly state: S;
+export interface ListPlay<S, E> extends EventLog<S, E> {
   readonly seats: readonly Seat[];
   /** Index of the chosen move in legalEvents(state). */
   readonly choice: number;
   readonly log: readonly string[];
   readonly notice: string | null;
   readonly overlay: Overlay;
-  /** The last event applied or take-back made, as the reducer states it. */
-  readonly accepted?: Accepted<E> | undefined;
 }
 
 export type ListAction<E> = E | OwnAction<E>;
@@ -78,9 +67,7 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     if (note !== undefined) lines.splice(1, 0, note);
     return {
       ...play,
-      events: [...play.events, event],
-      state,
-      accepted: { type: 'event', event },
+      ...appended(play, event, state),
       choice: 0,
       log: [...play.log, ...lines].slice(-LOG),
       notice: null,
@@ -94,9 +81,7 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     const who = play.seats[back.mover]?.name ?? 'The player';
     return {
       ...play,
-      events: play.events.slice(0, back.kept),
-      state: back.state,
-      accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
+      ...cutBack(play, back.kept, back.state, back.mover),
       choice: 0,
       log: [...play.log, `${who} took back a move${repliesWords(back.repliers)}.`].slice(-LOG),
       notice: null,

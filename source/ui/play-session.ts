@@ -19,7 +19,9 @@ import {
   type TakeBackRule,
   TIMERS,
 } from '../table/table.js';
+import type { EventLog } from './event-log.js';
 import type { Key } from './keys.js';
+import { useKeys } from './keys-context.js';
 import { useStore } from './store.js';
 import { lastScroll, PAGE_KEYS } from './TextPage.js';
 import { logPage } from './text.js';
@@ -64,8 +66,6 @@ export interface PlayProps<S = unknown> {
   readonly paused?: boolean | undefined;
   /** `outcome`: how the game that was left ended (for the sitting's score). */
   readonly onRequest: (request: AppRequest, outcome?: Outcome) => void;
-  /** Hands this screen's key handler to the app's one input handler. */
-  readonly registerKeys: (handler: (key: Key) => void) => void;
   /** A seat at a table others play at too (madang serve); absent: this keyboard holds every seat. */
   readonly shared?: SharedSeat<S> | undefined;
 }
@@ -82,6 +82,8 @@ export interface SharedSeat<S> {
   readonly view: TableView<S, GameEvent>;
   readonly lines?: ((listener: (line: string) => void) => () => void) | undefined;
 }
+
+export type { Accepted } from './event-log.js';
 
 /** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
 export type PlayKnowledge<S, E extends GameEvent> = TableGame<S, E>;
@@ -146,23 +148,10 @@ export function frameKey(
   return undefined;
 }
 
-/**
- * What a play model's reducer accepted, stated by the reducer itself: an event it applied, or a
- * take-back (how many events stay, and whose move it was). A fresh object each time, so that the
- * dispatcher sees a new fact, never by comparing the events before and after.
- */
-export type Accepted<E> =
-  | { readonly type: 'event'; readonly event: E }
-  | { readonly type: 'takenBack'; readonly kept: number; readonly mover: number };
-
-/** The part of every play model the dispatcher reads. */
-export interface PlayModel<S, E> {
-  readonly state: S;
-  readonly events: readonly E[];
+/** The part of every play model the dispatcher reads: its event log, its page, its lines. */
+export interface PlayModel<S, E> extends EventLog<S, E> {
   readonly overlay: Overlay;
   readonly log: readonly string[];
-  /** The last fact the reducer accepted (undefined before the first). */
-  readonly accepted?: Accepted<E> | undefined;
 }
 
 export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<S, E>, A> {
@@ -200,7 +189,7 @@ export function usePlaySession<
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
   const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
-  const { session, onRequest, registerKeys, botDelay = 700, paused = false } = props;
+  const { session, onRequest, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
   const storeReduce = useCallback(
     (play: P, action: A | Committed<P>): P =>
@@ -388,31 +377,29 @@ export function usePlaySession<
     [current, dispatch, view, onRequest, rules, reduce, save, hintNotice, heard, syncHold, shared],
   );
 
-  // The app's one input handler calls this. A layout effect runs before any key can arrive.
-  useLayoutEffect(() => {
-    registerKeys((pressed: Key) => {
-      const now = current();
-      // The help and the log are pages: their keys scroll them, any other closes them.
-      const page =
-        now.overlay === 'help'
-          ? helpLines.length
-          : now.overlay === 'log'
-            ? logLines(now.log, props.width).length
-            : undefined;
-      if (page !== undefined && PAGE_KEYS[pressed] !== undefined) {
-        const delta = PAGE_KEYS[pressed] ?? 0;
-        const last = lastScroll(page, props.height);
-        return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
-      }
-      if (page !== undefined) setHelpScroll(0);
-      const action = key(now, pressed);
-      if (action) act(action);
-      // The log opens on its newest lines.
-      const after = current();
-      if (after.overlay === 'log' && now.overlay !== 'log')
-        setHelpScroll(lastScroll(logLines(after.log, props.width).length, props.height));
-    });
-  }, [registerKeys, current, act, key, helpLines, props.height, props.width]);
+  // The keys of this screen (ui/keys-context.tsx): subscribed before any key can arrive.
+  useKeys((pressed: Key) => {
+    const now = current();
+    // The help and the log are pages: their keys scroll them, any other closes them.
+    const page =
+      now.overlay === 'help'
+        ? helpLines.length
+        : now.overlay === 'log'
+          ? logLines(now.log, props.width).length
+          : undefined;
+    if (page !== undefined && PAGE_KEYS[pressed] !== undefined) {
+      const delta = PAGE_KEYS[pressed] ?? 0;
+      const last = lastScroll(page, props.height);
+      return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
+    }
+    if (page !== undefined) setHelpScroll(0);
+    const action = key(now, pressed);
+    if (action) act(action);
+    // The log opens on its newest lines.
+    const after = current();
+    if (after.overlay === 'log' && now.overlay !== 'log')
+      setHelpScroll(lastScroll(logLines(after.log, props.width).length, props.height));
+  });
 
   return { play, act, helpScroll, table };
 }

@@ -85,4 +85,24 @@ for (const core of CORES) {
     reasons,
   });
 }
+// A table with two computer seats, paced by a hand-cranked scheduler: they play Yut to the end.
+{
+  const { Table, yutCore, NO_RECORDING } = madang;
+  const due = [];
+  const table = new Table({
+    game: yutCore,
+    initial: yutCore.rules.setup(yutCore.typicalOptions),
+    seats: [seatOf('CPU 1', 'greedy'), seatOf('CPU 2', 'random')],
+    chance: yutCore.chance.seeded(3, yutCore.typicalOptions),
+    recorder: NO_RECORDING,
+    botSeed: 3,
+    scheduler: { after: (ms, run) => (due.push(run), () => due.splice(due.indexOf(run), 1)) },
+    botDelay: 700,
+  });
+  let heard = 0;
+  table.view([]).subscribe(() => heard++);
+  table.start();
+  while (due.length > 0 && heard < 5000) due.shift()();
+  report.table = { events: table.events.length, heard, outcome: table.outcome };
+}
 process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -8,8 +8,9 @@
  */
 import { TAKE_BACK_DEPTH } from '../../../engine/recording.js';
 import type { Seat } from '../../../engine/seats.js';
-import type { TakeBack } from '../../../engine/take-back.js';
+import { type TakeBack, takeBack } from '../../../engine/take-back.js';
 import type { Key } from '../../../ui/keys.js';
+import { cutBack } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
 import { LOG_KEPT, frameKey } from '../../../ui/play-session.js';
 import { motiveOf, motiveWords, pointName } from '../bot.js';
@@ -25,7 +26,6 @@ import {
   type KonoState,
   letterOf,
   type Moved,
-  reduce,
   target,
 } from '../rules.js';
 import { DIRECTION_KEYS, type Mark, pointKey } from './board-layout.js';
@@ -299,42 +299,19 @@ function direction(play: KonoPlay, way: Direction): KonoPlay {
 }
 
 /**
- * How far `u` reaches in Kono: the player's last move of this round and everything after it (the
- * computer's reply), never into an earlier round, and no further than a recording could take
- * back (the moves since the last throw of the dice). The table takes back by this rule too.
+ * How far `u` reaches in Kono: the shared rule (engine/take-back.ts), bounded by the round: the
+ * player's last move of this round and the computer's reply after it, never a choice between
+ * rounds nor anything before one. The table takes back by this rule too.
  */
-export function konoTakeBack(
+export const konoTakeBack = (
   initial: KonoState,
   events: readonly KonoEvent[],
   seats: readonly Seat[],
-): TakeBack<KonoState> {
-  const befores: KonoState[] = [];
-  let state = initial;
-  for (const event of events) {
-    befores.push(state);
-    state = reduce(state, event);
-  }
-  // Back over the computers' replies to the player's own move; never into an earlier round.
-  let k = events.length - 1;
-  while (
-    k >= 0 &&
-    events[k]?.type === 'kono/moved' &&
-    seats[(befores[k] as KonoState).turn]?.kind === 'computer'
-  )
-    k--;
-  if (k < 0 || events[k]?.type !== 'kono/moved')
-    return { ok: false, problem: 'No move of yours in this round to take back.' };
-  let undoable = 0;
-  while (
-    undoable < events.length &&
-    konoGame.chance(befores[events.length - 1 - undoable] as KonoState) === undefined
-  )
-    undoable++;
-  if (events.length - k > Math.min(undoable, TAKE_BACK_DEPTH))
-    return { ok: false, problem: 'That move is too far back to take back.' };
-  const back = befores[k] as KonoState;
-  return { ok: true, kept: k, state: back, mover: back.turn, repliers: [], lastChance: undefined };
-}
+): TakeBack<KonoState> =>
+  takeBack(konoGame as never, initial, events, seats, 'throw', {
+    boundary: (event: KonoEvent) => event.type !== 'kono/moved',
+    nothing: 'No move of yours in this round to take back.',
+  });
 
 /**
  * Take back the player's last move of this round and everything after it (the computer's reply),
@@ -350,9 +327,7 @@ function undo(play: KonoPlay): KonoPlay {
   const taken = play.events[back.kept] as Moved;
   return {
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
-    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
+    ...cutBack(play, back.kept, back.state, back.mover),
     cursor: [taken.row, taken.column],
     undoable: play.undoable - (play.events.length - back.kept),
     chosen: null,

@@ -4,13 +4,8 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import {
-  type Accepted,
-  LOG_KEPT,
-  frameKey,
-  type Overlay,
-  type SessionAction,
-} from '../../../ui/play-session.js';
+import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
@@ -28,10 +23,7 @@ import {
   urGame,
 } from '../rules.js';
 
-export interface UrPlay {
-  readonly initial: UrState;
-  readonly events: readonly UrEvent[];
-  readonly state: UrState;
+export interface UrPlay extends EventLog<UrState, UrEvent> {
   readonly seats: readonly Seat[];
   /** The selected stone of the player to move. */
   readonly stone: number;
@@ -39,8 +31,6 @@ export interface UrPlay {
   readonly notice: string | null;
   readonly lastDice: { readonly colour: number; readonly dice: Dice } | null;
   readonly overlay: Overlay;
-  /** The last event applied or take-back made, as the reducer states it. */
-  readonly accepted?: Accepted<UrEvent> | undefined;
   /** `n`: the squares of the path of the player to move are numbered on the board. */
   readonly numbers: boolean;
 }
@@ -185,9 +175,10 @@ export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPla
   if (note !== undefined) lines.splice(1, 0, note);
   return withSelection({
     ...play,
-    events: [...play.events, event],
-    state,
-    accepted: { type: 'event', event },
+    ...appended(play, event, state),
+    // A turn begins on its player's first legal choice (every game's rule: after the computer's
+    // move the person's selection is there), not on the stone of the same number just moved.
+    stone: state.turn !== play.state.turn ? -1 : play.stone,
     log: [...play.log, ...lines].slice(-LOG),
     notice: null,
     lastDice:
@@ -208,9 +199,7 @@ function undo(play: UrPlay): UrPlay {
   const rolled = back.lastChance?.event as DiceRolled | undefined;
   return withSelection({
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
-    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
+    ...cutBack(play, back.kept, back.state, back.mover),
     stone: taken.stone,
     lastDice:
       back.lastChance && rolled ? { colour: back.lastChance.seat, dice: rolled.dice } : null,

@@ -6,13 +6,8 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import {
-  type Accepted,
-  LOG_KEPT,
-  frameKey,
-  type Overlay,
-  type SessionAction,
-} from '../../../ui/play-session.js';
+import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeYoteEvent } from '../describe.js';
 import {
@@ -23,6 +18,7 @@ import {
   COLUMNS,
   EMPTY,
   jumpsFrom,
+  legalEvents,
   onBoard,
   reduce,
   ROWS,
@@ -33,10 +29,7 @@ import {
 } from '../rules.js';
 import type { Mark } from './board-layout.js';
 
-export interface YotePlay {
-  readonly initial: YoteState;
-  readonly events: readonly YoteEvent[];
-  readonly state: YoteState;
+export interface YotePlay extends EventLog<YoteState, YoteEvent> {
   readonly seats: readonly Seat[];
   readonly cursor: number;
   /** The piece chosen to move or attack with (the act step only). */
@@ -44,8 +37,6 @@ export interface YotePlay {
   readonly log: readonly string[];
   readonly notice: string | null;
   readonly overlay: Overlay;
-  /** The last event applied or take-back made, as the reducer states it. */
-  readonly accepted?: Accepted<YoteEvent> | undefined;
 }
 
 export type YoteAction =
@@ -176,13 +167,18 @@ export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string):
       : event.type === 'yote/placed'
         ? cellOf(event.cell)
         : undefined;
+  // A turn begins on its player's first legal choice (every game's rule: after the computer's
+  // move the person's cursor is there); within a turn the cursor follows the piece that moved,
+  // and the attacking piece stays under it while its attack goes on.
+  const first = state.turn !== play.state.turn ? legalEvents(state)[0] : undefined;
   return {
     ...play,
-    events: [...play.events, event],
-    state,
-    accepted: { type: 'event', event },
-    // The attacking piece stays under the cursor while its attack goes on.
-    cursor: state.step === 'again' ? (state.attacker ?? play.cursor) : (landed ?? play.cursor),
+    ...appended(play, event, state),
+    cursor: first
+      ? (choiceCell(first) ?? play.cursor)
+      : state.step === 'again'
+        ? (state.attacker ?? play.cursor)
+        : (landed ?? play.cursor),
     chosen: null,
     log: [...play.log, ...lines].slice(-LOG),
     notice: null,
@@ -240,14 +236,26 @@ function undo(play: YotePlay): YotePlay {
   const who = play.seats[back.mover]?.name ?? COLOUR_NAMES[back.mover];
   return {
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
-    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
+    ...cutBack(play, back.kept, back.state, back.mover),
     chosen: null,
     cursor: back.state.attacker ?? play.cursor,
     log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),
     notice: null,
   };
+}
+
+/** The cell a person presses first to make this move: the piece that moves, or where it goes. */
+function choiceCell(event: YoteEvent): number | undefined {
+  switch (event.type) {
+    case 'yote/placed':
+    case 'yote/removed':
+      return cellOf(event.cell);
+    case 'yote/moved':
+    case 'yote/jumped':
+      return cellOf(event.from);
+    case 'yote/stopped':
+      return undefined;
+  }
 }
 
 /** The event's cells, for the cursor and the chosen piece after a hint. */

@@ -5,13 +5,8 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import {
-  type Accepted,
-  LOG_KEPT,
-  frameKey,
-  type Overlay,
-  type SessionAction,
-} from '../../../ui/play-session.js';
+import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
+import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, named, takesShortcut } from '../describe.js';
@@ -39,11 +34,7 @@ export interface Selection {
   readonly result: Result;
 }
 
-export interface YutPlay {
-  readonly initial: YutState;
-  readonly events: readonly YutEvent[];
-  /** Always the fold of `events` over `initial`. */
-  readonly state: YutState;
+export interface YutPlay extends EventLog<YutState, YutEvent> {
   readonly seats: readonly Seat[];
   readonly selection: Selection | null;
   readonly log: readonly string[];
@@ -55,8 +46,6 @@ export interface YutPlay {
   readonly turnStart: boolean;
   /** The board shows each empty station's number (`n`). */
   readonly numbers: boolean;
-  /** The last event applied or take-back made, as the reducer states it. */
-  readonly accepted?: Accepted<YutEvent> | undefined;
 }
 
 export type PlayAction =
@@ -230,9 +219,7 @@ export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPl
   if (note !== undefined) lines.splice(1, 0, note);
   return withSelection({
     ...play,
-    events: [...play.events, event],
-    state,
-    accepted: { type: 'event', event },
+    ...appended(play, event, state),
     log: [...play.log, ...lines].slice(-LOG_LENGTH),
     notice: null,
     lastThrow:
@@ -261,9 +248,7 @@ export function undo(play: YutPlay): YutPlay {
   const thrown = back.lastChance?.event as SticksThrown | undefined;
   return withSelection({
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
-    accepted: { type: 'takenBack', kept: back.kept, mover: back.mover },
+    ...cutBack(play, back.kept, back.state, back.mover),
     selection: { from: taken.from, result: taken.result },
     lastThrow:
       back.lastChance && thrown ? { seat: back.lastChance.seat, sticks: thrown.sticks } : null,
