@@ -277,6 +277,14 @@ export function serve(options: ServeOptions): Promise<Running> {
         channel.write(`${LEAVE}${words ? `${words}\r\n` : ''}`);
         channel.exit(0);
         channel.end();
+        // The connection goes once the client has the exit status and closed the channel (it
+        // says 0 then, not a dropped connection), or after a second whatever the client does.
+        const late = setTimeout(() => client.end(), 1000);
+        channel.once('close', () => {
+          clearTimeout(late);
+          client.end();
+        });
+        return;
       }
       client.end();
     }
