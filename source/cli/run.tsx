@@ -197,6 +197,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
     readFile,
   };
   const code = await module.classic(streamIO(process.stdin, process.stdout), context);
+  // The game is over: the rest of the input is not read, and a pipe left open must not keep the
+  // program waiting for its end.
+  process.stdin.destroy();
   for (const line of report) say(line);
   process.exitCode = code;
 }

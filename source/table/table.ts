@@ -122,6 +122,9 @@ export interface TableView<S, E extends GameEvent> {
 
 const OK = Object.freeze({ ok: true as const });
 
+/** The longest a hurried batch of computers' moves holds the event loop (signals, keys). */
+const BATCH_MS = 30;
+
 /** What the table asks of every state, asked once per state (the same state, the same answers). */
 interface Standing<S> {
   readonly state: S;
@@ -143,6 +146,8 @@ export class Table<S, E extends GameEvent> {
   private readonly holds = new Set<unknown>();
   private cancel: (() => void) | undefined;
   private running = false;
+  /** The computers play at once, in batches (Layers' `n`). */
+  private hurried = false;
   private closed = false;
   private standing: Standing<S>;
   /** Whether anything here ever acts by itself (a computer seat, or draws with no key). */
@@ -218,6 +223,16 @@ export class Table<S, E extends GameEvent> {
     this.running = false;
     this.cancel?.();
     this.cancel = undefined;
+  }
+
+  /**
+   * The computers (and draws due with no key) play at once rather than at a pace people follow,
+   * as many as BATCH_MS allows before the screen gets a frame (Layers' `n`).
+   */
+  hurry(on: boolean): void {
+    if (on === this.hurried) return;
+    this.hurried = on;
+    this.pace();
   }
 
   /**
@@ -422,23 +437,47 @@ export class Table<S, E extends GameEvent> {
     const { chance } = this.setup.game;
     const { state, toAct: seat, outcome, chanceDue } = this.standing;
     if (outcome.status !== 'running') return;
-    if (chance?.automatic && chanceDue) {
-      this.cancel = this.setup.scheduler.after(0, () => {
-        this.cancel = undefined;
-        if (this.current === state) this.drawNow(seat);
-      });
-      return;
-    }
-    const bot = this.bots[seat];
-    if (!bot) return;
-    this.cancel = this.setup.scheduler.after(this.setup.botDelay, () => {
+    const automatic = chance?.automatic === true && chanceDue;
+    if (!automatic && !this.bots[seat]) return;
+    // Draws with no key come at once; a computer waits its delay, unless hurried.
+    const delay = automatic || this.hurried ? 0 : this.setup.botDelay;
+    this.cancel = this.setup.scheduler.after(delay, () => {
       this.cancel = undefined;
       if (this.current !== state) return;
-      if (chanceDue) return void this.drawNow(seat);
-      const { event } = bot.choose(state, this.random);
-      const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
-      // A computer chooses from the legal events; one the rules refuse is never applied.
-      this.checked(event, seat, 'computer', reason);
+      this.actNow();
+      // Draws due one after another (a round's order of a thousand), or a hurried run of the
+      // computers: on at once while the batch lasts, then a frame; each act scheduled the next,
+      // which is taken here instead.
+      const end = performance.now() + BATCH_MS;
+      const next = (): (() => void) | undefined => this.cancel;
+      for (
+        let scheduled = next();
+        scheduled &&
+        (this.hurried || (chance?.automatic === true && this.standing.chanceDue)) &&
+        performance.now() < end;
+        scheduled = next()
+      ) {
+        scheduled();
+        this.cancel = undefined;
+        if (!this.actNow()) break;
+      }
     });
+  }
+
+  /** The computer (or the draw with no key) due now acts; whether anything was applied. */
+  private actNow(): boolean {
+    const { state, toAct: seat, outcome, chanceDue } = this.standing;
+    if (outcome.status !== 'running' || this.closed) return false;
+    const bot = this.bots[seat];
+    if (chanceDue && (bot || this.setup.game.chance?.automatic)) {
+      this.drawNow(seat);
+      return this.current !== state;
+    }
+    if (!bot) return false;
+    const { event } = bot.choose(state, this.random);
+    const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
+    // A computer chooses from the legal events; one the rules refuse is never applied.
+    this.checked(event, seat, 'computer', reason);
+    return this.current !== state;
   }
 }

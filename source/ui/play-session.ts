@@ -168,6 +168,8 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
   readonly helpLines: readonly string[];
   /** The game's own take-back rule (by default the shared one, engine/take-back.ts). */
   readonly takeBack?: TakeBackRule<S, E> | undefined;
+  /** Whether the computers play at once now (Layers' `n`): no delay, many moves a frame. */
+  readonly hurry?: ((play: P) => boolean) | undefined;
 }
 
 /** The store's own action: the model a reducer made, once the table accepted its fact. */
@@ -188,7 +190,7 @@ export function usePlaySession<
   P extends PlayModel<S, E>,
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
-  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
+  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines, hurry } = options;
   const { session, onRequest, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
   const storeReduce = useCallback(
@@ -300,6 +302,10 @@ export function usePlaySession<
     pausedRef.current = paused;
     syncHold();
   }, [paused, play.overlay, syncHold]);
+  // Layers' `n`: the computers play at once (the table batches them, a frame between batches).
+  useEffect(() => {
+    if (!shared) table.hurry(hurry?.(play) === true);
+  }, [table, shared, hurry, play]);
 
   const act = useCallback(
     (action: A): P => {

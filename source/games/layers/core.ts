@@ -60,5 +60,5 @@ export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
   },
   bot: layersBot,
   explain: (state, event) => explainLayersMove(state, event, 1),
-  describe: (before, event, after) => describeLayersEvent(before, event, after, 1),
+  describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
 });

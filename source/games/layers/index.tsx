@@ -22,7 +22,7 @@ import {
 import { LayersGame } from './ui/LayersGame.js';
 import { LayersReplay } from './ui/LayersReplay.js';
 import { LayersSetup } from './ui/LayersSetup.js';
-import { type LayersSetupForm, layersSetupKey, nameOf, newLayersSetup } from './ui/setup-model.js';
+import { type LayersSetupForm, layersSetupKey, newLayersSetup } from './ui/setup-model.js';
 
 const entry: MenuEntry = {
   id: 'layers',
@@ -96,7 +96,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
           seed,
           Array.from({ length: options.players }, (_, p) => {
             const kind = run.kinds[p] ?? (run.kinds.length === 0 && p > 0 ? 'strong' : 'human');
-            return seatOf(nameOf(p, 0), kind);
+            return seatOf(`Player ${p}`, kind);
           }),
         ),
     });

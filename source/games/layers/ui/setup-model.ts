@@ -2,7 +2,7 @@
  * The Layers setup form as a pure model: how many players, how many turns on top win, how many
  * people (from seat 1) and the computers' level, or each seat's kind one by one.
  */
-import { SEAT_KINDS, type SeatKind, seatOf } from '../../../engine/seats.js';
+import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
 import { DEFAULT_TURNS } from '../core.js';
@@ -99,7 +99,8 @@ export function layersSetupKey(form: LayersSetupForm, key: Key): SetupOutcome {
         type: 'start',
         start: {
           options: { players: form.players, turns: form.turns },
-          seats: kindsOf(form).map((kind, p) => seatOf(nameOf(p), kind)),
+          // Named as in every game (Player 1, CPU 2); the classic console keeps the seed's Player 0.
+          seats: kindsOf(form).map((kind, p) => seatOf(defaultSeatName(kind, p), kind)),
         },
       };
     default:
