@@ -420,12 +420,19 @@ export function ServeApp({
     case 'setup': {
       const { View } = screen.entry;
       return (
-        <Page columns={columns} rows={rows}>
+        // The game's own setup form draws its own frame.
+        <Box
+          width={columns}
+          height={rows}
+          flexDirection="column"
+          alignItems="center"
+          justifyContent="center"
+        >
           <View form={screen.form} width={columns} height={rows - 2} />
           <Text dimColor>
             Seats set to a person are open for players to sit in; you sit in the first.
           </Text>
-        </Page>
+        </Box>
       );
     }
     case 'table': {
