@@ -36,6 +36,8 @@ export interface TableGame<S, E extends GameEvent> {
 /** Time at the edge: run something after a delay, and a way to call it off. */
 export interface Scheduler {
   after(ms: number, run: () => void): () => void;
+  /** Milliseconds from any fixed start, to bound a batch of moves (without it: no bound). */
+  now?(): number;
 }
 
 /** The real clock's timers. */
@@ -44,7 +46,11 @@ export const TIMERS: Scheduler = {
     const timer = setTimeout(run, ms);
     return () => clearTimeout(timer);
   },
+  now: () => performance.now(),
 };
+
+/** The longest a batch of computers' moves or draws holds the event loop (signals, keys). */
+export const BATCH_MS = 30;
 
 /** How far a take-back reaches, for a game whose rule is its own (by default the shared one). */
 export type TakeBackRule<S, E> = (
@@ -122,9 +128,6 @@ export interface TableView<S, E extends GameEvent> {
 
 const OK = Object.freeze({ ok: true as const });
 
-/** The longest a hurried batch of computers' moves holds the event loop (signals, keys). */
-const BATCH_MS = 30;
-
 /** What the table asks of every state, asked once per state (the same state, the same answers). */
 interface Standing<S> {
   readonly state: S;
@@ -146,9 +149,11 @@ export class Table<S, E extends GameEvent> {
   private readonly holds = new Set<unknown>();
   private cancel: (() => void) | undefined;
   private running = false;
-  /** The computers play at once, in batches (Layers' `n`). */
-  private hurried = false;
   private closed = false;
+  /** The computers play at once, in batches (Layers' n), until a person is to act. */
+  private hurrying = false;
+  /** A batch is under way: what it applies does not schedule the next step. */
+  private batching = false;
   private standing: Standing<S>;
   /** Whether anything here ever acts by itself (a computer seat, or draws with no key). */
   private readonly acts: boolean;
@@ -226,16 +231,6 @@ export class Table<S, E extends GameEvent> {
   }
 
   /**
-   * The computers (and draws due with no key) play at once rather than at a pace people follow,
-   * as many as BATCH_MS allows before the screen gets a frame (Layers' `n`).
-   */
-  hurry(on: boolean): void {
-    if (on === this.hurried) return;
-    this.hurried = on;
-    this.pace();
-  }
-
-  /**
    * Hold the computers while `holder` needs the game to stand still (a page over the board, a
    * window too small); each holder lets go for itself.
    */
@@ -244,6 +239,13 @@ export class Table<S, E extends GameEvent> {
     if (on === had) return;
     if (on) this.holds.add(holder);
     else this.holds.delete(holder);
+    this.pace();
+  }
+
+  /** The computers play at once until a person is to act (on), or at their pace again (off). */
+  hurry(on: boolean): void {
+    if (on === this.hurrying) return;
+    this.hurrying = on;
     this.pace();
   }
 
@@ -433,51 +435,65 @@ export class Table<S, E extends GameEvent> {
       this.cancel();
       this.cancel = undefined;
     }
-    if (!this.acts || !this.running || this.closed || this.holds.size > 0) return;
+    if (!this.acts || !this.running || this.closed || this.batching || this.holds.size > 0) return;
     const { chance } = this.setup.game;
     const { state, toAct: seat, outcome, chanceDue } = this.standing;
     if (outcome.status !== 'running') return;
-    const automatic = chance?.automatic === true && chanceDue;
-    if (!automatic && !this.bots[seat]) return;
-    // Draws with no key come at once; a computer waits its delay, unless hurried.
-    const delay = automatic || this.hurried ? 0 : this.setup.botDelay;
-    this.cancel = this.setup.scheduler.after(delay, () => {
+    const bot = this.bots[seat];
+    if ((chance?.automatic && chanceDue) || (this.hurrying && (chanceDue || bot))) {
+      // Draws due one after another (a round's order of a thousand), or the computers in a
+      // hurry: in batches, a frame between them.
+      this.cancel = this.setup.scheduler.after(0, () => {
+        this.cancel = undefined;
+        this.batch();
+      });
+      return;
+    }
+    if (!bot) return;
+    this.cancel = this.setup.scheduler.after(this.setup.botDelay, () => {
       this.cancel = undefined;
       if (this.current !== state) return;
-      this.actNow();
-      // Draws due one after another (a round's order of a thousand), or a hurried run of the
-      // computers: on at once while the batch lasts, then a frame; each act scheduled the next,
-      // which is taken here instead.
-      const end = performance.now() + BATCH_MS;
-      const next = (): (() => void) | undefined => this.cancel;
-      for (
-        let scheduled = next();
-        scheduled &&
-        (this.hurried || (chance?.automatic === true && this.standing.chanceDue)) &&
-        performance.now() < end;
-        scheduled = next()
-      ) {
-        scheduled();
-        this.cancel = undefined;
-        if (!this.actNow()) break;
-      }
+      if (chanceDue) return void this.drawNow(seat);
+      this.computerMoves(seat, bot);
     });
   }
 
-  /** The computer (or the draw with no key) due now acts; whether anything was applied. */
-  private actNow(): boolean {
-    const { state, toAct: seat, outcome, chanceDue } = this.standing;
-    if (outcome.status !== 'running' || this.closed) return false;
-    const bot = this.bots[seat];
-    if (chanceDue && (bot || this.setup.game.chance?.automatic)) {
-      this.drawNow(seat);
-      return this.current !== state;
-    }
-    if (!bot) return false;
+  /** The computer in `seat` moves, with its reason for every view and the recording. */
+  private computerMoves(seat: number, bot: Bot<S, E>): void {
+    const state = this.current;
     const { event } = bot.choose(state, this.random);
     const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
     // A computer chooses from the legal events; one the rules refuse is never applied.
     this.checked(event, seat, 'computer', reason);
-    return this.current !== state;
+  }
+
+  /** As many draws (and in a hurry, computers' moves) as BATCH_MS allows; then the next step. */
+  private batch(): void {
+    const { scheduler, game } = this.setup;
+    const clock = () => scheduler.now?.() ?? 0;
+    const end = clock() + BATCH_MS;
+    this.batching = true;
+    try {
+      while (
+        !this.closed &&
+        this.running &&
+        this.holds.size === 0 &&
+        this.standing.outcome.status === 'running' &&
+        clock() <= end
+      ) {
+        const { state, toAct, chanceDue } = this.standing;
+        if (!this.hurrying && !(game.chance?.automatic && chanceDue)) break;
+        if (chanceDue) this.drawNow(toAct);
+        else {
+          const bot = this.bots[toAct];
+          if (!bot) break;
+          this.computerMoves(toAct, bot);
+        }
+        if (this.current === state) break;
+      }
+    } finally {
+      this.batching = false;
+    }
+    this.pace();
   }
 }

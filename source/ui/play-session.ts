@@ -237,12 +237,14 @@ export function usePlaySession<
   // until the model the reducer made is in (it already holds that fact).
   const own = useRef<Fact<S, E>[] | null>(null);
   const pausedRef = useRef(paused);
-  // The computers wait while a page covers the board or the window is too small.
-  // A shared table is not held by one view's pages: the others play on.
-  const syncHold = useCallback(
-    () => shared || table.hold(table, pausedRef.current || current().overlay !== null),
-    [table, current, shared],
-  );
+  // The computers wait while a page covers the board or the window is too small, and play at
+  // once while the model says so (Layers' n). A shared table is not held or hurried by one
+  // view: the others play on.
+  const syncHold = useCallback(() => {
+    if (shared) return;
+    table.hold(table, pausedRef.current || current().overlay !== null);
+    table.hurry(hurry?.(current()) ?? false);
+  }, [table, current, hurry, shared]);
 
   const heard = useCallback(
     (fact: Fact<S, E>) => {
@@ -302,10 +304,6 @@ export function usePlaySession<
     pausedRef.current = paused;
     syncHold();
   }, [paused, play.overlay, syncHold]);
-  // Layers' `n`: the computers play at once (the table batches them, a frame between batches).
-  useEffect(() => {
-    if (!shared) table.hurry(hurry?.(play) === true);
-  }, [table, shared, hurry, play]);
 
   const act = useCallback(
     (action: A): P => {

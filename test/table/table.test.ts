@@ -234,6 +234,28 @@ describe('one Yut table, three views: seat 1, seat 2 and a spectator', () => {
     expect(watcher.state).toBe(table.state);
   });
 
+  it('in a hurry the computers play at once, in one batch a tick, until a person is to act', () => {
+    const { table, crank } = yutTable([
+      seatOf('CPU 1', 'greedy'),
+      seatOf('CPU 2', 'random'),
+      seatOf('Ann', 'human'),
+    ]);
+    table.start();
+    expect(crank.pending()).toEqual([700]);
+    table.hurry(true);
+    // No delay: one tick plays every computer's throws and moves up to Ann's turn.
+    expect(crank.pending()).toEqual([0]);
+    expect(crank.tick()).toBe(true);
+    expect(yutCore.rules.toAct(table.state)).toBe(2);
+    expect(table.events.length).toBeGreaterThan(3);
+    expect(crank.pending()).toEqual([]);
+    // Held, nothing is played even in a hurry.
+    table.hurry(false);
+    table.hold('page', true);
+    table.hurry(true);
+    expect(crank.pending()).toEqual([]);
+  });
+
   it('leaving closes the table for every view: later intents are refused', () => {
     const { table } = yutTable([seatOf('Ann', 'human'), seatOf('Bo', 'human')]);
     const watcher = mirror(table.view([]), table.state);
