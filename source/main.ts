@@ -6,17 +6,27 @@
  * CI log, even with CI set in the environment: the variables go, before Ink and chalk are loaded,
  * so the terminal's own TERM and COLORTERM decide the colours (NO_COLOR still turns them off).
  */
-const serving = process.argv[2] === 'serve';
-if ((process.stdin.isTTY && process.stdout.isTTY) || serving) {
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
+import { isMainThread } from 'node:worker_threads';
+
+// The same bundle, started as the computers' worker thread (cli/thinking.ts).
+if (!isMainThread) {
+  const { serveThinking } = await import('./cli/thinking.js');
+  serveThinking();
+} else {
+  const serving = process.argv[2] === 'serve';
+  if ((process.stdin.isTTY && process.stdout.isTTY) || serving) {
+    delete process.env.CI;
+    delete process.env.CONTINUOUS_INTEGRATION;
+  }
+  // madang serve draws on its clients' terminals, not its own: its colours (basic ones, turned
+  // off per connection by the client's TERM and NO_COLOR) must not depend on where it runs.
+  if (serving && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '1';
+  // A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  const { thinkOnWorkerFrom } = await import('./cli/thinking.js');
+  thinkOnWorkerFrom(new URL(import.meta.url));
+  await import('./cli/index.js');
 }
-// madang serve draws on its clients' terminals, not its own: its colours (basic ones, turned off
-// per connection by the client's TERM and NO_COLOR) must not depend on where the server runs.
-if (serving && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '1';
-// A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-await import('./cli/index.js');

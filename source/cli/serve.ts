@@ -20,7 +20,9 @@ import type { SavedTable } from '../serve/hall.js';
 import { Hall } from '../serve/hall.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
 import { LIMITS, serve } from '../serve/server.js';
+import { safeText } from '../engine/safe-text.js';
 import { dataDir, fail, say } from './common.js';
+import { startThinking } from './thinking.js';
 
 export interface ServeArgs {
   readonly host: string;
@@ -84,6 +86,8 @@ export async function serveCommand(
   const hall = new Hall({
     startSession: (game, start) => sessions.start(game, start),
     scheduler: TIMERS,
+    // The computers of every table think on one worker thread, never on the connections' thread.
+    think: startThinking().think,
     botDelay: argv.botDelay ?? 700,
     seatHold: argv.seatHold * 1000,
     now: () => Date.now(),
@@ -134,8 +138,9 @@ export async function serveCommand(
       `host key fingerprint: ED25519 key ${key.fingerprint}`,
       `recordings: ${recordings}`,
       `connect: ssh -p ${running.port} ${argv.host}`,
-      '',
-    ].join('\n'),
+    ]
+      .map((line) => `${safeText(line)}\n`)
+      .join(''),
   );
   const stop = async (signal: string) => {
     clearInterval(sweep);

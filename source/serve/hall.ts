@@ -4,7 +4,7 @@
  * seats stay here. Every connection's screen is a view of one of these tables: the game's logic
  * is the table's alone.
  */
-import type { Level } from '../engine/bots.js';
+import type { Level, Think } from '../engine/bots.js';
 import type { GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
@@ -41,6 +41,8 @@ export interface HallOptions {
   startSession(game: AnyGameModule, start: Start): Session | string;
   readonly scheduler: Scheduler;
   readonly botDelay: number;
+  /** How the computers think (the program's: on a worker thread); without it, at once here. */
+  readonly think?: Think | undefined;
   /** Milliseconds a dropped person's seat is kept before the others may give it away. */
   readonly seatHold: number;
   now(): number;
@@ -169,6 +171,7 @@ export class ServedTable {
       scheduler: options.scheduler,
       botDelay: options.botDelay,
       takeBack: this.game.takeBack,
+      think: options.think,
     });
     this.table.subscribe((fact) => {
       if (fact.kind === 'event' || fact.kind === 'takenBack') {

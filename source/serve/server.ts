@@ -11,6 +11,7 @@ import { render } from 'ink';
 import { createElement } from 'react';
 import ssh2 from 'ssh2';
 import type { Connection, PseudoTtyInfo, ServerChannel } from 'ssh2';
+import { screenText } from '../engine/safe-text.js';
 import { KeysProvider } from '../ui/keys-context.js';
 import { ThemeContext } from '../ui/theme.js';
 import { fingerprint } from './identity.js';
@@ -209,7 +210,8 @@ export function serve(options: ServeOptions): Promise<Running> {
     const stdout = new Writable({
       write(chunk: Buffer | string, _encoding, done) {
         if (ended || !channel.writable) return done();
-        const text = chunk.toString().replace(/\r?\n/g, '\r\n');
+        // Every frame passes the screen's gate (engine/safe-text.ts), as a local screen's does.
+        const text = screenText(chunk.toString()).replace(/\r?\n/g, '\r\n');
         channel.write(text);
         // A client that stops reading must not grow the server's memory without end.
         if (channel.writableLength > limits.backlog) end();

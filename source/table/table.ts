@@ -7,7 +7,7 @@
  * seat, that it is that seat's turn and that the rules accept the event; then it applies it,
  * records it and tells every subscriber the fact. Time enters through an injected scheduler.
  */
-import type { Bot, Level } from '../engine/bots.js';
+import type { Bot, Level, Think } from '../engine/bots.js';
 import type { ChanceSource } from '../engine/chance.js';
 import type { Game, GameEvent, Outcome } from '../engine/game.js';
 import { botRandom, type Random } from '../engine/random.js';
@@ -72,6 +72,11 @@ export interface TableSetup<S, E extends GameEvent> {
   /** Milliseconds a computer waits before each throw or move, so people can follow it. */
   readonly botDelay: number;
   readonly takeBack?: TakeBackRule<S, E> | undefined;
+  /**
+   * How a computer is asked for its move or a hint when it may think long (cli/thinking.ts: on a
+   * worker thread, so keys and signals are heard meanwhile); without it, here and at once.
+   */
+  readonly think?: Think | undefined;
 }
 
 /** How a game was left: quit, another game (`swap`: seats turned by one), the menu, or saved. */
@@ -114,7 +119,12 @@ export type Intent<E> =
   | { readonly type: 'leave'; readonly seat: number; readonly leaving: Leaving };
 
 export type Answer<E> =
-  | { readonly ok: true; readonly hint?: { readonly event: E; readonly reason: string } }
+  | {
+      readonly ok: true;
+      readonly hint?: { readonly event: E; readonly reason: string };
+      /** The hint, when the table thinks elsewhere (setup.think): it comes later. */
+      readonly thinking?: Promise<{ readonly event: E; readonly reason: string }>;
+    }
   | { readonly ok: false; readonly problem: string };
 
 export type Listener<S, E> = (fact: Fact<S, E>) => void;
@@ -376,11 +386,16 @@ export class Table<S, E extends GameEvent> {
     }
     const { toAct } = this.standing;
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
-    const { event } = this.setup.game.bot('strong').choose(this.current, this.random);
-    return {
-      ok: true,
-      hint: { event, reason: this.setup.game.explain(this.current, event, this.names) },
-    };
+    const { game, think } = this.setup;
+    const state = this.current;
+    const bot = game.bot('strong');
+    const reasoned = (event: E) => ({ event, reason: game.explain(state, event, this.names) });
+    if (think)
+      return {
+        ok: true,
+        thinking: think(game.rules.name, bot, state, this.random).then((c) => reasoned(c.event)),
+      };
+    return { ok: true, hint: reasoned(bot.choose(state, this.random).event) };
   }
 
   private leave(leaving: Leaving): void {
@@ -459,12 +474,34 @@ export class Table<S, E extends GameEvent> {
   }
 
   /** The computer in `seat` moves, with its reason for every view and the recording. */
-  private computerMoves(seat: number, bot: Bot<S, E>): void {
+  private computerMoves(seat: number, bot: Bot<S, E>, here = false): void {
     const state = this.current;
-    const { event } = bot.choose(state, this.random);
-    const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
-    // A computer chooses from the legal events; one the rules refuse is never applied.
-    this.checked(event, seat, 'computer', reason);
+    const moved = (event: E) => {
+      const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
+      // A computer chooses from the legal events; one the rules refuse is never applied.
+      this.checked(event, seat, 'computer', reason);
+    };
+    const { think } = this.setup;
+    if (!think || here) return moved(bot.choose(state, this.random).event);
+    // It thinks elsewhere; a table that moved on meanwhile (a take-back, a hold, the end) drops
+    // the answer, and pace() asks again when the computer is due once more.
+    let dropped = false;
+    this.cancel = () => {
+      dropped = true;
+    };
+    void think(this.setup.game.rules.name, bot, state, this.random).then(
+      ({ event }) => {
+        if (dropped || this.closed || !this.running || this.current !== state) return;
+        this.cancel = undefined;
+        moved(event);
+      },
+      () => {
+        // A thinker that failed (its thread died) leaves the move to this thread.
+        if (dropped || this.closed || !this.running || this.current !== state) return;
+        this.cancel = undefined;
+        moved(bot.choose(state, this.random).event);
+      },
+    );
   }
 
   /** As many draws (and in a hurry, computers' moves) as BATCH_MS allows; then the next step. */
@@ -487,7 +524,8 @@ export class Table<S, E extends GameEvent> {
         else {
           const bot = this.bots[toAct];
           if (!bot) break;
-          this.computerMoves(toAct, bot);
+          // A hurry's batch decides here (Layers' computers decide in well under BATCH_MS).
+          this.computerMoves(toAct, bot, true);
         }
         if (this.current === state) break;
       }

@@ -5,7 +5,15 @@
  * hint and save keys, scrolls the help page, and hands app requests (quit, again, menu) up.
  * A game gives its model (init, reduce, key) and what its rules and bots know.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ChanceSource } from '../engine/chance.js';
 import type { GameEvent, Outcome } from '../engine/game.js';
 import type { Recorder } from '../engine/recording.js';
@@ -25,6 +33,7 @@ import { useKeys } from './keys-context.js';
 import { useStore } from './store.js';
 import { lastScroll, PAGE_KEYS } from './TextPage.js';
 import { logPage } from './text.js';
+import { ThinkContext } from './thinking.js';
 
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved';
@@ -209,6 +218,7 @@ export function usePlaySession<
   }, [shared, init, reduce]);
   const [play, dispatch, current] = useStore(storeReduce, fold);
   const [helpScroll, setHelpScroll] = useState(0);
+  const think = useContext(ThinkContext);
   // One table for the life of the screen (the app gives each session a screen of its own).
   const [table] = useState(
     () =>
@@ -223,6 +233,7 @@ export function usePlaySession<
         scheduler: TIMERS,
         botDelay,
         takeBack: options.takeBack,
+        think,
       }),
   );
   const view = useMemo(
@@ -334,10 +345,20 @@ export function usePlaySession<
         case 'play/hintRequested': {
           const answer = view.send({ type: 'hint', seat });
           if (!answer.ok) return notice(answer.problem);
-          if (!answer.hint) return before;
-          const { event, reason } = answer.hint;
-          const text = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
-          return dispatch(as({ type: 'play/hintShown', event, notice: text }));
+          const shown = ({ event, reason }: { event: E; reason: string }) =>
+            dispatch(
+              as({
+                type: 'play/hintShown',
+                event,
+                notice: hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`,
+              }),
+            );
+          if (answer.hint) return shown(answer.hint);
+          // Thought elsewhere: a hint for a position that has gone by is no hint.
+          void answer.thinking?.then((hint) => {
+            if (current().state === before.state) shown(hint);
+          });
+          return before;
         }
         case 'play/saveRequested': {
           const problem = save ? save(before) : 'This game is not saved that way.';

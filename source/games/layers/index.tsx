@@ -295,6 +295,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
         return chosen.source;
       },
       botRandom: botRandom(run.botSeed),
+      think: run.think,
       error: run.error,
       recorderFor: (options) =>
         run.recorderFor(

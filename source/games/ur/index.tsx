@@ -87,6 +87,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
     return runClassicUr(io, {
       dice: source,
       botRandom: botRandom(seed ?? run.botSeed),
+      think: run.think,
       board: boardOf(run.settings),
       readBoard: run.readFile,
       kinds: run.kinds,
