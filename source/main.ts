@@ -6,6 +6,8 @@
  * CI log, even with CI set in the environment: the variables go, before Ink and chalk are loaded,
  * so the terminal's own TERM and COLORTERM decide the colours (NO_COLOR still turns them off).
  */
+import { isMainThread, workerData } from 'node:worker_threads';
+
 if (process.stdin.isTTY && process.stdout.isTTY) {
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
@@ -15,4 +17,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
-await import('./cli/index.js');
+// The same file runs the Ur solver's worker threads (games/ur/solve-run.ts).
+if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
+  (await import('./games/ur/solve-worker.js')).runSolveWorker();
+} else {
+  await import('./cli/index.js');
+}

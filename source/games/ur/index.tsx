@@ -13,8 +13,11 @@ import { urBot } from './bot.js';
 import { runClassicUr } from './classic.js';
 import { describeUrEvent } from './describe.js';
 import { RULES_TEXT } from './rules-text.js';
+import { solveCommand } from './solve-command.js';
 import {
   checkOptions,
+  MIN_STONES,
+  STONES,
   type DiceRolled,
   type Die,
   type UrEvent,
@@ -118,10 +121,36 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
   command: {
     describe: 'the Royal Game of Ur: straight to its setup screen',
     flags: (y: Argv) =>
-      y.option('board', {
-        type: 'string',
-        describe: 'an Ur board file (.ur JSON); default: the historical board',
-      }),
+      y
+        .option('board', {
+          type: 'string',
+          describe: 'an Ur board file (.ur JSON); default: the historical board',
+        })
+        .option('stones', {
+          type: 'number',
+          describe: `stones per player, ${MIN_STONES} to ${STONES} (default ${STONES})`,
+        })
+        .command(
+          'solve',
+          'solve Ur by value iteration: a table of exact win chances in the data directory (for --level perfect)',
+          (c) =>
+            c.option('threads', {
+              type: 'number',
+              describe: 'worker threads (default: 2, or the cores there are)',
+            }),
+          async (argv) => {
+            // Loaded when run: the command line's module imports the games' registry.
+            const { dataDir } = await import('../../cli/common.js');
+            process.exitCode = await solveCommand(
+              {
+                stones: argv.stones as number | undefined,
+                board: argv.board as string | undefined,
+                threads: argv.threads,
+              },
+              dataDir(argv),
+            );
+          },
+        ),
     settings(argv, readFile) {
       if (typeof argv.board !== 'string') return { ok: true, settings: {} };
       const text = readFile(argv.board);
