@@ -65,6 +65,8 @@ export interface PlayProps<S = unknown> {
 export interface PlayKnowledge<S, E extends GameEvent> {
   readonly rules: Game<S, E, never>;
   bot(level: Level): Bot<S, E>;
+  /** The level whose move a hint shows (default strong): Ur's perfect where a table is built. */
+  hintLevel?(state: S): Level;
   explain(state: S, event: E, names: readonly string[]): string;
   /** A refusal of the rules in the players' names, for a game whose rules speak of seats by number. */
   named?(problem: string, names: readonly string[]): string;
@@ -213,7 +215,8 @@ export function usePlaySession<
               }),
             );
           }
-          const { event } = knowledge.bot('strong').choose(before.state, random);
+          const level = knowledge.hintLevel?.(before.state) ?? 'strong';
+          const { event } = knowledge.bot(level).choose(before.state, random);
           const reason = knowledge.explain(before.state, event, names);
           const notice = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
           return dispatch(as({ type: 'play/hintShown', event, notice }));

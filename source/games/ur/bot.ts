@@ -4,6 +4,7 @@
  */
 import { type Bot, expectimaxBot, greedyBot, type Level, randomBot } from '../../engine/bots.js';
 import { placeWords, stoneName } from './describe.js';
+import { perfectBot } from './perfect.js';
 import { squareOf, type StoneMoved, target, type UrEvent, type UrState, urGame } from './rules.js';
 
 /** The chance of rolling exactly n (0–4) with four binary dice. */
@@ -52,10 +53,12 @@ export function urBot(level: Level): Bot<UrState, UrEvent> {
       return randomBot(urGame);
     case 'greedy':
       return greedyBot(urGame, evaluateUr);
-    // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
+    // Yut's expert is not an Ur level: a seat that names it (a recording from a game that has it) plays strong.
     case 'expert':
     case 'strong':
       return expectimaxBot(urGame, evaluateUr, { chanceDepth: 1, replies: 2, nodeBudget: 40_000 });
+    case 'perfect':
+      return perfectBot(urBot('strong'));
   }
 }
 

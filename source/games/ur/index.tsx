@@ -14,9 +14,12 @@ import { runClassicUr } from './classic.js';
 import { describeUrEvent } from './describe.js';
 import { RULES_TEXT } from './rules-text.js';
 import { solveCommand } from './solve-command.js';
+import { perfectProblem, readTablesFrom } from './perfect.js';
+import { dataDirectory } from '../../storage/paths.js';
 import {
   checkOptions,
   MIN_STONES,
+  setup,
   STONES,
   type DiceRolled,
   type Die,
@@ -42,21 +45,35 @@ interface Form {
 
 const boardOf = (settings: Readonly<Record<string, unknown>>) =>
   settings.board as Board | undefined;
+const stonesOf = (settings: Readonly<Record<string, unknown>>) =>
+  typeof settings.stones === 'number' ? settings.stones : undefined;
+
+/** Why perfect cannot play on this board with these stones (no good table), or undefined. */
+const perfectProblemFor = (board: Board | undefined) => (stones: number) =>
+  perfectProblem(setup({ board: board?.spec, stones }).rules, board?.name);
 
 const entry: MenuEntry = {
   id: 'ur',
   label: 'Royal Game of Ur',
   hint: 'two players, seven stones',
-  newForm: ({ settings, kinds }: SetupContext): Form => ({
-    setup: newUrSetup(kinds),
-    board: boardOf(settings),
-  }),
+  newForm: ({ settings, kinds, dataDir }: SetupContext): Form => {
+    readTablesFrom(dataDir);
+    const board = boardOf(settings);
+    return {
+      setup: newUrSetup(kinds, stonesOf(settings), perfectProblemFor(board)),
+      board,
+    };
+  },
   key(form, key) {
     const { setup, board } = form as Form;
     const outcome = urSetupKey(setup, key);
     if (outcome.type === 'form') return { type: 'form', form: { setup: outcome.form, board } };
     if (outcome.type === 'back') return outcome;
-    const options: UrOptions = { board: board?.spec ?? historicalSpec(), extraRollOnRosette: true };
+    const options: UrOptions = {
+      board: board?.spec ?? historicalSpec(),
+      extraRollOnRosette: true,
+      stones: outcome.stones,
+    };
     return { type: 'start', start: { options, seats: outcome.seats } };
   },
   View: ({ form }) => (
@@ -95,6 +112,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
       : { ok: false, problem };
   },
   seatCount: () => 2,
+  levels: ['random', 'greedy', 'strong', 'perfect'],
   typicalOptions: {},
   chance: {
     ...UR_KNOWLEDGE.chance,
@@ -152,18 +170,44 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
           },
         ),
     settings(argv, readFile) {
-      if (typeof argv.board !== 'string') return { ok: true, settings: {} };
-      const text = readFile(argv.board);
-      if (!text.ok) return { ok: false, problem: text.problem };
-      const loaded = parseBoard(text.text, argv.board);
-      if (!loaded.ok) return { ok: false, problem: loaded.problem };
-      return { ok: true, settings: { board: { spec: loaded.board.spec, name: argv.board } } };
+      const stones = argv.stones;
+      if (
+        stones !== undefined &&
+        (typeof stones !== 'number' ||
+          !Number.isInteger(stones) ||
+          stones < MIN_STONES ||
+          stones > STONES)
+      )
+        return {
+          ok: false,
+          problem: `--stones takes a whole number from ${MIN_STONES} to ${STONES}`,
+        };
+      const given = stones === undefined ? {} : { stones };
+      let board: Board | undefined;
+      if (typeof argv.board === 'string') {
+        const text = readFile(argv.board);
+        if (!text.ok) return { ok: false, problem: text.problem };
+        const loaded = parseBoard(text.text, argv.board);
+        if (!loaded.ok) return { ok: false, problem: loaded.problem };
+        board = { spec: loaded.board.spec, name: argv.board };
+      }
+      // --level perfect with no table to play it: one line saying how to build it.
+      if (argv.level === 'perfect' && argv.bots !== undefined) {
+        readTablesFrom(
+          dataDirectory({ flag: typeof argv.dataDir === 'string' ? argv.dataDir : undefined }),
+        );
+        const problem = perfectProblemFor(board)(stones ?? STONES);
+        if (problem !== undefined) return { ok: false, problem };
+      }
+      return { ok: true, settings: board ? { board, ...given } : given };
     },
     entry: () => 'ur',
   },
   classic(io, run) {
     const { source, seed } = run.chanceFor(0, {});
+    readTablesFrom(run.dataDir);
     return runClassicUr(io, {
+      stones: stonesOf(run.settings),
       dice: source,
       botRandom: botRandom(seed ?? run.botSeed),
       board: boardOf(run.settings),

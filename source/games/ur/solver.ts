@@ -283,9 +283,11 @@ export interface GroupOrder {
 }
 
 /**
- * Sweeping a group from the positions with the most progress (both sides' steps together) to
- * the least lets a move forward read a value already updated in the same sweep: only captures and
- * passes read older ones, so far fewer sweeps are needed than in table order.
+ * A group's positions, last in table order first: stones further along (a higher shared
+ * pattern, more and later private squares) come first, so a move forward mostly reads a value
+ * already updated in the same sweep, and neighbours in the order are neighbours in memory. (An
+ * order by both sides' progress needs half the sweeps, but reads the table at random: measured
+ * 2 to 4 times slower per position from five stones up.)
  */
 export function orderGroup(
   shape: UrShape,
@@ -294,14 +296,7 @@ export function orderGroup(
   const total = groupSize(shape, group);
   const me = new Int32Array(total);
   const them = new Int32Array(total);
-  const keys = new Uint16Array(total);
-  const steps = (mask: number) => {
-    let sum = 0;
-    for (let i = 0; mask >> i !== 0; i++) if (mask & (1 << i)) sum += i + 1;
-    return sum;
-  };
-  let at = 0;
-  let most = 0;
+  let at = total;
   group.forEach(([colour, mine, theirs], slot) => {
     const myLane = shape.lanes[colour] as Lane;
     const theirLane = shape.lanes[1 - colour] as Lane;
@@ -310,37 +305,16 @@ export function orderGroup(
       if ((layer.offset[s] as number) < 0) continue;
       const [sharedMe, sharedThem] = sharedMasks(shape, colour, s);
       for (let i = 0; i < (layer.mine[s] as number); i++) {
-        const m = sharedMe | (myLane.privateMask[i] as number);
-        const mySteps = steps(m);
-        for (let j = 0; j < (layer.theirs[s] as number); j++, at++) {
-          const t = sharedThem | (theirLane.privateMask[j] as number);
-          me[at] = m | (slot << 24);
-          them[at] = t;
-          const key = mySteps + steps(t);
-          keys[at] = key;
-          if (key > most) most = key;
+        const m = sharedMe | (myLane.privateMask[i] as number) | (slot << 24);
+        for (let j = 0; j < (layer.theirs[s] as number); j++) {
+          at--;
+          me[at] = m;
+          them[at] = sharedThem | (theirLane.privateMask[j] as number);
         }
       }
     }
   });
-  // A counting sort, most steps first.
-  const starts = new Int32Array(most + 2);
-  for (let k = 0; k < total; k++) {
-    const at = most - (keys[k] as number) + 1;
-    starts[at] = (starts[at] as number) + 1;
-  }
-  for (let k = 1; k < starts.length; k++)
-    starts[k] = (starts[k] as number) + (starts[k - 1] as number);
-  const sortedMe = new Int32Array(total);
-  const sortedThem = new Int32Array(total);
-  for (let k = 0; k < total; k++) {
-    const at = most - (keys[k] as number);
-    const place = starts[at] as number;
-    starts[at] = place + 1;
-    sortedMe[place] = me[k] as number;
-    sortedThem[place] = them[k] as number;
-  }
-  return { me: sortedMe, them: sortedThem, layers: group };
+  return { me, them, layers: group };
 }
 
 /** The path masks of a shared pattern's squares: mine (colour's path), theirs (the other's). */

@@ -1,0 +1,114 @@
+/**
+ * The perfect level and --stones: the bot plays the table's best move, hints give exact chances,
+ * a recording's options carry the stones (seven when absent), and the command line says how to
+ * build a missing table in one line.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../source/engine/random.js';
+import { urBot } from '../../../source/games/ur/bot.js';
+import { urModule } from '../../../source/games/ur/index.js';
+import {
+  perfectProblem,
+  rateMoves,
+  tableFor,
+  readTablesFrom,
+} from '../../../source/games/ur/perfect.js';
+import {
+  chance,
+  legalEvents,
+  reduce,
+  setup,
+  type UrState,
+} from '../../../source/games/ur/rules.js';
+import { solveUr } from '../../../source/games/ur/solve-run.js';
+import { urHintNotice } from '../../../source/games/ur/ui/UrGame.js';
+import { CLI } from '../../support/tmux.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'madang-ur-perfect-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Positions of a two-stone game, played at random to a move. */
+function positions(count: number): UrState[] {
+  const random = seededRandom(5);
+  const out: UrState[] = [];
+  let state = setup({ stones: 2 });
+  while (out.length < count) {
+    const outcomes = chance(state);
+    if (outcomes) {
+      let r = random.next();
+      const pick = outcomes.find((o) => (r -= o.probability) < 0) ?? outcomes[0]!;
+      state = reduce(state, pick.event);
+    } else if (state.phase === 'move') {
+      out.push(state);
+      const legal = legalEvents(state);
+      state = reduce(state, legal[random.below(legal.length)]!);
+    } else state = setup({ stones: 2 });
+  }
+  return out;
+}
+
+describe('the perfect level', () => {
+  it('without a table, says how to build it; with one, plays its best move', async () => {
+    readTablesFrom(dir);
+    const rules = setup({ stones: 2 }).rules;
+    expect(perfectProblem(rules)).toBe(
+      'perfect needs a solved table for 2 stones: build it with madang ur solve --stones 2',
+    );
+    expect((await solveUr({ rules, stones: 2, dataDir: dir, threads: 1 })).status).toBe('built');
+    expect(perfectProblem(rules)).toBeUndefined();
+    const table = tableFor(rules)!;
+    const bot = urBot('perfect');
+    const random = seededRandom(1);
+    for (const state of positions(300)) {
+      const rated = rateMoves(table, state);
+      const choice = bot.choose(state, random);
+      expect(choice.value).toBeCloseTo(rated[0]!.chance, 6);
+      const hint = urHintNotice(state, choice.event, 'a reason');
+      expect(hint).toMatch(/^Hint: a reason: \d+\.\d% → \d+\.\d%\.$/);
+    }
+  });
+});
+
+describe('--stones', () => {
+  it('a recording without stones plays seven; other counts are refused with a reason', () => {
+    const old = urModule.parseOptions({ extraRollOnRosette: true });
+    expect(old.ok && urModule.rules.setup(old.options).stones[0]).toHaveLength(7);
+    const three = urModule.parseOptions({ stones: 3 });
+    expect(three.ok && urModule.rules.setup(three.options).stones[1]).toHaveLength(3);
+    expect(urModule.parseOptions({ stones: 8 })).toEqual({
+      ok: false,
+      problem: 'The number of stones must be a whole number from 2 to 7.',
+    });
+  });
+
+  it('on the command line: a computer match of three stones, and --level perfect with no table', () => {
+    const empty = mkdtempSync(join(dir, 'empty-'));
+    const match = spawnSync(
+      process.execPath,
+      [CLI, 'ur', '--stones', '3', '--bots', 'all', '--classic', '--seed', '4', '--no-record'],
+      { input: '', encoding: 'utf8', env: { ...process.env, MADANG_DATA_DIR: empty } },
+    );
+    expect(match.status).toBe(0);
+    expect(match.stdout).toContain('W2 currently off the board');
+    expect(match.stdout).not.toContain('W3');
+    const wrong = spawnSync(process.execPath, [CLI, 'ur', '--stones', '9', '--classic'], {
+      input: '',
+      encoding: 'utf8',
+    });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toBe('madang: --stones takes a whole number from 2 to 7\n');
+    const perfect = spawnSync(
+      process.execPath,
+      [CLI, 'ur', '--bots', 'all', '--level', 'perfect', '--classic', '--data-dir', empty],
+      { input: '', encoding: 'utf8' },
+    );
+    expect(perfect.status).toBe(2);
+    expect(perfect.stderr).toBe(
+      'madang: perfect needs a solved table for 7 stones: build it with madang ur solve --stones 7\n',
+    );
+  });
+});
