@@ -9,6 +9,7 @@ import { layersSection } from './layers.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
 import { uiSection } from './ui.js';
+import { urPerfectSection } from './ur-perfect.js';
 import { urReferenceSection } from './ur-reference.js';
 import { urEngineSection, yutEngineSection, yutReferenceSection } from './yut-engine.js';
 
@@ -26,11 +27,12 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   'ur-reference': urReferenceSection,
   games: gamesSection,
   'ur-bots': urBotsSection,
+  'ur-perfect': urPerfectSection,
   'yote-bots': yoteBotsSection,
   'kono-bots': konoBotsSection,
   layers: layersSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, games).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;
