@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../source/engine/random.js';
@@ -111,4 +112,55 @@ describe('--stones', () => {
       'madang: perfect needs a solved table for 7 stones: build it with madang ur solve --stones 7\n',
     );
   });
+});
+
+describe('the setup screen', () => {
+  it('shows the stones and perfect as unavailable, with why', async () => {
+    const { render } = await import('ink-testing-library');
+    const { createElement } = await import('react');
+    const { UrSetup } = await import('../../../source/games/ur/ui/UrSetup.js');
+    const { newUrSetup } = await import('../../../source/games/ur/ui/setup-model.js');
+    const form = newUrSetup(['human', 'perfect'], 4, (stones) =>
+      stones === 4 ? 'perfect needs a solved table for 4 stones' : undefined,
+    );
+    const { lastFrame } = render(
+      createElement(UrSetup, { form, boardName: 'the historical board' }),
+    );
+    const frame = stripVTControlCharacters(lastFrame() ?? '');
+    expect(frame).toContain('Stones');
+    expect(frame).toContain('4 each');
+    expect(frame).toMatch(/the computer \(perfect\) unavailable/);
+    expect(frame).toContain('perfect needs a solved table for 4 stones');
+  });
+});
+
+describe('madang ur solve', () => {
+  it('Ctrl+C stops it at once keeping the work; the same command goes on and builds the table', async () => {
+    const { spawn } = await import('node:child_process');
+    const data = mkdtempSync(join(dir, 'solve-'));
+    const args = [CLI, 'ur', 'solve', '--stones', '3', '--data-dir', data];
+    const first = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    first.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      // Stopped once the largest group is under way.
+      if (/group 6\/6/.test(stderr) && !first.killed) first.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => first.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toContain(
+      'madang: stopped; the work so far is kept. Run the same command to go on (madang ur solve --stones 3).',
+    );
+    const second = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    expect(second.status).toBe(0);
+    expect(second.stderr).not.toMatch(/group 1\/6/);
+    expect(second.stderr).toMatch(/madang: solved 3 stones \(263,121 positions/);
+    expect(second.stderr).toContain(
+      'madang: with perfect play, White (rolling first) wins 51.50% of games',
+    );
+    const again = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    expect(again.stderr).toMatch(
+      /madang: the table is built already: .*ur-historical-3-stones-v1\.table/,
+    );
+  }, 180_000);
 });
