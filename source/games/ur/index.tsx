@@ -18,6 +18,7 @@ import { perfectProblem, readTablesFrom } from './perfect.js';
 import { dataDirectory } from '../../storage/paths.js';
 import {
   checkOptions,
+  isStones,
   MIN_STONES,
   setup,
   STONES,
@@ -171,13 +172,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
         ),
     settings(argv, readFile) {
       const stones = argv.stones;
-      if (
-        stones !== undefined &&
-        (typeof stones !== 'number' ||
-          !Number.isInteger(stones) ||
-          stones < MIN_STONES ||
-          stones > STONES)
-      )
+      if (stones !== undefined && !isStones(stones))
         return {
           ok: false,
           problem: `--stones takes a whole number from ${MIN_STONES} to ${STONES}`,

@@ -47,17 +47,15 @@ export type UrEvent = DiceRolled | StoneMoved;
 
 export const COLOUR_NAMES = ['White', 'Black'] as const;
 
+/** A number of stones a side madang plays: MIN_STONES to STONES. */
+export const isStones = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= MIN_STONES && n <= STONES;
+
 export function checkOptions(options: unknown): string | undefined {
   if (options === undefined) return undefined;
   if (!isRecord(options)) return 'The game options are missing.';
   const { board, extraRollOnRosette, stones } = options;
-  if (
-    stones !== undefined &&
-    (typeof stones !== 'number' ||
-      !Number.isInteger(stones) ||
-      stones < MIN_STONES ||
-      stones > STONES)
-  ) {
+  if (stones !== undefined && !isStones(stones)) {
     return `The number of stones must be a whole number from ${MIN_STONES} to ${STONES}.`;
   }
   if (extraRollOnRosette !== undefined && typeof extraRollOnRosette !== 'boolean') {

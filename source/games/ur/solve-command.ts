@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { safeText } from '../../engine/safe-text.js';
 import { readText } from '../../storage/files.js';
 import { type BoardSpec, parseBoard } from './board.js';
-import { MIN_STONES, setup, STONES } from './rules.js';
+import { isStones, MIN_STONES, setup, STONES } from './rules.js';
 import { canUseWorkers, solveUr, type SolveProgress } from './solve-run.js';
 
 export interface SolveArgs {
@@ -36,7 +36,7 @@ const startLine = (start: number) =>
 /** Runs the command; returns the exit code. */
 export async function solveCommand(args: SolveArgs, dataDir: string): Promise<number> {
   const stones = args.stones ?? STONES;
-  if (!Number.isInteger(stones) || stones < MIN_STONES || stones > STONES) {
+  if (!isStones(stones)) {
     say(`madang: --stones takes a whole number from ${MIN_STONES} to ${STONES}`);
     return 2;
   }

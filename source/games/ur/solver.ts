@@ -236,17 +236,7 @@ export function indexOf(
   them: number,
   theirs: number,
 ): number {
-  const c = shape.symmetric ? 0 : colour;
-  const myLane = shape.lanes[c] as Lane;
-  const theirLane = shape.lanes[1 - c] as Lane;
-  const layer = (shape.layers[c] as Layer[])[mine * shape.stones + theirs] as Layer;
-  const s = (myLane.trit[me] as number) + 2 * (theirLane.trit[them] as number);
-  return (
-    layer.base +
-    (layer.offset[s] as number) +
-    (myLane.privateRank[me] as number) * (layer.theirs[s] as number) +
-    (theirLane.privateRank[them] as number)
-  );
+  return myIndex(new Side(shape, colour, mine, theirs), me, them);
 }
 
 /** The layers solved together, most stones borne off first; each [colour, mine, theirs]. */
