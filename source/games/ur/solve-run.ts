@@ -75,10 +75,15 @@ export type SolveResult =
 const GiB = 1024 ** 3;
 const gib = (bytes: number) => `${(bytes / GiB).toFixed(2)} GiB`;
 
-/** What a solve needs: the table, a group's order, and room for the program itself. */
-export function memoryNeeded(shape: UrShape): number {
+/**
+ * What a solve needs: the table (twice with worker threads: the shared one, and a plain copy
+ * to hash and write), a group's order (twice with threads: shared with them), and room for the
+ * program itself.
+ */
+export function memoryNeeded(shape: UrShape, threads = 1): number {
   const biggest = Math.max(...groups(shape).map((g) => groupSize(shape, g)));
-  return shape.size * 4 + biggest * 10 + 256 * 1024 ** 2;
+  const copies = threads > 1 ? 2 : 1;
+  return copies * (shape.size * 4 + biggest * 8) + 256 * 1024 ** 2;
 }
 
 /** The checkpoint of a group: its layers' values, each range in table order. */
@@ -215,7 +220,7 @@ export async function solveUr(options: SolveOptions): Promise<SolveResult> {
       start: existing.table.values[indexOf(shape, 0, 0, 0, 0, 0)] as number,
     };
 
-  const memory = memoryNeeded(shape);
+  const memory = memoryNeeded(shape, threads);
   const memoryFree = (options.memoryFree ?? freemem)();
   if (memory > memoryFree)
     return {
