@@ -83,10 +83,11 @@ export async function solveCommand(args: SolveArgs, dataDir: string): Promise<nu
             process.stderr.write(`\r\x1b[K${bar(p, started)}`);
             lastDraw = Date.now();
           }
-        } else if (p.group !== lastGroup || p.done === p.total) {
-          // Not a terminal: a line per group, not a bar redrawn.
+        } else if (p.group !== lastGroup || p.done === p.total || Date.now() - lastDraw > 60_000) {
+          // Not a terminal: a line per group and a minute, not a bar redrawn.
           process.stderr.write(`${bar(p, started)}\n`);
           lastGroup = p.group;
+          lastDraw = Date.now();
         }
       },
     });
