@@ -44,6 +44,10 @@ interface Form {
   readonly board: Board | undefined;
 }
 
+/** The data directory of this run, as the command line reckons it (set by command.extra). */
+let dataDirOf: (argv: Readonly<Record<string, unknown>>) => string = (argv) =>
+  dataDirectory({ flag: typeof argv.dataDir === 'string' ? argv.dataDir : undefined });
+
 const boardOf = (settings: Readonly<Record<string, unknown>>) =>
   settings.board as Board | undefined;
 const stonesOf = (settings: Readonly<Record<string, unknown>>) =>
@@ -158,18 +162,22 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
               describe: 'worker threads (default: 2, or the cores there are)',
             }),
           async (argv) => {
-            // Loaded when run: the command line's module imports the games' registry.
-            const { dataDir } = await import('../../cli/common.js');
             process.exitCode = await solveCommand(
               {
                 stones: argv.stones as number | undefined,
                 board: argv.board as string | undefined,
                 threads: argv.threads,
               },
-              dataDir(argv),
+              dataDirOf(argv),
             );
           },
         ),
+    // `madang ur solve` is a subcommand of ur's own (in flags above); the command line hands
+    // the data directory's rule to games here, and the solve and the perfect level's check take it from this.
+    extra(cli, dataDir) {
+      dataDirOf = dataDir;
+      return cli;
+    },
     settings(argv, readFile) {
       const stones = argv.stones;
       if (stones !== undefined && !isStones(stones))
@@ -188,9 +196,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
       }
       // --level perfect with no table to play it: one line saying how to build it.
       if (argv.level === 'perfect' && argv.bots !== undefined) {
-        readTablesFrom(
-          dataDirectory({ flag: typeof argv.dataDir === 'string' ? argv.dataDir : undefined }),
-        );
+        readTablesFrom(dataDirOf(argv));
         const problem = perfectProblemFor(board)(stones ?? STONES);
         if (problem !== undefined) return { ok: false, problem };
       }
