@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, statfsSync, existsSync } from 'node:fs';
 import { freemem } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { UrRules } from './rules.js';
 import {
@@ -234,6 +234,14 @@ export async function solveUr(options: SolveOptions): Promise<SolveResult> {
   }
   const partial = `${file}.partial`;
   mkdirSync(partial, { recursive: true });
+  // A run killed while writing leaves its temporary files (writeAtomic's *.tmp): not kept.
+  for (const [folder, prefix] of [
+    [directory, basename(file)],
+    [partial, 'group-'],
+  ] as const)
+    for (const name of readdirSync(folder))
+      if (name.startsWith(prefix) && name.endsWith('.tmp'))
+        rmSync(join(folder, name), { force: true });
   // The table, its checkpoints (as much again at most), and its temporary copy while written.
   const disk = HEADER_BYTES + shape.size * 4 * 2;
   const diskFree = (

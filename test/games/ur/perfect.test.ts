@@ -163,4 +163,22 @@ describe('madang ur solve', () => {
       /madang: the table is built already: .*ur-historical-3-stones-v1\.table/,
     );
   }, 180_000);
+
+  it('killed outright, it goes on from the groups it finished', async () => {
+    const { spawn } = await import('node:child_process');
+    const data = mkdtempSync(join(dir, 'killed-'));
+    const args = [CLI, 'ur', 'solve', '--stones', '3', '--data-dir', data];
+    const first = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    first.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (/group 6\/6/.test(stderr) && !first.killed) first.kill('SIGKILL');
+    });
+    await new Promise((resolve) => first.on('close', resolve));
+    const second = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    expect(second.status).toBe(0);
+    // Groups 1 to 5 were kept: the run starts in the sixth.
+    expect(second.stderr).not.toMatch(/group [1-5]\/6/);
+    expect(second.stderr).toContain('wins 51.50% of games');
+  }, 180_000);
 });

@@ -215,7 +215,11 @@ describe('tables on disk', () => {
       });
       expect(stopped.status).toBe('stopped');
       expect(existsSync(tableFile(dataDir, rules, 3))).toBe(false);
+      // What a writer killed mid-write leaves: gone when the run goes on.
+      const leftover = `${tableFile(dataDir, rules, 3)}.123.tmp`;
+      writeFileSync(leftover, 'half a file');
       const resumed = await solveUr({ rules, stones: 3, dataDir, threads: 1 });
+      expect(existsSync(leftover)).toBe(false);
       expect(resumed.status).toBe('built');
       const loaded = loadTable(tableFile(dataDir, rules, 3), rules, 3);
       if (!loaded.ok) throw new Error(loaded.problem);
