@@ -259,7 +259,7 @@ export function usePlaySession<
       const after = dispatch(action);
       const failedBefore = session.recorder.problem;
       if (after.events.length > before.events.length) {
-        session.recorder.event(after.events.at(-1) as E);
+        session.recorder.event(after.events.at(-1) as E, rules.chance(before.state) !== undefined);
         // The computer's reason goes with its move, for the replay.
         const moved = action as unknown as SessionAction<E>;
         if (moved.type === 'play/botMoved') session.recorder.explained(moved.reason);

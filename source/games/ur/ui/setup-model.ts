@@ -3,7 +3,13 @@
  * (at a level of UR_KINDS), and the stones each side plays.
  */
 import type { Key } from '../../../ui/keys.js';
-import { type Seat, type SeatKind, seatKinds, seatOf } from '../../../engine/seats.js';
+import {
+  defaultSeatName,
+  type Seat,
+  type SeatKind,
+  seatKinds,
+  seatOf,
+} from '../../../engine/seats.js';
 import { MIN_STONES, STONES } from '../rules.js';
 import { editField, type Field } from '../../../ui/text-field.js';
 
@@ -28,7 +34,7 @@ export type UrSetupOutcome =
 
 /** The name a side takes when its field is left empty (shown there as a placeholder). */
 export const urDefaultName = (form: Pick<UrSetupForm, 'kinds'>, side: number) =>
-  `${form.kinds[side] === 'human' ? 'Player' : 'CPU'} ${side + 1}`;
+  defaultSeatName(form.kinds[side] ?? 'human', side);
 
 /** A new form: the name fields empty, their defaults shown as placeholders. */
 export function newUrSetup(
