@@ -264,7 +264,7 @@ describe('tables on disk', () => {
   it('a solve that would not fit in memory or on disk is refused before it starts', async () => {
     const rules = setup().rules;
     const dataDir = temp();
-    const memory = await solveUr({ rules, stones: 7, dataDir, memoryFree: () => 1 << 30 });
+    const memory = await solveUr({ rules, stones: 7, dataDir, memoryFree: () => 256 << 20 });
     expect(memory).toMatchObject({ status: 'refused' });
     if (memory.status === 'refused')
       expect(memory.problem).toMatch(/needs about [\d.]+ GiB of memory/);
