@@ -8,18 +8,24 @@
  */
 import { isMainThread, workerData } from 'node:worker_threads';
 
-if (process.stdin.isTTY && process.stdout.isTTY) {
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
-}
-// A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-// The same file runs the Ur solver's worker threads (games/ur/solve-run.ts).
 if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
+  // The same bundle, started as a worker thread of the Ur solver (games/ur/solve-run.ts).
   (await import('./games/ur/solve-worker.js')).runSolveWorker();
+} else if (!isMainThread) {
+  // The same bundle, started as the computers' worker thread (cli/thinking.ts).
+  const { serveThinking } = await import('./cli/thinking.js');
+  serveThinking();
 } else {
+  if (process.stdin.isTTY && process.stdout.isTTY) {
+    delete process.env.CI;
+    delete process.env.CONTINUOUS_INTEGRATION;
+  }
+  // A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  const { thinkOnWorkerFrom } = await import('./cli/thinking.js');
+  thinkOnWorkerFrom(new URL(import.meta.url));
   await import('./cli/index.js');
 }

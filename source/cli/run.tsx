@@ -14,6 +14,9 @@ import { recordingsDirectory } from '../storage/paths.js';
 import { type OnClosed, openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { enterFullScreen } from '../ui/terminal.js';
+import { screenText } from '../engine/safe-text.js';
+import { ThinkContext } from '../ui/thinking.js';
+import { startThinking } from './thinking.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
 import { chanceFor } from '../app/session.js';
 import {
@@ -139,18 +142,44 @@ export async function play(
   };
   kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
   const restore = enterFullScreen(process.stdout);
+  const thinking = startThinking();
   try {
     const instance = render(
       <ThemeContext.Provider value={{ colour: colourWanted(argv, process.env) }}>
-        <App options={options} />
+        <ThinkContext.Provider value={thinking.think}>
+          <App options={options} />
+        </ThinkContext.Provider>
       </ThemeContext.Provider>,
-      { exitOnCtrlC: false },
+      // Once the full screen is left (a signal), Ink's last frame on its way out is not drawn
+      // over the terminal's own screen.
+      { exitOnCtrlC: false, stdout: gated(process.stdout, restore.shown) },
     );
     await instance.waitUntilExit();
   } finally {
+    thinking.stop();
     restore();
     for (const line of new Set(report)) say(line);
   }
+}
+
+/**
+ * The terminal as Ink sees it, every frame passed through screenText on its way out: the one
+ * place where the full screen's text is made safe, whichever screen or file it came from.
+ */
+function gated(stdout: NodeJS.WriteStream, shown: () => boolean): NodeJS.WriteStream {
+  const write = (chunk: unknown, ...rest: unknown[]) =>
+    !shown() ||
+    (stdout.write as (...args: unknown[]) => boolean)(
+      typeof chunk === 'string' ? screenText(chunk) : chunk,
+      ...rest,
+    );
+  return new Proxy(stdout, {
+    get(target, property) {
+      if (property === 'write') return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The game's classic console: for pipes, scripts, screen readers, and --classic. */
@@ -160,7 +189,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
   const scripted = scriptFor(module, argv);
   const record = recordSetting(argv);
   const settings: Settings = settingsFor(module, argv);
+  const thinking = startThinking();
   const context: ClassicRun = {
+    think: thinking.think,
     settings,
     kinds: kindsFor(argv, module.seats.max, module.levels),
     colour: colourWanted(argv, process.env) && (process.stdout.isTTY === true || forced),
@@ -192,7 +223,12 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
     warn: (message) => say(`madang: warning: ${message}`),
     readFile,
   };
-  const code = await module.classic(streamIO(process.stdin, process.stdout), context);
+  const code = await module
+    .classic(streamIO(process.stdin, process.stdout), context)
+    .finally(thinking.stop);
+  // The game is over: the rest of the input is not read, and a pipe left open must not keep the
+  // program waiting for its end.
+  process.stdin.destroy();
   for (const line of report) say(line);
   process.exitCode = code;
 }

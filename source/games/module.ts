@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import type { Argv } from 'yargs';
 import type { ClassicIO } from '../classic/lines.js';
-import type { Bot, Level } from '../engine/bots.js';
+import type { Bot, Level, Think } from '../engine/bots.js';
 import type { ChanceSource, ParsedScript } from '../engine/chance.js';
 import type { Game, GameEvent } from '../engine/game.js';
 import type { ParsedOptions, Recorder } from '../engine/recording.js';
@@ -90,6 +90,8 @@ export interface ClassicRun {
   chanceFor(game: number, options: unknown): { source: ChanceSource; seed: number | null };
   /** Seeds the computers' tie-breaks (--seed, else 0). */
   readonly botSeed: number;
+  /** Asks a computer for its move: the program's thinks on a worker thread (cli/thinking.ts). */
+  readonly think?: Think | undefined;
   /** Starts recording a game with these options and seats. */
   recorderFor(options: unknown, seed: number | null, seats: readonly Seat[]): Recorder;
   /** Problems that stop the program. */

@@ -5,7 +5,7 @@
  * hint and save keys, scrolls the help page, and hands app requests (quit, again, menu) up.
  * A game gives its model (init, reduce, key) and what its rules and bots know.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { Bot, Level } from '../engine/bots.js';
 import type { ChanceSource } from '../engine/chance.js';
 import type { Game, GameEvent, Outcome } from '../engine/game.js';
@@ -16,6 +16,7 @@ import type { Key } from './keys.js';
 import { useStore } from './store.js';
 import { lastScroll, PAGE_KEYS } from './TextPage.js';
 import { logPage } from './text.js';
+import { ThinkContext } from './thinking.js';
 
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved';
@@ -161,7 +162,12 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
   readonly hintNotice?: ((state: S, event: E, reason: string) => string) | undefined;
   /** The help page's lines, so that scrolling stops at its end. */
   readonly helpLines: readonly string[];
+  /** Whether the computers play at once now (Layers' `n`): no delay, many moves a frame. */
+  readonly hurry?: ((play: P) => boolean) | undefined;
 }
+
+/** The longest a batch of computers' moves or draws holds the event loop (signals, keys). */
+const BATCH_MS = 30;
 
 export function usePlaySession<
   S,
@@ -169,11 +175,12 @@ export function usePlaySession<
   P extends PlayModel<S, E>,
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
-  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
+  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines, hurry } = options;
   const { session, onRequest, registerKeys, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
   const [play, dispatch, current] = useStore(reduce, init);
   const [helpScroll, setHelpScroll] = useState(0);
+  const think = useContext(ThinkContext);
   const random = useMemo(() => botRandom(session.botSeed), [session.botSeed]);
   const bots = useMemo(
     () =>
@@ -216,10 +223,14 @@ export function usePlaySession<
             );
           }
           const level = knowledge.hintLevel?.(before.state) ?? 'strong';
-          const { event } = knowledge.bot(level).choose(before.state, random);
-          const reason = knowledge.explain(before.state, event, names);
-          const notice = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
-          return dispatch(as({ type: 'play/hintShown', event, notice }));
+          void think(rules.name, knowledge.bot(level), before.state, random).then(({ event }) => {
+            // A hint for a position that has gone by is no hint.
+            if (current().state !== before.state) return;
+            const reason = knowledge.explain(before.state, event, names);
+            const notice = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
+            dispatch(as({ type: 'play/hintShown', event, notice }));
+          });
+          return before;
         }
         case 'play/saveRequested': {
           const problem = save ? save(before) : 'This game is not saved that way.';
@@ -278,38 +289,94 @@ export function usePlaySession<
     },
     // `as` only casts; the rest are stable for the life of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, dispatch, session, onRequest, rules, knowledge, random, names, save, hintNotice],
+    [
+      current,
+      dispatch,
+      session,
+      onRequest,
+      rules,
+      knowledge,
+      random,
+      names,
+      save,
+      hintNotice,
+      think,
+    ],
   );
 
   // A computer seat throws and moves by itself, at a pace people can follow.
   useEffect(() => {
     const { state, overlay } = play;
     if (paused || overlay !== null || rules.outcome(state).status !== 'running') return;
-    if (knowledge.chance?.automatic && rules.chance(state) !== undefined) {
+    const running = () =>
+      current().overlay === null && rules.outcome(current().state).status === 'running';
+    /** The computer's move, with its reason for the log and the recording. */
+    const moved = (now: S, bot: Bot<S, E>, event: E) =>
+      act(
+        as({
+          type: 'play/botMoved',
+          event,
+          reason: `${bot.level}: ${knowledge.explain(now, event, names)}`,
+        }),
+      );
+    // A hurry's batch asks here (Layers' computers decide in well under its 30 ms).
+    const move = (now: S, bot: Bot<S, E>) => moved(now, bot, bot.choose(now, random).event);
+    if (hurry?.(play)) {
+      // The computers' moves and the draws between them, as many as BATCH_MS allows, then a
+      // frame; the next batch follows it. A person to act (or a key that ends the hurry) stops.
       const timer = setTimeout(() => {
-        if (current().state === state && current().overlay === null)
+        const end = performance.now() + BATCH_MS;
+        while (running() && hurry(current()) && performance.now() < end) {
+          const now = current().state;
+          if (rules.chance(now) !== undefined) {
+            act(as({ type: 'play/chanceRequested' }));
+            if (current().state === now) return;
+            continue;
+          }
+          const bot = bots[rules.toAct(now)];
+          if (!bot) return;
+          move(now, bot);
+          if (current().state === now) return;
+        }
+      }, 0);
+      return () => clearTimeout(timer);
+    }
+    if (knowledge.chance?.automatic && rules.chance(state) !== undefined) {
+      // Draws due one after another (a round's order of a thousand) in batches, a frame each.
+      const timer = setTimeout(() => {
+        const end = performance.now() + BATCH_MS;
+        while (
+          running() &&
+          performance.now() < end &&
+          rules.chance(current().state) !== undefined
+        ) {
+          const before = current().state;
           act(as({ type: 'play/chanceRequested' }));
+          if (current().state === before) return;
+        }
       }, 0);
       return () => clearTimeout(timer);
     }
     const bot = bots[rules.toAct(state)];
     if (!bot) return;
+    let gone = false;
     const timer = setTimeout(() => {
       const now = current();
       if (now.overlay !== null || now.state !== state) return;
       if (rules.chance(state) !== undefined) return void act(as({ type: 'play/chanceRequested' }));
-      const { event } = bot.choose(state, random);
-      act(
-        as({
-          type: 'play/botMoved',
-          event,
-          reason: `${bot.level}: ${knowledge.explain(state, event, names)}`,
-        }),
-      );
+      void think(rules.name, bot, state, random).then(({ event }) => {
+        // The screen moved on while it thought (a take-back, a pause, the game left).
+        const then = current();
+        if (gone || then.overlay !== null || then.state !== state) return;
+        moved(state, bot, event);
+      });
     }, botDelay);
-    return () => clearTimeout(timer);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused]);
+  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused, hurry, think]);
 
   // The app's one input handler calls this. A layout effect runs before any key can arrive.
   useLayoutEffect(() => {

@@ -435,6 +435,7 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
       kinds: run.kinds,
       dice: source,
       botRandom: botRandom(seed ?? run.botSeed),
+      think: run.think,
       loaded: loaded?.saved,
       readFile: run.readFile,
       writeSave,

@@ -9,7 +9,7 @@
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
 import type { ChanceSource } from '../../engine/chance.js';
-import type { Bot } from '../../engine/bots.js';
+import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import type { SeatKind } from '../../engine/seats.js';
@@ -41,6 +41,8 @@ export interface ClassicLayersOptions {
   readonly kinds: readonly SeatKind[];
   readonly chanceFor: (options: LayersOptions) => ChanceSource;
   readonly botRandom: Random;
+  /** Asks a computer for its move (cli/thinking.ts: on a worker thread); here by default. */
+  readonly think?: Think | undefined;
   readonly recorderFor: (options: LayersOptions) => Recorder;
   /** Where a run's stopping message goes (standard error), apart from the game's own text. */
   readonly error: (message: string) => void;
@@ -52,9 +54,16 @@ const number = (min: number, max: number) => (a: string) =>
     : { ok: false as const, problem: `${a === '' ? 'nothing' : shown(a)} is not ${min} to ${max}` };
 
 const MENU = "1. Fight!\n2. Rest\n3. Look players' status\n";
+
+/**
+ * A turn of the event loop between two computers' decisions, so that a signal (SIGTERM, Ctrl+C)
+ * is handled at once however long a game of computers runs (a resolved promise would not yield).
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DRAW_MENU = '1. Fight back!\n2. Escape\n';
 
 export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions): Promise<number> {
+  const think = run.think ?? thinkHere;
   let recorder: Recorder | undefined;
   try {
     const given = async (prompt: string, value: number | undefined, min: number, max: number) => {
@@ -105,7 +114,8 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
         let event: LayersEvent;
         if (bot) {
           await io.drained();
-          event = bot.choose(state, run.botRandom).event;
+          await breathe();
+          event = (await think('layers', bot, state, run.botRandom)).event;
           io.write(`${menu}${event.type === 'layers/foughtBack' ? 1 : 2}\n`);
           io.write(`(computer: ${explainLayersMove(state, event)})\n`);
         } else {
@@ -121,7 +131,8 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
       let event: LayersEvent | undefined;
       if (bot) {
         await io.drained();
-        event = bot.choose(state, run.botRandom).event;
+        await breathe();
+        event = (await think('layers', bot, state, run.botRandom)).event;
         io.write(`${prompt}${event.type === 'layers/rested' ? 2 : 1}\n`);
         if (event.type === 'layers/challenged')
           io.write(

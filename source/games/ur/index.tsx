@@ -211,6 +211,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
       stones: stonesOf(run.settings),
       dice: source,
       botRandom: botRandom(seed ?? run.botSeed),
+      think: run.think,
       board: boardOf(run.settings),
       readBoard: run.readFile,
       kinds: run.kinds,

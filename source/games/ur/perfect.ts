@@ -13,12 +13,18 @@ import type { UrRules } from './rules.js';
 let directory: string | undefined;
 const loaded = new Map<string, ReturnType<typeof loadTable>>();
 
-/** The data directory whose tables the perfect level reads (default: dataDirectory()). */
+/**
+ * The data directory whose tables the perfect level reads (default: dataDirectory()). Kept in
+ * the environment too: the computers think on a worker thread (cli/thinking.ts), started later
+ * with a copy of it, and find the perfect bot's table there.
+ */
 export function readTablesFrom(dataDir: string): void {
   directory = dataDir;
+  process.env[TABLES_ENV] = dataDir;
 }
 
-const tablesDir = () => directory ?? dataDirectory();
+const TABLES_ENV = 'MADANG_UR_TABLES';
+const tablesDir = () => directory ?? process.env[TABLES_ENV] ?? dataDirectory();
 
 function lookUp(rules: UrRules): ReturnType<typeof loadTable> {
   const file = tableFile(tablesDir(), rules, rules.stones);

@@ -86,6 +86,7 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
       options,
       kinds: run.kinds,
       botRandom: botRandom(run.botSeed),
+      think: run.think,
       recorderFor: (seats) => run.recorderFor(options, null, seats),
       error: run.error,
     });

@@ -205,6 +205,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
       players: number(run.settings.players),
       pieces: number(run.settings.pieces),
       botSeed: run.botSeed,
+      think: run.think,
     };
     return run.settings.advanced
       ? runClassicAdvanced(io, { ...options, files: new YutFiles(run.dataDir), warn: run.warn })
