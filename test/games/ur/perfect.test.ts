@@ -4,7 +4,7 @@
  * build a missing table in one line.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
@@ -72,6 +72,62 @@ describe('the perfect level', () => {
       expect(hint).toMatch(/^Hint: a reason: \d+\.\d% → \d+\.\d%\.$/);
     }
   });
+});
+
+describe('the perfect level in the real program', () => {
+  it('thinking on the worker thread, it plays the table of --data-dir: every move the best', async () => {
+    const data = mkdtempSync(join(dir, 'program-'));
+    const rules = setup({ stones: 2 }).rules;
+    expect((await solveUr({ rules, stones: 2, dataDir: data, threads: 1 })).status).toBe('built');
+    const file = join(data, 'game.jsonl');
+    const env = { ...process.env };
+    delete env.MADANG_UR_TABLES;
+    const run = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'ur',
+        '--stones',
+        '2',
+        '--bots',
+        'all',
+        '--level',
+        'perfect',
+        '--classic',
+        '--seed',
+        '3',
+      ],
+      { input: '', encoding: 'utf8', env: { ...env, MADANG_DATA_DIR: data }, cwd: data },
+    );
+    expect(run.status).toBe(0);
+    const again = spawnSync(
+      process.execPath,
+      [
+        ...[CLI, 'ur', '--stones', '2', '--bots', 'all', '--level', 'perfect', '--classic'],
+        ...['--seed', '3', '--data-dir', data, '--record', file],
+      ],
+      { input: '', encoding: 'utf8', env },
+    );
+    expect(again.status).toBe(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n').slice(1);
+    readTablesFrom(data);
+    const table = tableFor(rules)!;
+    let state = setup({ stones: 2 });
+    let moves = 0;
+    for (const line of lines) {
+      const event = JSON.parse(line) as { type: string; stone?: number };
+      if (event.type.startsWith('session/')) continue;
+      if (event.type === 'ur/stoneMoved') {
+        const rated = rateMoves(table, state);
+        const chosen = rated.find((m) => m.event.stone === event.stone);
+        expect(chosen?.chance).toBeCloseTo(rated[0]!.chance, 6);
+        moves++;
+      }
+      state = reduce(state, event);
+    }
+    expect(moves).toBeGreaterThan(5);
+    expect(state.phase).toBe('over');
+  }, 60_000);
 });
 
 describe('--stones', () => {
