@@ -59,8 +59,11 @@ export async function play(
 ): Promise<void> {
   checkSeed(argv);
   const report: string[] = [];
+  // The game's flags are read once (a file they name is read once: a setup opened again from
+  // the menu does not read it again, nor fail if it has gone).
+  const settings: Settings = module ? settingsFor(module, argv) : {};
   let opening: Opening = module
-    ? { kind: 'entry', entry: module.command.entry(settingsFor(module, argv)) }
+    ? { kind: 'entry', entry: module.command.entry(settings) }
     : { kind: 'menu' };
   let file = replayFile;
   let mode: 'replay' | 'resume' | undefined = file === undefined ? undefined : 'replay';
@@ -104,6 +107,9 @@ export async function play(
       report.push(recordingReport(f, ending, failure));
     };
   const seats = Math.max(...run.games.map((g) => g.seats.max));
+  // From the menu any game may be chosen: any game's level is taken.
+  const kinds = kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
+  const directory = dataDir(argv);
   const options: AppOptions = {
     games: run.games,
     opening,
@@ -121,10 +127,9 @@ export async function play(
       now: () => new Date(),
     }),
     setupContext: (game) => ({
-      settings: module && module.id === game ? settingsFor(module, argv) : {},
-      // From the menu any game may be chosen: any game's level is taken.
-      kinds: kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS),
-      dataDir: dataDir(argv),
+      settings: module && module.id === game ? settings : {},
+      kinds,
+      dataDir: directory,
       warn: (message) => report.push(`madang: warning: ${message}`),
       // A save resumed or replaced later in the run no longer holds a game saved before: that
       // game goes on from its recording.
@@ -135,12 +140,11 @@ export async function play(
       },
     }),
     recordings: {
-      list: () => listRecordings(recordingsDirectory(dataDir(argv)), lookup(run.games)),
+      list: () => listRecordings(recordingsDirectory(directory), lookup(run.games)),
       open: (file, mode) => openRecording(file, mode, lookup(run.games)),
     },
     botDelay: argv.botDelay,
   };
-  kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
   const restore = enterFullScreen(process.stdout);
   const thinking = startThinking();
   try {

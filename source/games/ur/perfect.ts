@@ -5,7 +5,6 @@
  * missing or fails its check is never used, and why is said in one line.
  */
 import type { Bot, Choice } from '../../engine/bots.js';
-import { dataDirectory } from '../../storage/paths.js';
 import { boardId, loadTable, tableFile, type UrTable } from './table.js';
 import { legalEvents, reduce, type StoneMoved, type UrEvent, type UrState } from './rules.js';
 import type { UrRules } from './rules.js';
@@ -14,7 +13,7 @@ let directory: string | undefined;
 const loaded = new Map<string, ReturnType<typeof loadTable>>();
 
 /**
- * The data directory whose tables the perfect level reads (default: dataDirectory()). Kept in
+ * The data directory whose tables the perfect level reads (set by the command line's edges). Kept in
  * the environment too: the computers think on a worker thread (cli/thinking.ts), started later
  * with a copy of it, and find the perfect bot's table there.
  */
@@ -24,10 +23,14 @@ export function readTablesFrom(dataDir: string): void {
 }
 
 const TABLES_ENV = 'MADANG_UR_TABLES';
-const tablesDir = () => directory ?? process.env[TABLES_ENV] ?? dataDirectory();
+// The core stands on no storage module: the data directory comes from the program's edges.
+const tablesDir = () => directory ?? process.env[TABLES_ENV] ?? process.env.MADANG_DATA_DIR;
 
 function lookUp(rules: UrRules): ReturnType<typeof loadTable> {
-  const file = tableFile(tablesDir(), rules, rules.stones);
+  const dir = tablesDir();
+  if (dir === undefined)
+    return { ok: false, missing: true, problem: 'no data directory is known for the tables' };
+  const file = tableFile(dir, rules, rules.stones);
   let table = loaded.get(file);
   if (table === undefined || (!table.ok && table.missing)) {
     table = loadTable(file, rules, rules.stones);
