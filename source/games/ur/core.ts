@@ -31,7 +31,7 @@ function parseDiceLine(content: string): DiceRolled | undefined {
 export const urCore = gameCore<UrState, UrEvent, UrOptions>({
   id: 'ur',
   title: 'Royal Game of Ur',
-  description: 'White and Black, 2 to 7 stones each (--board FILE, --stones N)',
+  description: 'White and Black, 2 to 7 stones (--stones, --board)',
   seats: { min: 2, max: 2 },
   rules: urGame,
   parseOptions(unchecked) {
