@@ -11,6 +11,7 @@ import { recordingSection } from './recording.js';
 import { serveSection } from './serve.js';
 import { tableSection } from './table.js';
 import { uiSection } from './ui.js';
+import { urPerfectSection } from './ur-perfect.js';
 import { urReferenceSection } from './ur-reference.js';
 import { urEngineSection, yutEngineSection, yutReferenceSection } from './yut-engine.js';
 
@@ -28,13 +29,14 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   'ur-reference': urReferenceSection,
   games: gamesSection,
   'ur-bots': urBotsSection,
+  'ur-perfect': urPerfectSection,
   'yote-bots': yoteBotsSection,
   'kono-bots': konoBotsSection,
   layers: layersSection,
   table: tableSection,
   serve: serveSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games, table, serve).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, games, table, serve).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

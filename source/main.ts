@@ -6,10 +6,13 @@
  * CI log, even with CI set in the environment: the variables go, before Ink and chalk are loaded,
  * so the terminal's own TERM and COLORTERM decide the colours (NO_COLOR still turns them off).
  */
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 
-// The same bundle, started as the computers' worker thread (cli/thinking.ts).
-if (!isMainThread) {
+if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
+  // The same bundle, started as a worker thread of the Ur solver (games/ur/solve-run.ts).
+  (await import('./games/ur/solve-worker.js')).runSolveWorker();
+} else if (!isMainThread) {
+  // The same bundle, started as the computers' worker thread (cli/thinking.ts).
   const { serveThinking } = await import('./cli/thinking.js');
   serveThinking();
 } else {

@@ -52,7 +52,8 @@ let cli: Argv = yargs(hideBin(process.argv))
   })
   .option('level', {
     type: 'string',
-    describe: "the computer seats' level: random, greedy, strong (default), or expert (Yut)",
+    describe:
+      "the computer seats' level: random, greedy, strong (default), expert (Yut), or perfect (Ur, from a table: madang ur solve)",
   })
   .option('bot-delay', {
     type: 'number',

@@ -9,7 +9,7 @@
 import type { Game, GameEvent } from './game.js';
 import type { Random } from './random.js';
 
-export const LEVELS = ['random', 'greedy', 'strong', 'expert'] as const;
+export const LEVELS = ['random', 'greedy', 'strong', 'expert', 'perfect'] as const;
 export type Level = (typeof LEVELS)[number];
 
 export interface Choice<E> {

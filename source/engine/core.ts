@@ -42,6 +42,8 @@ export interface GameCore<S, E extends GameEvent, O> {
   readonly typicalOptions: O;
   readonly chance?: ChanceKit<E, O> | undefined;
   bot(level: Level): Bot<S, E>;
+  /** The level whose move a hint shows (default strong): Ur's perfect where a table is built. */
+  hintLevel?(state: S): Level;
   /** The computer's levels this game offers (by default random, greedy and strong). */
   readonly levels?: readonly Level[];
   /** Why a computer chose a move, in the game's words. */

@@ -19,6 +19,8 @@ import { takeBack, type TakeBack } from '../engine/take-back.js';
 export interface TableGame<S, E extends GameEvent> {
   readonly rules: Game<S, E, never>;
   bot(level: Level): Bot<S, E>;
+  /** The level whose move a hint shows (default strong): Ur's perfect where a table is built. */
+  hintLevel?(state: S): Level;
   explain(state: S, event: E, names: readonly string[]): string;
   /** A refusal of the rules in the players' names, for a game whose rules speak of seats by number. */
   named?(problem: string, names: readonly string[]): string;
@@ -388,7 +390,7 @@ export class Table<S, E extends GameEvent> {
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
     const { game, think } = this.setup;
     const state = this.current;
-    const bot = game.bot('strong');
+    const bot = game.bot(game.hintLevel?.(state) ?? 'strong');
     const reasoned = (event: E) => ({ event, reason: game.explain(state, event, this.names) });
     if (think)
       return {

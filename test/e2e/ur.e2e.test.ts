@@ -11,6 +11,30 @@ afterEach(() => terminal?.close());
 const twoLines = new URL('../../../shared/external/ur/two_lines.ur', import.meta.url);
 
 describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
+  it('two stones against perfect: the table built, the hint gives exact chances', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'madang-ur-perfect-'));
+    const solved = spawnSync(
+      process.execPath,
+      [CLI, 'ur', 'solve', '--stones', '2', '--data-dir', data],
+      { encoding: 'utf8' },
+    );
+    expect(solved.status).toBe(0);
+    terminal = new Terminal(
+      `node ${CLI} ur --stones 2 --bots 2 --level perfect --seed 2055 --bot-delay 0 --data-dir ${data}`,
+    );
+    const setupScreen = await terminal.waitFor('Start the game');
+    expect(setupScreen).toContain('the computer (perfect)');
+    expect(setupScreen).toContain('2 each');
+    expect(setupScreen).not.toContain('unavailable');
+    await terminal.keys('Up', 'Enter', 'Space');
+    await terminal.waitFor(/Player 1 rolled \d\./);
+    await terminal.keys('h');
+    // Seed 2055's first roll is 1: the only stone to move enters, and the hint says what it is worth.
+    expect(await terminal.waitFor('Hint:')).toMatch(/Hint: .*\d+\.\d% → \d+\.\d%/);
+    await terminal.keys('q', 'y');
+    expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
+  });
+
   it('starts, rolls, moves a stone onto the board, quits, and the shell is back', async () => {
     terminal = new Terminal(`node ${CLI} ur --seed 2055`);
     await terminal.waitFor('Start the game');

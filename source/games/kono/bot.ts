@@ -298,6 +298,8 @@ export function konoBot(level: Level): Bot<KonoState, KonoEvent> {
     case 'greedy':
       return ruleBot();
     // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
+    // perfect is Ur's alone (a solved table): a seat that names it elsewhere plays strong.
+    case 'perfect':
     case 'expert':
     case 'strong':
       return searchBot();

@@ -209,6 +209,8 @@ export function layersBot(level: Level): Bot<LayersState, LayersEvent> {
     case 'greedy':
       return { level, choose: greedy };
     // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
+    // perfect is Ur's alone (a solved table): a seat that names it elsewhere plays strong.
+    case 'perfect':
     case 'expert':
     case 'strong':
       return { level, choose: strong };

@@ -47,6 +47,7 @@ interface Form {
 const ROWS = ['players', 'turns', 'humans', 'level', 'seats', 'start'] as const;
 const KIND_LETTER: Readonly<Record<SeatKind, string>> = {
   human: 'you',
+  perfect: 'P',
   expert: 'E',
   strong: 'S',
   greedy: 'G',

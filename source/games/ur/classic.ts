@@ -34,6 +34,8 @@ export interface ClassicUrOptions {
   readonly board?: { readonly spec: BoardSpec; readonly name: string } | undefined;
   readonly readBoard: (file: string) => { ok: true; text: string } | { ok: false; problem: string };
   readonly kinds: readonly SeatKind[];
+  /** Stones per side from --stones (absent: the seed's seven, and the header as before). */
+  readonly stones?: number | undefined;
   readonly recorderFor: (options: UrOptions, names: readonly string[]) => Recorder;
   /** Problems that stop the run (a dice script that ran out). */
   readonly error: (message: string) => void;
@@ -123,7 +125,11 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
       const kind = options.kinds[seat] ?? 'human';
       return kind === 'human' ? undefined : urBot(kind);
     });
-    const gameOptions: UrOptions = { board: board.spec, extraRollOnRosette: true };
+    const gameOptions: UrOptions = {
+      board: board.spec,
+      extraRollOnRosette: true,
+      ...(options.stones === undefined ? {} : { stones: options.stones }),
+    };
     recorder = options.recorderFor(gameOptions, names);
     let state = setup(gameOptions);
     const apply = (event: UrEvent) => {
@@ -162,7 +168,7 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
           choice = /^[1-7]$/.test(answer) ? Number(answer) : Number.NaN;
           if (Number.isNaN(choice)) {
             io.write(
-              `Invalid input: ${answer === '' ? 'nothing' : shown(answer)} is not a stone: answer 1 to 7\n`,
+              `Invalid input: ${answer === '' ? 'nothing' : shown(answer)} is not a stone: answer 1 to ${state.rules.stones}\n`,
             );
             continue;
           }

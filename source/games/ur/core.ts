@@ -6,6 +6,7 @@ import { parseScript } from '../../engine/chance.js';
 import { gameCore } from '../../engine/core.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainUrMove, urBot } from './bot.js';
+import { tableFor } from './perfect.js';
 import { describeUrEvent } from './describe.js';
 import {
   checkOptions,
@@ -30,7 +31,7 @@ function parseDiceLine(content: string): DiceRolled | undefined {
 export const urCore = gameCore<UrState, UrEvent, UrOptions>({
   id: 'ur',
   title: 'Royal Game of Ur',
-  description: 'White and Black, seven stones each (--board FILE)',
+  description: 'White and Black, 2 to 7 stones (--stones, --board)',
   seats: { min: 2, max: 2 },
   rules: urGame,
   parseOptions(unchecked) {
@@ -58,6 +59,9 @@ export const urCore = gameCore<UrState, UrEvent, UrOptions>({
       parseScript(text, file, parseDiceLine, 'a roll (write four dice such as 0110, or 0 to 4)'),
   },
   bot: urBot,
+  levels: ['random', 'greedy', 'strong', 'perfect'],
+  // A hint is the perfect move where a table for these rules is built.
+  hintLevel: (state) => (tableFor(state.rules) ? 'perfect' : 'strong'),
   explain: (state, event, names) =>
     event.type === 'ur/stoneMoved' ? explainUrMove(state, event, names) : 'rolls',
   describe: describeUrEvent,

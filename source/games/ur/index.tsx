@@ -11,7 +11,19 @@ import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
 import { runClassicUr } from './classic.js';
 import { urCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
-import { type UrEvent, urGame, type UrOptions, type UrState } from './rules.js';
+import { solveCommand } from './solve-command.js';
+import { perfectProblem, readTablesFrom } from './perfect.js';
+import { dataDirectory } from '../../storage/paths.js';
+import {
+  isStones,
+  MIN_STONES,
+  setup,
+  STONES,
+  type UrEvent,
+  urGame,
+  type UrOptions,
+  type UrState,
+} from './rules.js';
 import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
 import { UrGame } from './ui/UrGame.js';
 import { UrReplay } from './ui/UrReplay.js';
@@ -27,23 +39,41 @@ interface Form {
   readonly board: Board | undefined;
 }
 
+/** The data directory of this run, as the command line reckons it (set by command.extra). */
+let dataDirOf: (argv: Readonly<Record<string, unknown>>) => string = (argv) =>
+  dataDirectory({ flag: typeof argv.dataDir === 'string' ? argv.dataDir : undefined });
+
 const boardOf = (settings: Readonly<Record<string, unknown>>) =>
   settings.board as Board | undefined;
+const stonesOf = (settings: Readonly<Record<string, unknown>>) =>
+  typeof settings.stones === 'number' ? settings.stones : undefined;
+
+/** Why perfect cannot play on this board with these stones (no good table), or undefined. */
+const perfectProblemFor = (board: Board | undefined) => (stones: number) =>
+  perfectProblem(setup({ board: board?.spec, stones }).rules, board?.name);
 
 const entry: MenuEntry = {
   id: 'ur',
   label: 'Royal Game of Ur',
   hint: 'two players, seven stones',
-  newForm: ({ settings, kinds }: SetupContext): Form => ({
-    setup: newUrSetup(kinds),
-    board: boardOf(settings),
-  }),
+  newForm: ({ settings, kinds, dataDir }: SetupContext): Form => {
+    readTablesFrom(dataDir);
+    const board = boardOf(settings);
+    return {
+      setup: newUrSetup(kinds, stonesOf(settings), perfectProblemFor(board)),
+      board,
+    };
+  },
   key(form, key) {
     const { setup, board } = form as Form;
     const outcome = urSetupKey(setup, key);
     if (outcome.type === 'form') return { type: 'form', form: { setup: outcome.form, board } };
     if (outcome.type === 'back') return outcome;
-    const options: UrOptions = { board: board?.spec ?? historicalSpec(), extraRollOnRosette: true };
+    const options: UrOptions = {
+      board: board?.spec ?? historicalSpec(),
+      extraRollOnRosette: true,
+      stones: outcome.stones,
+    };
     return { type: 'start', start: { options, seats: outcome.seats } };
   },
   View: ({ form }) => (
@@ -68,23 +98,71 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
   command: {
     describe: 'the Royal Game of Ur: straight to its setup screen',
     flags: (y: Argv) =>
-      y.option('board', {
-        type: 'string',
-        describe: 'an Ur board file (.ur JSON); default: the historical board',
-      }),
+      y
+        .option('board', {
+          type: 'string',
+          describe: 'an Ur board file (.ur JSON); default: the historical board',
+        })
+        .option('stones', {
+          type: 'number',
+          describe: `stones per player, ${MIN_STONES} to ${STONES} (default ${STONES})`,
+        })
+        .command(
+          'solve',
+          'solve Ur by value iteration: a table of exact win chances in the data directory (for --level perfect)',
+          (c) =>
+            c.option('threads', {
+              type: 'number',
+              describe: 'worker threads (default: 2, or the cores there are)',
+            }),
+          async (argv) => {
+            process.exitCode = await solveCommand(
+              {
+                stones: argv.stones as number | undefined,
+                board: argv.board as string | undefined,
+                threads: argv.threads,
+              },
+              dataDirOf(argv),
+            );
+          },
+        ),
+    // `madang ur solve` is a subcommand of ur's own (in flags above); the command line hands
+    // the data directory's rule to games here, and the solve and the perfect level's check take it from this.
+    extra(cli, dataDir) {
+      dataDirOf = dataDir;
+      return cli;
+    },
     settings(argv, readFile) {
-      if (typeof argv.board !== 'string') return { ok: true, settings: {} };
-      const text = readFile(argv.board);
-      if (!text.ok) return { ok: false, problem: text.problem };
-      const loaded = parseBoard(text.text, argv.board);
-      if (!loaded.ok) return { ok: false, problem: loaded.problem };
-      return { ok: true, settings: { board: { spec: loaded.board.spec, name: argv.board } } };
+      const stones = argv.stones;
+      if (stones !== undefined && !isStones(stones))
+        return {
+          ok: false,
+          problem: `--stones takes a whole number from ${MIN_STONES} to ${STONES}`,
+        };
+      const given = stones === undefined ? {} : { stones };
+      let board: Board | undefined;
+      if (typeof argv.board === 'string') {
+        const text = readFile(argv.board);
+        if (!text.ok) return { ok: false, problem: text.problem };
+        const loaded = parseBoard(text.text, argv.board);
+        if (!loaded.ok) return { ok: false, problem: loaded.problem };
+        board = { spec: loaded.board.spec, name: argv.board };
+      }
+      // --level perfect with no table to play it: one line saying how to build it.
+      if (argv.level === 'perfect' && argv.bots !== undefined) {
+        readTablesFrom(dataDirOf(argv));
+        const problem = perfectProblemFor(board)(stones ?? STONES);
+        if (problem !== undefined) return { ok: false, problem };
+      }
+      return { ok: true, settings: board ? { board, ...given } : given };
     },
     entry: () => 'ur',
   },
   classic(io, run) {
     const { source, seed } = run.chanceFor(0, {});
+    readTablesFrom(run.dataDir);
     return runClassicUr(io, {
+      stones: stonesOf(run.settings),
       dice: source,
       botRandom: botRandom(seed ?? run.botSeed),
       think: run.think,

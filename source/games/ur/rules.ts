@@ -6,7 +6,9 @@
 import { type ChanceOutcome, type Game, isRecord, type Outcome } from '../../engine/game.js';
 import { type Board, type BoardSpec, checkBoard, historicalSpec } from './board.js';
 
+/** Stones per colour by default (the seed's seven); `stones` plays 2 to 7. */
 export const STONES = 7;
+export const MIN_STONES = 2;
 /** A stone's place: −1 off the board (not yet entered), 0.. its path index, path length = borne off. */
 export const OFF = -1;
 
@@ -18,11 +20,14 @@ export interface UrOptions {
   readonly board?: BoardSpec | undefined;
   /** A stone landing on a rosette earns another roll (default on). */
   readonly extraRollOnRosette?: boolean | undefined;
+  /** Stones per colour, 2 to 7 (default 7: a recording without it plays seven). */
+  readonly stones?: number | undefined;
 }
 
 export interface UrRules {
   readonly board: Board;
   readonly extraRollOnRosette: boolean;
+  readonly stones: number;
 }
 
 export interface UrState {
@@ -42,10 +47,17 @@ export type UrEvent = DiceRolled | StoneMoved;
 
 export const COLOUR_NAMES = ['White', 'Black'] as const;
 
+/** A number of stones a side madang plays: MIN_STONES to STONES. */
+export const isStones = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= MIN_STONES && n <= STONES;
+
 export function checkOptions(options: unknown): string | undefined {
   if (options === undefined) return undefined;
   if (!isRecord(options)) return 'The game options are missing.';
-  const { board, extraRollOnRosette } = options;
+  const { board, extraRollOnRosette, stones } = options;
+  if (stones !== undefined && !isStones(stones)) {
+    return `The number of stones must be a whole number from ${MIN_STONES} to ${STONES}.`;
+  }
   if (extraRollOnRosette !== undefined && typeof extraRollOnRosette !== 'boolean') {
     return 'The rosette rule must be on or off.';
   }
@@ -61,9 +73,14 @@ export function setup(options: UrOptions = {}): UrState {
   if (problem !== undefined) throw new RangeError(problem);
   const checked = checkBoard(options.board ?? historicalSpec(), 'the board');
   if (!checked.ok) throw new RangeError(checked.problem);
-  const off = () => Array<number>(STONES).fill(OFF);
+  const stones = options.stones ?? STONES;
+  const off = () => Array<number>(stones).fill(OFF);
   return {
-    rules: { board: checked.board, extraRollOnRosette: options.extraRollOnRosette ?? true },
+    rules: {
+      board: checked.board,
+      extraRollOnRosette: options.extraRollOnRosette ?? true,
+      stones,
+    },
     stones: [off(), off()],
     turn: 0,
     phase: 'roll',
@@ -122,8 +139,9 @@ export function check(state: UrState, event: unknown): string | undefined {
   if (event.type === 'ur/stoneMoved') {
     if (state.phase !== 'move') return `${COLOUR_NAMES[state.turn]} must roll first.`;
     const stone = event.stone;
-    if (typeof stone !== 'number' || !Number.isInteger(stone) || stone < 0 || stone >= STONES) {
-      return 'Choose a stone from 0 to 6.';
+    const count = state.rules.stones;
+    if (typeof stone !== 'number' || !Number.isInteger(stone) || stone < 0 || stone >= count) {
+      return `Choose a stone from 0 to ${count - 1}.`;
     }
     const t = target(state, stone);
     return 'problem' in t ? t.problem : undefined;
@@ -134,7 +152,7 @@ export function check(state: UrState, event: unknown): string | undefined {
 function movable(state: UrState): number[] {
   const stones: number[] = [];
   let offTried = false;
-  for (let stone = 0; stone < STONES; stone++) {
+  for (let stone = 0; stone < state.rules.stones; stone++) {
     // Stones off the board are all alike: offer the first of them only.
     if (state.stones[state.turn]?.[stone] === OFF) {
       if (offTried) continue;

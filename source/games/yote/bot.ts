@@ -168,6 +168,8 @@ export function yoteBot(level: Level): Bot<YoteState, YoteEvent> {
     case 'greedy':
       return greedyBot(yoteGame, evaluateYote);
     // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
+    // perfect is Ur's alone (a solved table): a seat that names it elsewhere plays strong.
+    case 'perfect':
     case 'expert':
     case 'strong':
       return alphaBetaBot();

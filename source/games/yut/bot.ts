@@ -210,6 +210,8 @@ export function yutBot(level: Level): Bot<YutState, YutEvent> {
       // Through the opponent's turn and its own next one, one throw per turn (a yut or mo chain
       // is cut there and evaluated): measured stronger, and faster, than one reply with two throws.
       return expectimaxBot(yutGame, evaluate, { chanceDepth: 1, replies: 2, nodeBudget: 60_000 });
+    // perfect is Ur's alone (a solved table): a seat that names it here plays expert.
+    case 'perfect':
     case 'expert':
       // The learned evaluation, through the opponent's turn and its own next one, then a turn
       // further at a time (up to four) while a decision stays within 150 ms (see

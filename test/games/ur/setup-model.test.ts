@@ -14,6 +14,7 @@ describe('the Ur setup form', () => {
     expect(form.names).toEqual(['', '']);
     expect(keys(form, 'up', 'enter')).toEqual({
       type: 'start',
+      stones: 7,
       seats: [
         { name: 'Player 1', kind: 'human' },
         { name: 'CPU 2', kind: 'computer', level: 'strong' },
@@ -37,5 +38,34 @@ describe('the Ur setup form', () => {
       type: 'form',
       form: { problem: 'Both sides are called Player 2.' },
     });
+  });
+
+  it('the stones row plays 2 to 7 stones, seven by default, around in both directions', () => {
+    // Rows: White, played by, Black, played by, Stones, Start: up twice reaches Stones.
+    expect(keys(newUrSetup(), 'up', 'up', 'left', 'left', 'down', 'enter')).toMatchObject({
+      type: 'start',
+      stones: 5,
+    });
+    expect(keys(newUrSetup(), 'up', 'up', 'right', 'down', 'enter')).toMatchObject({
+      type: 'start',
+      stones: 2,
+    });
+    expect(keys(newUrSetup([], 3), 'up', 'enter')).toMatchObject({ type: 'start', stones: 3 });
+  });
+
+  it('perfect is offered, and refused with why when no table is built for the stones', () => {
+    const built = new Set([2]);
+    const problem = (stones: number) =>
+      built.has(stones) ? undefined : `perfect needs a solved table for ${stones} stones`;
+    // Black played by: the computer, perfect first after a person.
+    const perfect = keys(newUrSetup([], 7, problem), 'down', 'down', 'down', 'right');
+    expect(perfect).toMatchObject({ type: 'form', form: { kinds: ['human', 'perfect'] } });
+    const refused = keys(newUrSetup(['human', 'perfect'], 7, problem), 'up', 'enter');
+    expect(refused).toMatchObject({
+      type: 'form',
+      form: { focus: 3, problem: 'perfect needs a solved table for 7 stones' },
+    });
+    const two = keys(newUrSetup(['human', 'perfect'], 2, problem), 'up', 'enter');
+    expect(two).toMatchObject({ type: 'start', stones: 2, seats: [{}, { level: 'perfect' }] });
   });
 });

@@ -142,3 +142,12 @@ describe('the Ur play screen model', () => {
     expect(reduceUrPlay(play, { type: 'urPlay/numbersToggled' }).numbers).toBe(false);
   });
 });
+
+describe('fewer stones', () => {
+  it('a number past the stones says there is no such stone', () => {
+    const play = run(newUrPlay(setup({ stones: 3 }), seats), rolled(2));
+    const picked = run(play, { type: 'urPlay/stonePicked', stone: 5 });
+    expect(picked.notice).toBe('There is no W6: each side plays 3 stones.');
+    expect(picked.stone).toBe(play.stone);
+  });
+});

@@ -13,9 +13,10 @@ import { SegmentLines } from '../../../ui/Segments.js';
 import { fit, helpLines, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { urCore } from '../core.js';
+import { chanceBeforeRoll, chanceWords, rateMoves, tableFor } from '../perfect.js';
 import { placeWords, stoneName } from '../describe.js';
 import { RULES_TEXT } from '../rules-text.js';
-import { COLOUR_NAMES, STONES, type UrEvent, type UrState } from '../rules.js';
+import { COLOUR_NAMES, type UrEvent, type UrState } from '../rules.js';
 import { plainBoard, urBoardSegments } from './board-layout.js';
 import {
   choosable,
@@ -33,12 +34,22 @@ export const UR_HELP: readonly string[] = [
   '  ← → ↑ ↓    choose a stone (or press its number, 1 to 7)',
   '  Enter      move the chosen stone; the board first shows >W3< where it lands',
   '  u          take back your last move, with the computer’s reply (never a roll)',
-  '  h          a hint: the strong computer’s move and why',
+  '  h          a hint: the strong computer’s move and why; where a table is built (madang ur',
+  '             solve), the perfect move and your exact chance to win: before the roll → after',
   '  n          number the squares of the path of the player to move (1 is the first square',
   '             a stone enters); the log and the panel name squares by these numbers',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
   FRAME_HELP,
 ];
+
+/** A hint with exact chances where a table is built: `Hint: W3 …: 63.2% → 66.0%.` */
+export function urHintNotice(state: UrState, event: UrEvent, reason: string): string {
+  const table = tableFor(state.rules);
+  if (!table || event.type !== 'ur/stoneMoved') return `Hint: ${reason}.`;
+  const rated = rateMoves(table, state).find((m) => m.event.stone === event.stone);
+  if (!rated) return `Hint: ${reason}.`;
+  return `Hint: ${reason}: ${chanceWords(chanceBeforeRoll(table, state), rated.chance)}.`;
+}
 
 const DIE = (d: number) => (d === 1 ? '◆' : '◇');
 
@@ -56,6 +67,7 @@ export function UrGame(props: PlayProps<UrState>) {
     reduce: reduceUrPlay,
     key: urKey,
     helpLines: help,
+    hintNotice: urHintNotice,
   });
 
   const preview = urPreview(play.state, play.stone);
@@ -180,7 +192,7 @@ function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: num
           <Styled seat={seatColour(c)} bold={c === colour}>
             {(COLOUR_NAMES[c] ?? '').padEnd(6)} {fit(seats[c]?.name ?? '', nameWidth)}
           </Styled>
-          {` waiting ${counts(c).waiting}  off ${counts(c).off}/${STONES}`}
+          {` waiting ${counts(c).waiting}  off ${counts(c).off}/${play.state.rules.stones}`}
           {seats[c]?.kind === 'computer' ? (
             <Text dimColor> {seats[c]?.level ?? 'strong'}</Text>
           ) : null}

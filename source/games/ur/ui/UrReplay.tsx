@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import { Styled } from '../../../ui/theme.js';
-import { COLOUR_NAMES, STONES, type UrState } from '../rules.js';
+import { COLOUR_NAMES, type UrState } from '../rules.js';
 import { fit } from '../../../ui/text.js';
 import { ReplayTail } from '../../../ui/PanelParts.js';
 import { plainBoard, urBoardSegments } from './board-layout.js';
@@ -16,7 +16,7 @@ export function UrReplay(props: ReplayScreenProps) {
   const counts = (c: number) => {
     const length = state.rules.board.paths[c]?.length ?? 0;
     const stones = state.stones[c] ?? [];
-    return `waiting ${stones.filter((p) => p < 0).length}  off ${stones.filter((p) => p >= length).length}/${STONES}`;
+    return `waiting ${stones.filter((p) => p < 0).length}  off ${stones.filter((p) => p >= length).length}/${state.rules.stones}`;
   };
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">

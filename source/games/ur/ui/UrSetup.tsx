@@ -2,10 +2,12 @@ import { Box, Text } from 'ink';
 import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';
 import {
+  kindProblem,
   kindRowSide,
   NAME_LENGTH,
   nameRowSide,
   START_ROW,
+  STONES_ROW,
   urDefaultName,
   type UrSetupForm,
   urNameField,
@@ -43,6 +45,7 @@ export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: str
           {form.kinds[i] === 'human' ? 'a person' : `the computer (${form.kinds[i]})`}
         </Text>
         {kindRowSide(form) === i ? ' ▶' : ''}
+        {kindProblem(form, i) !== undefined ? <Styled colour="yellow"> unavailable</Styled> : ''}
       </Text>
     </Box>
   );
@@ -55,6 +58,12 @@ export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: str
       <Text> </Text>
       {side(0)}
       {side(1)}
+      <Text wrap="truncate-end">
+        {label(STONES_ROW, 'Stones')}
+        {form.focus === STONES_ROW ? '◀ ' : '  '}
+        <Text bold>{form.stones} each</Text>
+        {form.focus === STONES_ROW ? ' ▶' : ''}
+      </Text>
       <Text> </Text>
       <Styled
         colour={form.focus === START_ROW ? 'cyan' : undefined}
@@ -63,7 +72,9 @@ export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: str
         {form.focus === START_ROW ? '▸ ' : '  '}Start the game
       </Styled>
       <Text> </Text>
-      <Styled colour="yellow">{form.problem ?? ' '}</Styled>
+      <Styled colour="yellow">
+        {form.problem ?? kindProblem(form, 0) ?? kindProblem(form, 1) ?? ' '}
+      </Styled>
       <Text dimColor>↑↓ choose · ←→ change · type a name · Enter · Esc back</Text>
     </Box>
   );

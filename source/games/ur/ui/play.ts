@@ -227,6 +227,11 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
     }
     case 'urPlay/stonePicked': {
       const name = stoneName(play.state.turn, action.stone);
+      if (action.stone >= play.state.rules.stones)
+        return {
+          ...play,
+          notice: `There is no ${name}: each side plays ${play.state.rules.stones} stones.`,
+        };
       if (play.state.phase !== 'move')
         return { ...play, notice: `Roll first (Space); then choose ${name}.` };
       const options = choosable(play.state);

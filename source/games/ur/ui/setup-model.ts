@@ -1,17 +1,25 @@
-/** The Ur setup form as a pure model: White's and Black's names, each a person or the computer. */
+/**
+ * The Ur setup form as a pure model: White's and Black's names, each a person or the computer
+ * (at a level of UR_KINDS), and the stones each side plays.
+ */
 import type { Key } from '../../../ui/keys.js';
 import {
   defaultSeatName,
-  SEAT_KINDS,
   type Seat,
   type SeatKind,
+  seatKinds,
   seatOf,
 } from '../../../engine/seats.js';
+import { MIN_STONES, STONES } from '../rules.js';
 import { editField, type Field } from '../../../ui/text-field.js';
 
 export interface UrSetupForm {
   readonly names: readonly [string, string];
   readonly kinds: readonly [SeatKind, SeatKind];
+  /** Stones per side, MIN_STONES to STONES. */
+  readonly stones: number;
+  /** Why the perfect level cannot play with these stones (no table), if it cannot. */
+  readonly perfectProblem?: ((stones: number) => string | undefined) | undefined;
   /** The focused row (see urSetupKey's rows). */
   readonly focus: number;
   /** The cursor in the focused name's text field. */
@@ -21,7 +29,7 @@ export interface UrSetupForm {
 
 export type UrSetupOutcome =
   | { readonly type: 'form'; readonly form: UrSetupForm }
-  | { readonly type: 'start'; readonly seats: Seat[] }
+  | { readonly type: 'start'; readonly seats: Seat[]; readonly stones: number }
   | { readonly type: 'back' };
 
 /** The name a side takes when its field is left empty (shown there as a placeholder). */
@@ -29,26 +37,40 @@ export const urDefaultName = (form: Pick<UrSetupForm, 'kinds'>, side: number) =>
   defaultSeatName(form.kinds[side] ?? 'human', side);
 
 /** A new form: the name fields empty, their defaults shown as placeholders. */
-export function newUrSetup(kinds: readonly SeatKind[] = []): UrSetupForm {
+export function newUrSetup(
+  kinds: readonly SeatKind[] = [],
+  stones: number = STONES,
+  perfectProblem?: (stones: number) => string | undefined,
+): UrSetupForm {
   return {
     names: ['', ''],
     kinds: [kinds[0] ?? 'human', kinds[1] ?? 'human'],
+    stones,
+    perfectProblem,
     focus: 0,
     cursor: 0,
     problem: null,
   };
 }
 
-/** Rows: 0 White's name, 1 who plays White, 2 Black's name, 3 who plays Black, 4 Start. */
-const ROWS = 5;
-export const START_ROW = 4;
+/** What a side may be: a person, or the computer from perfect (a solved table) down. */
+export const UR_KINDS: readonly SeatKind[] = seatKinds(['random', 'greedy', 'strong', 'perfect']);
+
+/** Why a side's choice cannot play now: perfect without a table for these stones. */
+export const kindProblem = (form: UrSetupForm, side: number) =>
+  form.kinds[side] === 'perfect' ? form.perfectProblem?.(form.stones) : undefined;
+
+/** Rows: 0 White's name, 1 who plays White, 2 Black's name, 3 who plays Black, 4 stones, 5 Start. */
+const ROWS = 6;
+export const STONES_ROW = 4;
+export const START_ROW = 5;
 export const NAME_LENGTH = 12;
 /** The side whose name field is on the focused row, if it is one. */
 export const nameRowSide = (form: UrSetupForm) =>
-  form.focus < START_ROW && form.focus % 2 === 0 ? form.focus / 2 : undefined;
+  form.focus < STONES_ROW && form.focus % 2 === 0 ? form.focus / 2 : undefined;
 /** The side whose player kind is on the focused row, if it is one. */
 export const kindRowSide = (form: UrSetupForm) =>
-  form.focus < START_ROW && form.focus % 2 === 1 ? (form.focus - 1) / 2 : undefined;
+  form.focus < STONES_ROW && form.focus % 2 === 1 ? (form.focus - 1) / 2 : undefined;
 
 /** The focused name's text field. */
 export function urNameField(form: UrSetupForm, side: number): Field {
@@ -83,11 +105,14 @@ export function urSetupKey(form: UrSetupForm, key: Key): UrSetupOutcome {
       return focusOn((form.focus + 1) % ROWS);
     case 'left':
     case 'right': {
+      const step = key === 'left' ? -1 : 1;
+      if (form.focus === STONES_ROW) {
+        const span = STONES - MIN_STONES + 1;
+        return stay({ stones: MIN_STONES + ((form.stones - MIN_STONES + step + span) % span) });
+      }
       if (side === undefined) return stay({});
-      const at = SEAT_KINDS.indexOf(form.kinds[side] as SeatKind);
-      const next = SEAT_KINDS[
-        (at + (key === 'left' ? -1 : 1) + SEAT_KINDS.length) % SEAT_KINDS.length
-      ] as SeatKind;
+      const at = UR_KINDS.indexOf(form.kinds[side] as SeatKind);
+      const next = UR_KINDS[(at + step + UR_KINDS.length) % UR_KINDS.length] as SeatKind;
       const kinds = [...form.kinds] as [SeatKind, SeatKind];
       kinds[side] = next;
       return stay({ kinds });
@@ -98,8 +123,13 @@ export function urSetupKey(form: UrSetupForm, key: Key): UrSetupOutcome {
       const names = form.names.map((n, i) => n.trim() || urDefaultName(form, i));
       if (names[0] === names[1])
         return stay({ focus: 2, problem: `Both sides are called ${names[0]}.` });
+      for (const i of [0, 1]) {
+        const problem = kindProblem(form, i);
+        if (problem !== undefined) return stay({ focus: 2 * i + 1, problem });
+      }
       return {
         type: 'start',
+        stones: form.stones,
         seats: names.map((name, i) => {
           return seatOf(name, form.kinds[i] ?? 'human');
         }),

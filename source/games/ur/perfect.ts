@@ -1,0 +1,112 @@
+/**
+ * The perfect level (issue 30): the move a solved table (table.ts) rates best, and the exact
+ * chances behind it, for the bot, the hints and analysis. Tables are read from the data
+ * directory the program runs with (readTablesFrom), once each, checked whole; a table that is
+ * missing or fails its check is never used, and why is said in one line.
+ */
+import type { Bot, Choice } from '../../engine/bots.js';
+import { boardId, loadTable, tableFile, type UrTable } from './table.js';
+import { legalEvents, reduce, type StoneMoved, type UrEvent, type UrState } from './rules.js';
+import type { UrRules } from './rules.js';
+
+let directory: string | undefined;
+const loaded = new Map<string, ReturnType<typeof loadTable>>();
+
+/**
+ * The data directory whose tables the perfect level reads (set by the command line's edges). Kept in
+ * the environment too: the computers think on a worker thread (cli/thinking.ts), started later
+ * with a copy of it, and find the perfect bot's table there.
+ */
+export function readTablesFrom(dataDir: string): void {
+  directory = dataDir;
+  process.env[TABLES_ENV] = dataDir;
+}
+
+const TABLES_ENV = 'MADANG_UR_TABLES';
+// The core stands on no storage module: the data directory comes from the program's edges.
+const tablesDir = () => directory ?? process.env[TABLES_ENV] ?? process.env.MADANG_DATA_DIR;
+
+function lookUp(rules: UrRules): ReturnType<typeof loadTable> {
+  const dir = tablesDir();
+  if (dir === undefined)
+    return { ok: false, missing: true, problem: 'no data directory is known for the tables' };
+  const file = tableFile(dir, rules, rules.stones);
+  let table = loaded.get(file);
+  if (table === undefined || (!table.ok && table.missing)) {
+    table = loadTable(file, rules, rules.stones);
+    loaded.set(file, table);
+  }
+  return table;
+}
+
+/** The solved table for these rules, if there is a good one. */
+export function tableFor(rules: UrRules): UrTable | undefined {
+  const table = lookUp(rules);
+  return table.ok ? table.table : undefined;
+}
+
+/** The command that builds the table for these rules. */
+export function solveCommandFor(rules: UrRules, boardFile?: string): string {
+  const board = boardId(rules) === 'historical' || !boardFile ? '' : ` --board ${boardFile}`;
+  return `madang ur solve --stones ${rules.stones}${board}`;
+}
+
+/** Why the perfect level cannot play these rules (no good table), in one line; or undefined. */
+export function perfectProblem(rules: UrRules, boardFile?: string): string | undefined {
+  const table = lookUp(rules);
+  if (table.ok) return undefined;
+  if (table.missing)
+    return `perfect needs a solved table for ${rules.stones} stones: build it with ${solveCommandFor(rules, boardFile)}`;
+  return table.problem;
+}
+
+export interface RatedMove {
+  readonly event: StoneMoved;
+  /** The mover's exact chance to win after this move. */
+  readonly chance: number;
+}
+
+/** Every legal move with the mover's chance to win after it, best first. */
+export function rateMoves(table: UrTable, state: UrState): RatedMove[] {
+  const mover = state.turn;
+  return legalEvents(state)
+    .map((event) => {
+      const after = reduce(state, event);
+      const chance =
+        after.phase === 'over'
+          ? after.winner === mover
+            ? 1
+            : 0
+          : table.chanceAfter(after.stones, mover, after.turn === mover);
+      return { event, chance };
+    })
+    .sort((a, b) => b.chance - a.chance);
+}
+
+/** The mover's exact chance to win before the roll (the roll does not move a stone). */
+export const chanceBeforeRoll = (table: UrTable, state: UrState) =>
+  table.chanceToRoll(state.stones, state.turn);
+
+/** `63.2% → 66.0%`: the chance before the roll, and after a move. */
+export const chanceWords = (before: number, after: number) =>
+  `${(before * 100).toFixed(1)}% → ${(after * 100).toFixed(1)}%`;
+
+/**
+ * The perfect bot: the move with the best exact chance (ties at random). Without a good table
+ * (a recording resumed where none was built) it plays as `fallback`, the strong level.
+ */
+export function perfectBot(fallback: Bot<UrState, UrEvent>): Bot<UrState, UrEvent> {
+  return {
+    level: 'perfect',
+    choose(state, random): Choice<UrEvent> {
+      const table = tableFor(state.rules);
+      if (!table) return fallback.choose(state, random);
+      const rated = rateMoves(table, state);
+      const top = rated[0];
+      if (!top) return fallback.choose(state, random);
+      const best = rated.filter((m) => m.chance >= top.chance - 1e-7);
+      const pick = best[random.below(best.length)] as RatedMove;
+      return { event: pick.event, value: pick.chance };
+    },
+  };
+}
