@@ -1,6 +1,6 @@
 /**
  * One rule in every game (issue 28, item 13): after the computer's move, the person's selection
- * (Yut's piece and result, Ur's stone, Yoté's cursor) is on their first legal choice, the first
+ * (Yut's piece and result, Ur's stone, Yoté's and Kono's cursor) is on their first legal choice, the first
  * of the game's legal moves, not wherever the computer's move left it.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,9 @@ import { newYotePlay, reduceYotePlay } from '../../source/games/yote/ui/play.js'
 import { legalEvents as yutLegal, setup as yutSetup } from '../../source/games/yut/rules.js';
 import { newPlay, reducePlay } from '../../source/games/yut/ui/play.js';
 import type { Seat } from '../../source/engine/seats.js';
+import { konoGame } from '../../source/games/kono/rules.js';
+import { newKonoPlay, reduceKonoPlay } from '../../source/games/kono/ui/play.js';
+import { position as konoPosition } from '../support/kono.js';
 import { placed, rolled } from '../support/ur.js';
 import { position } from '../support/yote.js';
 import { thrown } from '../support/yut.js';
@@ -76,5 +79,21 @@ describe("after the computer's move, the person's first legal choice is selected
     expect(play.state.turn).toBe(1);
     expect(yoteLegal(play.state)[0]).toEqual({ type: 'yote/jumped', from: 'B1', to: 'B3' });
     expect(play.cursor).toBe(cellOf('B1'));
+  });
+
+  it('Kono: the cursor on the person’s first piece that can move, not where it was', () => {
+    const start = konoPosition(['W W W W W', 'W O O O W', 'O O O O O', 'B O O O B', 'B B B B B']);
+    const reply = konoGame.legalEvents(start)[0];
+    if (reply?.type !== 'kono/moved') throw new Error('White has a step at the start');
+    const play = reduceKonoPlay(newKonoPlay(start, seats), {
+      type: 'play/botMoved',
+      event: reply,
+      reason: 'strong: steps on',
+    });
+    expect(play.state.turn).toBe(1);
+    const first = konoGame.legalEvents(play.state)[0];
+    if (first?.type !== 'kono/moved') throw new Error('Black has a step');
+    expect(play.cursor).toEqual([first.row, first.column]);
+    expect(play.state.board[first.row - 1]?.[first.column - 1]).toBe('B');
   });
 });

@@ -6,7 +6,7 @@
  * sentence, and the choices between rounds.
  */
 import { describe, expect, it } from 'vitest';
-import { setup, withDefaults } from '../../../source/games/kono/rules.js';
+import { konoGame, setup, withDefaults } from '../../../source/games/kono/rules.js';
 import { konoBoardSegments } from '../../../source/games/kono/ui/board-layout.js';
 import {
   type KonoAction,
@@ -107,8 +107,10 @@ describe('the Kono play screen model', () => {
     expect(play.events).toEqual([
       { type: 'kono/moved', row: 1, column: 3, direction: 'southeast' },
     ]);
-    // The cursor follows the piece; Black is to move now.
-    expect(play.cursor).toEqual([2, 4]);
+    // Black's turn begins on its first piece that can move (every game's rule for a new turn).
+    const first = konoGame.legalEvents(play.state)[0];
+    expect(first?.type === 'kono/moved' && [first.row, first.column]).toEqual([4, 1]);
+    expect(play.cursor).toEqual([4, 1]);
     expect(play.state.turn).toBe(1);
     expect(play.chosen).toBeNull();
   });

@@ -242,6 +242,12 @@ function settled(before: KonoPlay, after: KonoPlay): KonoPlay {
     cursor = middle(after.state);
   else if (event.type === 'kono/moved' && before.seats[before.state.turn]?.kind !== 'computer')
     cursor = target(before.state.size, event.row, event.column, event.direction) ?? cursor;
+  // A turn begins on its player's first legal choice (every game's rule: after the computer's
+  // move the person's cursor is on a piece that can move), as in Yut, Ur and Yoté.
+  if (after.state.phase === 'play' && after.state.turn !== before.state.turn) {
+    const first = konoGame.legalEvents(after.state).find((e) => e.type === 'kono/moved');
+    if (first?.type === 'kono/moved') cursor = [first.row, first.column];
+  }
   const undoable =
     konoGame.chance(before.state) === undefined
       ? Math.min(before.undoable + 1, TAKE_BACK_DEPTH)
