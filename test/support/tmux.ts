@@ -20,6 +20,13 @@ if (!hasTmux)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How long a wait for the screen lasts before it fails. The program answers a key within
+ * milliseconds; the margin is for a machine busy with other work (two cores, several test runs).
+ */
+export const WAIT_MS = 10_000;
+const SETTLE_MS = 5000;
+
 export class Terminal {
   private readonly socket = `madang-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
   /** A private data directory, so that tests never touch the user's recordings. */
@@ -60,14 +67,21 @@ export class Terminal {
     return this.tmux('capture-pane', '-p', '-J');
   }
 
-  /** The screen once it has stopped changing (a frame is written in pieces). */
-  async settled(escapes = false, ms = 3000): Promise<string> {
+  /**
+   * The screen once it has stopped changing (a frame is written in pieces): the same over 120 ms.
+   * A screen still changing after `ms` fails the test, showing the last screen.
+   */
+  async settled(escapes = false, ms = SETTLE_MS): Promise<string> {
     const end = Date.now() + ms;
     let before = this.screen(escapes);
     for (;;) {
       await sleep(120);
       const now = this.screen(escapes);
-      if (now === before || Date.now() > end) return now;
+      if (now === before) return now;
+      if (Date.now() > end)
+        throw new Error(
+          `the screen was still changing after ${ms} ms; the last screen was:\n${now}`,
+        );
       before = now;
     }
   }
@@ -89,14 +103,19 @@ export class Terminal {
     }
   }
 
-  /** Wait up to `ms` for the screen to contain `text`; return the screen either way. */
-  async waitFor(text: string | RegExp, ms = 5000): Promise<string> {
+  /**
+   * Wait for the screen to contain `text` (or match it) and return the screen. If it does not
+   * within `ms`, throw, saying what was awaited and showing the screen: a wait that runs out must
+   * fail the test, never hand an old screen to the assertions.
+   */
+  async waitFor(text: string | RegExp, ms = WAIT_MS): Promise<string> {
     const end = Date.now() + ms;
     let screen = this.screen();
-    while (
-      !(typeof text === 'string' ? screen.includes(text) : text.test(screen)) &&
-      Date.now() < end
-    ) {
+    while (!(typeof text === 'string' ? screen.includes(text) : text.test(screen))) {
+      if (Date.now() > end)
+        throw new Error(
+          `waited ${ms} ms for ${typeof text === 'string' ? JSON.stringify(text) : String(text)}; the screen was:\n${screen}`,
+        );
       await sleep(50);
       screen = this.screen();
     }
