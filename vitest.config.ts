@@ -1,11 +1,22 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The slow tests, run by `npm run test:slow` and not by `npm test`: the built program driven in
+ * tmux (test/e2e), the reliability tests (test/reliability: crashes, races, attacks, big inputs)
+ * and any file named *.slow.test.ts(x) (long property runs and the like). Every other test file
+ * is fast and runs in `npm test`. A new test falls on its side by where it is and how it is named.
+ */
+const SLOW = [
+  'test/e2e/**/*.test.{ts,tsx}',
+  'test/reliability/**/*.test.{ts,tsx}',
+  'test/**/*.slow.test.{ts,tsx}',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
@@ -15,5 +26,30 @@ export default defineConfig({
       // Games started by tests record here, never in the user's data directory.
       MADANG_DATA_DIR: mkdtempSync(join(tmpdir(), 'madang-test-data-')),
     },
+    // `vitest run --coverage`: what the tests run of source/, every file counted (v8).
+    coverage: {
+      provider: 'v8',
+      include: ['source/**'],
+      reporter: ['text-summary', 'json-summary'],
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...SLOW],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: SLOW,
+          // A test in tmux waits for several screens, each up to tmux.ts's WAIT_MS on a busy machine.
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });
