@@ -122,6 +122,26 @@ export class Terminal {
     return screen;
   }
 
+  /**
+   * Wait for a screen that contains `text` (or matches it) and is not `before`: after a key, the
+   * screen it leads to, never the one it was pressed on (which may show the same words).
+   */
+  async waitForNew(text: string | RegExp, before: string, ms = WAIT_MS): Promise<string> {
+    const end = Date.now() + ms;
+    let screen = this.screen();
+    const found = () =>
+      screen !== before && (typeof text === 'string' ? screen.includes(text) : text.test(screen));
+    while (!found()) {
+      if (Date.now() > end)
+        throw new Error(
+          `waited ${ms} ms for a new screen with ${typeof text === 'string' ? JSON.stringify(text) : String(text)}; the screen was${screen === before ? ' still the one before' : ''}:\n${screen}`,
+        );
+      await sleep(50);
+      screen = this.screen();
+    }
+    return screen;
+  }
+
   close(): void {
     try {
       this.tmux('kill-server');
