@@ -5,27 +5,34 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The slow tests, run by `npm run test:slow` and not by `npm test`: the built program driven in
- * tmux (test/e2e), the reliability tests (test/reliability: crashes, races, attacks, big inputs)
- * and any file named *.slow.test.ts(x) (long property runs and the like). Every other test file
- * is fast and runs in `npm test`. A new test falls on its side by where it is and how it is named.
+ * tmux (test/e2e), the reliability tests (test/reliability: kills, races, attacks, big inputs)
+ * and any file named *.slow.test.ts(x). Every other test file is fast and runs in `npm test`. A
+ * new test falls on its side by where it is and how it is named.
  */
 const SLOW = [
   'test/e2e/**/*.test.{ts,tsx}',
   'test/reliability/**/*.test.{ts,tsx}',
   'test/**/*.slow.test.{ts,tsx}',
 ];
+/**
+ * Files of long random runs (properties.test.ts, bot.test.ts): fast, with a tenth of their runs
+ * (test/support/runs.ts), and run again by `npm run test:slow` with all of them.
+ */
+const LONG = ['test/**/properties.test.{ts,tsx}', 'test/**/bot.test.{ts,tsx}'];
+
+const env = {
+  // Colour on, so that the tests can see it (and see it turned off by NO_COLOR).
+  FORCE_COLOR: '1',
+  // Games started by tests record here, never in the user's data directory.
+  MADANG_DATA_DIR: mkdtempSync(join(tmpdir(), 'madang-test-data-')),
+};
 
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    env: {
-      // Colour on, so that the tests can see it (and see it turned off by NO_COLOR).
-      FORCE_COLOR: '1',
-      // Games started by tests record here, never in the user's data directory.
-      MADANG_DATA_DIR: mkdtempSync(join(tmpdir(), 'madang-test-data-')),
-    },
+    env,
     // `vitest run --coverage`: what the tests run of source/, every file counted (v8).
     coverage: {
       provider: 'v8',
@@ -45,7 +52,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'slow',
-          include: SLOW,
+          include: [...SLOW, ...LONG],
+          env: { ...env, MADANG_LONG_RUNS: '1' },
           // A test in tmux waits for several screens, each up to tmux.ts's WAIT_MS on a busy machine.
           testTimeout: 60_000,
         },
