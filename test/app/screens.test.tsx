@@ -5,7 +5,9 @@
  * more lines than the window has. What only a real terminal shows (colour codes, resizing, the
  * alternate screen, bursts of keys, Ctrl+C) stays in test/e2e.
  */
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App, type Opening } from '../../source/app/App.js';
@@ -18,9 +20,26 @@ import { displayWidth } from '../../source/ui/text.js';
 import { appOptions } from '../support/app.js';
 import { lookup } from '../support/games.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
-import { ROOT } from '../support/tmux.js';
+import { CLI, ROOT } from '../support/tmux.js';
 
 const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
+
+/**
+ * A whole computer match of a game, recorded by the built program (its classic console, no
+ * input): something to replay for the games with no recording among the fixtures.
+ */
+function recorded(...args: string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'madang-whole-')), 'game.jsonl');
+  const run = spawnSync(process.execPath, [CLI, ...args, '--classic', '--record', file], {
+    input: '',
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`madang ${args.join(' ')}: ${run.stderr}`);
+  return file;
+}
+const UR = recorded('ur', '--bots', 'all', '--seed', '9');
+const YOTE = recorded('yote', '--bots', 'all', '--seed', '3');
+const KONO = recorded('kono', '--bots', 'all', '--level', 'greedy', '--seed', '3', '--size', '7');
 
 let cleanup: (() => void) | undefined;
 afterEach(() => {
@@ -196,6 +215,10 @@ const VISITS: readonly {
     keys: ['Right', 'Right', 'Right'],
     shows: 'event 3/',
   },
+  // The other games' replays, at their end (the longest log, the finished board).
+  { name: 'Ur replay', replay: UR, keys: ['End'], shows: 'the end' },
+  { name: 'Yoté replay', replay: YOTE, keys: ['End'], shows: 'the end' },
+  { name: 'Kono replay', replay: KONO, keys: ['End'], shows: 'the end' },
 ];
 
 describe('every screen whole', () => {
