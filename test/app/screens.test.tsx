@@ -6,7 +6,7 @@
  * alternate screen, bursts of keys, Ctrl+C) stays in test/e2e.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,15 +48,13 @@ afterEach(() => {
 });
 
 /**
- * A data folder of recordings for the browser, at a fixed path (the browser shows it; as long as
- * the one test/e2e/looks uses) with fixed times (the list is newest first): the three fixtures,
- * and twenty-five more games of Noah's.
+ * A data folder of recordings for the browser, its own for each test (another run of the tests
+ * may be drawing its own meanwhile) at a path as long as any (the browser shows it), with fixed
+ * times (the list is newest first): the three fixtures, and twenty-five more games of Noah's.
  */
-const BROWSER_DATA = '/tmp/madang-whole-data';
 function browserFolder(): string {
-  const folder = join(BROWSER_DATA, 'recordings');
-  rmSync(BROWSER_DATA, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
+  const folder = join(mkdtempSync(join(tmpdir(), 'madang-whole-')), 'recordings');
+  mkdirSync(folder);
   const fixture = (name: string) =>
     readFileSync(join(ROOT, 'fixtures', 'recordings', name), 'utf8');
   const names = ['Ann', 'Bob', 'Cho', 'Dan', 'Eve'];
