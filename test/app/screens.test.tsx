@@ -6,7 +6,7 @@
  * alternate screen, bursts of keys, Ctrl+C) stays in test/e2e.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { displayWidth } from '../../source/ui/text.js';
 import { appOptions } from '../support/app.js';
 import { lookup } from '../support/games.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
+import { fillRecordings } from '../support/recordings.js';
 import { CLI, ROOT } from '../support/tmux.js';
 
 const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
@@ -49,30 +50,11 @@ afterEach(() => {
 
 /**
  * A data folder of recordings for the browser, its own for each test (another run of the tests
- * may be drawing its own meanwhile) at a path as long as any (the browser shows it), with fixed
- * times (the list is newest first): the three fixtures, and twenty-five more games of Noah's.
+ * may be drawing its own meanwhile), at a path as long as any (the browser shows it).
  */
 function browserFolder(): string {
   const folder = join(mkdtempSync(join(tmpdir(), 'madang-whole-')), 'recordings');
-  mkdirSync(folder);
-  const fixture = (name: string) =>
-    readFileSync(join(ROOT, 'fixtures', 'recordings', name), 'utf8');
-  const names = ['Ann', 'Bob', 'Cho', 'Dan', 'Eve'];
-  const files: [string, string][] = [
-    ['short.jsonl', fixture('short.jsonl')],
-    ['unfinished.jsonl', fixture('unfinished.jsonl')],
-    ['animals.jsonl', fixture('animals.jsonl')],
-    ...Array.from({ length: 25 }, (_, i): [string, string] => [
-      `yut-2026-02-${String(i + 1).padStart(2, '0')}.jsonl`,
-      fixture('short.jsonl')
-        .replace('"Liam"', JSON.stringify(names[i % 5]))
-        .replace('2026-01-01T00:00', `2026-02-${String(i + 1).padStart(2, '0')}T1${i % 10}:30`),
-    ]),
-  ];
-  files.forEach(([name, text], i) => {
-    writeFileSync(join(folder, name), text);
-    utimesSync(join(folder, name), 1_000_000 + i, 1_000_000 + i);
-  });
+  fillRecordings(folder);
   return folder;
 }
 

@@ -6,9 +6,10 @@
  * regress. `REGENERATE=1` rewrites the captures after a change made on purpose. (Every screen
  * whole at 80×24 and 120×40 is checked in process, by test/app/screens.test.tsx.)
  */
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fillRecordings } from '../support/recordings.js';
 import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
 
 const regenerate = process.env.REGENERATE === '1';
@@ -18,34 +19,12 @@ const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.close());
 
-/**
- * A data folder of recordings for the browser, at a fixed path (the browser shows it) with fixed
- * times (the list is newest first): the three fixtures, and twenty-five more games of Noah's.
- */
+/** A data folder of recordings for the browser, at a fixed path (the captures show it). */
 const BROWSER_DATA = '/tmp/madang-looks-data';
 const BROWSER_ENV = { MADANG_DATA_DIR: BROWSER_DATA, TZ: 'UTC' };
 function browserFolder(): void {
-  const folder = join(BROWSER_DATA, 'recordings');
   rmSync(BROWSER_DATA, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
-  const fixture = (name: string) =>
-    readFileSync(join(ROOT, 'fixtures', 'recordings', name), 'utf8');
-  const names = ['Ann', 'Bob', 'Cho', 'Dan', 'Eve'];
-  const files: [string, string][] = [
-    ['short.jsonl', fixture('short.jsonl')],
-    ['unfinished.jsonl', fixture('unfinished.jsonl')],
-    ['animals.jsonl', fixture('animals.jsonl')],
-    ...Array.from({ length: 25 }, (_, i): [string, string] => [
-      `yut-2026-02-${String(i + 1).padStart(2, '0')}.jsonl`,
-      fixture('short.jsonl')
-        .replace('"Liam"', JSON.stringify(names[i % 5]))
-        .replace('2026-01-01T00:00', `2026-02-${String(i + 1).padStart(2, '0')}T1${i % 10}:30`),
-    ]),
-  ];
-  files.forEach(([name, text], i) => {
-    writeFileSync(join(folder, name), text);
-    utimesSync(join(folder, name), 1_000_000 + i, 1_000_000 + i);
-  });
+  fillRecordings(join(BROWSER_DATA, 'recordings'));
 }
 
 /** The captures: each screen at 80×24, coloured and with NO_COLOR. */
