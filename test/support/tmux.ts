@@ -27,6 +27,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const WAIT_MS = 10_000;
 const SETTLE_MS = 5000;
 
+const matches = (screen: string, text: string | RegExp) =>
+  typeof text === 'string' ? screen.includes(text) : text.test(screen);
+
 export class Terminal {
   private readonly socket = `madang-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
   /** A private data directory, so that tests never touch the user's recordings. */
@@ -104,42 +107,55 @@ export class Terminal {
   }
 
   /**
-   * Wait for the screen to contain `text` (or match it) and return the screen. If it does not
-   * within `ms`, throw, saying what was awaited and showing the screen: a wait that runs out must
-   * fail the test, never hand an old screen to the assertions.
+   * Wait for the screen to contain `text` (or match it) and return the screen, once whole: the
+   * same over 100 ms (Ink writes a frame in pieces, and a busy machine may pause between them).
+   * If it does not within `ms`, throw, saying what was awaited and showing the screen: a wait
+   * that runs out must fail the test, never hand an old screen to the assertions.
    */
-  async waitFor(text: string | RegExp, ms = WAIT_MS): Promise<string> {
-    const end = Date.now() + ms;
-    let screen = this.screen();
-    while (!(typeof text === 'string' ? screen.includes(text) : text.test(screen))) {
-      if (Date.now() > end)
-        throw new Error(
-          `waited ${ms} ms for ${typeof text === 'string' ? JSON.stringify(text) : String(text)}; the screen was:\n${screen}`,
-        );
-      await sleep(50);
-      screen = this.screen();
-    }
-    return screen;
+  waitFor(text: string | RegExp, ms = WAIT_MS): Promise<string> {
+    return this.until(text, (screen) => matches(screen, text), ms, '');
   }
 
   /**
    * Wait for a screen that contains `text` (or matches it) and is not `before`: after a key, the
    * screen it leads to, never the one it was pressed on (which may show the same words).
    */
-  async waitForNew(text: string | RegExp, before: string, ms = WAIT_MS): Promise<string> {
+  waitForNew(text: string | RegExp, before: string, ms = WAIT_MS): Promise<string> {
+    return this.until(
+      text,
+      (screen) => screen !== before && matches(screen, text),
+      ms,
+      'a new screen with ',
+    );
+  }
+
+  private async until(
+    text: string | RegExp,
+    found: (screen: string) => boolean,
+    ms: number,
+    what: string,
+  ): Promise<string> {
     const end = Date.now() + ms;
     let screen = this.screen();
-    const found = () =>
-      screen !== before && (typeof text === 'string' ? screen.includes(text) : text.test(screen));
-    while (!found()) {
+    for (;;) {
+      if (found(screen)) {
+        await sleep(100);
+        const again = this.screen();
+        if (again === screen) return screen;
+        if (Date.now() > end)
+          throw new Error(
+            `the screen was still changing after ${ms} ms; the last screen was:\n${again}`,
+          );
+        screen = again;
+        continue;
+      }
       if (Date.now() > end)
         throw new Error(
-          `waited ${ms} ms for a new screen with ${typeof text === 'string' ? JSON.stringify(text) : String(text)}; the screen was${screen === before ? ' still the one before' : ''}:\n${screen}`,
+          `waited ${ms} ms for ${what}${typeof text === 'string' ? JSON.stringify(text) : String(text)}; the screen was:\n${screen}`,
         );
       await sleep(50);
       screen = this.screen();
     }
-    return screen;
   }
 
   close(): void {
