@@ -50,6 +50,8 @@ export default defineConfig({
           isolate: false,
           // Both cores (vitest takes one less than there are, which is one here).
           maxWorkers: 2,
+          // A run of both projects (a bare `vitest run`) runs the fast ones first.
+          sequence: { groupOrder: 0 },
           exclude: [...configDefaults.exclude, ...SLOW],
         },
       },
@@ -57,6 +59,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'slow',
+          sequence: { groupOrder: 1 },
           include: [...SLOW, ...LONG],
           env: { ...env, MADANG_LONG_RUNS: '1' },
           // A test in tmux waits for several screens, each up to tmux.ts's WAIT_MS on a busy machine.

@@ -58,6 +58,43 @@ export function layersSection(quick: boolean): Section {
     });
     figures.push({ what: `  time per round`, value: `${fmt(ms / played, 2)} ms` });
   }
+  // Whole games of strong computers (K = 3) by N: a round's time and the heap it leaves, and a
+  // decision's cost per player, which must not grow with N (issue 32: O(N) a decision).
+  const perPlayer: string[] = [];
+  // A game first, so that the worst decision measured is not the compiler warming up.
+  playGame(100, 3, Array(100).fill('strong'), 89_999);
+  for (const players of [10, 100, 1000]) {
+    const games = quick ? 1 : players === 1000 ? 3 : players === 100 ? 10 : 100;
+    const times: Record<string, number[]> = {};
+    let rounds = 0;
+    let heap = 0;
+    const start = performance.now();
+    for (let g = 0; g < games; g++) {
+      const { state } = playGame(players, 3, Array(players).fill('strong'), 90_000 + g, times);
+      rounds += state.round;
+      heap = Math.max(heap, process.memoryUsage().heapUsed);
+    }
+    const ms = performance.now() - start;
+    const t = times.strong ?? [];
+    figures.push({
+      what: `N = ${fmt(players)}: strong computers, a whole game (${fmt(games)} games, ${fmt(rounds)} rounds)`,
+      value: `${fmt(ms / games / 1000, 2)} s`,
+      target: players === 1000 ? 'under 300 s' : '',
+    });
+    figures.push({ what: '  time per round', value: `${fmt(ms / rounds, 1)} ms` });
+    figures.push({ what: '  heap in use after the games', value: `${fmt(heap / 2 ** 20, 1)} MiB` });
+    figures.push({
+      what: `  decision median / 99th / worst (${fmt(t.length)})`,
+      value: `${fmt(quantile(t, 0.5), 3)} / ${fmt(quantile(t, 0.99), 3)} / ${fmt(Math.max(...t), 1)} ms`,
+      target: 'worst under 50 ms',
+    });
+    perPlayer.push(`${fmt((1000 * quantile(t, 0.5)) / players, 2)}`);
+  }
+  figures.push({
+    what: '  median decision per player, µs (N = 10, 100, 1,000)',
+    value: perPlayer.join(' / '),
+    target: 'not growing with N',
+  });
   // Strength: ten seats, four strong, three greedy, three random, the levels going round the
   // seats from game to game; K = 3.
   const games = quick ? 20 : 1000;

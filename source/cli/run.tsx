@@ -4,7 +4,7 @@ import { SessionFactory } from '../app/session.js';
 import { App, type AppOptions, type Opening } from '../app/App.js';
 import { streamIO } from '../classic/lines.js';
 import { LEVELS } from '../engine/bots.js';
-import { type LoadedRecording, newHeader } from '../engine/recording.js';
+import { type Header, type LoadedRecording, newHeader } from '../engine/recording.js';
 import { freshSeed } from '../engine/random.js';
 import { playerInfo } from '../engine/seats.js';
 import type { AnyGameModule, ClassicRun, Settings } from '../games/module.js';
@@ -86,8 +86,20 @@ export async function play(
     module ?? (recording && lookup(run.games)(recording.header.game)) ?? run.games[0];
   const scripted = scriptGame ? scriptFor(scriptGame, argv) : undefined;
   const record = recordSetting(argv);
-  const onClosed: OnClosed = (f, ending, failure) =>
-    report.push(recordingReport(f, ending, failure));
+  /** Games saved to their game's own file in this run: their players, and their report line. */
+  const saved: { players: string; line: number; file: string }[] = [];
+  const playersKey = (players: readonly string[]) => [...players].sort().join('\n');
+  const onClosed =
+    (header: Header): OnClosed =>
+    (f, ending, failure) => {
+      if (ending === 'saved' && failure === undefined)
+        saved.push({
+          players: playersKey(header.players.map((p) => p.name)),
+          line: report.length,
+          file: f,
+        });
+      report.push(recordingReport(f, ending, failure));
+    };
   const seats = Math.max(...run.games.map((g) => g.seats.max));
   const options: AppOptions = {
     games: run.games,
@@ -96,9 +108,12 @@ export async function play(
       seed: argv.seed,
       scripted,
       app: run.app,
-      openRecorder: (header) => openRecorder(record, header, onClosed),
+      openRecorder: (header) => openRecorder(record, header, onClosed(header)),
       appendRecorder: (loaded, at, seed) =>
-        recorderFor(RecordingWriter.append(loaded.file, loaded.goodBytes, at, seed), onClosed),
+        recorderFor(
+          RecordingWriter.append(loaded.file, loaded.goodBytes, at, seed),
+          onClosed(loaded.header),
+        ),
       freshSeed,
       now: () => new Date(),
     }),
@@ -108,6 +123,13 @@ export async function play(
       kinds: kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS),
       dataDir: dataDir(argv),
       warn: (message) => report.push(`madang: warning: ${message}`),
+      // A save resumed or replaced later in the run no longer holds a game saved before: that
+      // game goes on from its recording.
+      saveUsed: (players) => {
+        for (const game of saved)
+          if (game.players === playersKey(players))
+            report[game.line] = recordingReport(game.file, 'unfinished');
+      },
     }),
     recordings: {
       list: () => listRecordings(recordingsDirectory(dataDir(argv)), lookup(run.games)),
@@ -171,6 +193,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
     readFile,
   };
   const code = await module.classic(streamIO(process.stdin, process.stdout), context);
+  // The game is over: the rest of the input is not read, and a pipe left open must not keep the
+  // program waiting for its end.
+  process.stdin.destroy();
   for (const line of report) say(line);
   process.exitCode = code;
 }

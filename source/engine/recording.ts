@@ -43,7 +43,8 @@ export type RecordingEnd = 'finished' | 'unfinished' | 'saved';
 /** Where the play screens send each accepted event, take-back and the end, as they happen. */
 export interface Recorder {
   readonly file: string | undefined;
-  event(event: GameEvent): void;
+  /** `chance`: a throw, roll or draw, not a player's move (a game of none is not kept). */
+  event(event: GameEvent, chance?: boolean): void;
   takenBack(): void;
   end(outcome: Outcome): void;
   /** Why the computer made the move just recorded (shown in the replay). */

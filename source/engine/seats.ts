@@ -30,6 +30,15 @@ export function seatOf(name: string, kind: SeatKind): Seat {
   return kind === 'human' ? { name, kind: 'human' } : { name, kind: 'computer', level: kind };
 }
 
+/**
+ * The name a seat takes when none is given, the same in every game (issue 28): `Player N` for a
+ * person, `CPU N` for the computer, N the seat counted from 1 as the screens count, so two
+ * computers are never both called the same; the level is shown beside the name where there is
+ * room, not in it ("Computer N" would not fit the narrow panels' name columns).
+ */
+export const defaultSeatName = (kind: SeatKind, seat: number): string =>
+  `${kind === 'human' ? 'Player' : 'CPU'} ${seat + 1}`;
+
 export const kindOf = (seat: Seat): SeatKind =>
   seat.kind === 'human' ? 'human' : (seat.level ?? 'strong');
 

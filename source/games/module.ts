@@ -28,6 +28,11 @@ export interface SetupContext {
   readonly dataDir: string;
   /** A warning about a file, shown to the player. */
   warn(message: string): void;
+  /**
+   * The game's own save of these players was used up (resumed, or replaced by a new game): a
+   * game saved earlier in this run no longer goes on from it.
+   */
+  saveUsed?(players: readonly string[]): void;
 }
 
 /** A game ready to start: its checked options and who sits where. */

@@ -21,7 +21,16 @@ const HEAD = 16 << 10;
 /** How much of the end: the closing line. */
 const TAIL = 4 << 10;
 
-/** Every `.jsonl` file of `directory`, newest first. A missing folder is an empty list. */
+/**
+ * When a recording's game started, as the browser shows it: the header's time (the file's time
+ * changes when a game is resumed or the file copied), else the file's for one without a header.
+ */
+export function startedAt(listed: Listed): number {
+  const started = Date.parse(listed.header?.startedAt ?? '');
+  return Number.isNaN(started) ? listed.modified : started;
+}
+
+/** Every `.jsonl` file of `directory`, the latest started first. A missing folder is an empty list. */
 export function listRecordings(directory: string, lookup: GameLookup): Catalogue {
   let names: string[];
   try {
@@ -34,7 +43,11 @@ export function listRecordings(directory: string, lookup: GameLookup): Catalogue
     const listed = summarise(join(directory, name), name, lookup);
     if (listed) recordings.push(listed);
   }
-  recordings.sort((a, b) => b.modified - a.modified || a.name.localeCompare(b.name));
+  // Games started at the same moment: the one played last first.
+  recordings.sort(
+    (a, b) =>
+      startedAt(b) - startedAt(a) || b.modified - a.modified || a.name.localeCompare(b.name),
+  );
   return { directory, recordings };
 }
 

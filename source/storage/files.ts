@@ -15,6 +15,7 @@ import {
   rmSync,
   statSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
@@ -186,14 +187,32 @@ export function lockFile(file: string): () => void {
     rmSync(`${file}.lock`, { recursive: true, force: true });
     release = take();
   }
+  const me = `${hostname()} ${process.pid}`;
   try {
-    writeFileSync(owner(file), `${hostname()} ${process.pid}`);
+    // proper-lockfile keeps the lock only while the folder's time is the one it set: writing
+    // the owner inside changes it, so it is put back (else the lock is lost at the first refresh).
+    const taken = statSync(`${file}.lock`);
+    writeFileSync(owner(file), me);
+    utimesSync(`${file}.lock`, taken.atime, taken.mtime);
   } catch {
     // Without an owner the lock is still taken over once stale.
   }
   return () => {
+    let ours = false;
+    try {
+      ours = readFileSync(owner(file), 'utf8') === me;
+    } catch {
+      // No owner named: proper-lockfile alone knows.
+    }
     rmSync(owner(file), { force: true });
-    release();
+    try {
+      release();
+    } catch (error) {
+      // Lost to a refresh that came too late (a machine asleep): the folder is still ours to
+      // remove when it names us; the lines were written all the same.
+      if ((error as NodeJS.ErrnoException).code !== 'ERELEASED') throw error;
+      if (ours) rmSync(`${file}.lock`, { recursive: true, force: true });
+    }
   };
 }
 

@@ -4,6 +4,7 @@
  * A recording that cannot be written (a full disk, no permission) stops with a message;
  * the game goes on.
  */
+import type { GameEvent } from '../engine/game.js';
 import {
   type Header,
   NO_RECORDING,
@@ -35,8 +36,8 @@ export function recorderFor(
   let problem: string | undefined;
   let failure: string | undefined;
   let closed = false;
-  /** Lines written after the header: none means the game was left before it began. */
-  let lines = 0;
+  /** Moves written (a throw, roll or draw is no move): none means the game was left before it began. */
+  let moves = 0;
   const done = (ending: RecordingEnd) => {
     if (closed) return;
     closed = true;
@@ -55,12 +56,12 @@ export function recorderFor(
   };
   return {
     file: writer.file,
-    event: (event) => {
-      lines++;
+    event: (event, chance = false) => {
+      if (!chance) moves++;
       guard(() => writer.event(event));
     },
     takenBack: () => {
-      lines++;
+      moves++;
       guard(() => writer.takenBack());
     },
     explained: (reason) => guard(() => writer.explained(reason)),
@@ -69,8 +70,9 @@ export function recorderFor(
       done('finished');
     },
     close: (ending = 'unfinished') => {
-      // A new game quit before its first move leaves no recording behind (and says none).
-      if (!closed && ending === 'unfinished' && lines === 0 && problem === undefined) {
+      // A new game quit before its first move leaves no recording behind (and says none), though
+      // the dice or the turn order were drawn for it: the browser lists only games.
+      if (!closed && ending === 'unfinished' && moves === 0 && problem === undefined) {
         let discarded = false;
         guard(() => {
           discarded = writer.discard();
@@ -95,7 +97,11 @@ export type RecordSetting =
   | { readonly mode: 'file'; readonly file: string }
   | { readonly mode: 'off' };
 
-/** Start recording a new game as the --record setting says; a failure to open is reported, not thrown. */
+/**
+ * Start recording a new game as the --record setting says; a failure to open is reported, not
+ * thrown. The file is made at the game's first move: the throws, rolls or turn order drawn before
+ * it wait here, so a game left before anyone moved leaves no file, even when madang is killed.
+ */
 export function openRecorder(
   setting: RecordSetting,
   header: Header,
@@ -103,19 +109,43 @@ export function openRecorder(
   onProblem?: (problem: string) => void,
 ): Recorder {
   if (setting.mode === 'off') return NO_RECORDING;
-  try {
-    const writer = RecordingWriter.create(
-      header,
-      setting.mode === 'file' ? setting.file : undefined,
-      setting.mode === 'auto' ? setting.directory : undefined,
-    );
-    return recorderFor(writer, onClosed, onProblem);
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    const problem = `Not recording: the recording could not be started (${code ?? message}); the game goes on unrecorded.`;
-    onProblem?.(problem);
-    return { ...NO_RECORDING, problem };
-  }
+  let opened: Recorder | undefined;
+  const drawn: GameEvent[] = [];
+  const open = (): Recorder => {
+    if (opened) return opened;
+    try {
+      const writer = RecordingWriter.create(
+        header,
+        setting.mode === 'file' ? setting.file : undefined,
+        setting.mode === 'auto' ? setting.directory : undefined,
+      );
+      opened = recorderFor(writer, onClosed, onProblem);
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      const problem = `Not recording: the recording could not be started (${code ?? message}); the game goes on unrecorded.`;
+      onProblem?.(problem);
+      opened = { ...NO_RECORDING, problem };
+    }
+    for (const event of drawn) opened.event(event, true);
+    return opened;
+  };
+  return {
+    get file() {
+      return opened?.file;
+    },
+    event: (event, chance = false) => {
+      if (opened === undefined && chance) drawn.push(event);
+      else open().event(event, chance);
+    },
+    takenBack: () => open().takenBack(),
+    explained: (reason) => open().explained(reason),
+    end: (outcome) => open().end(outcome),
+    // Nothing was made before the first move, so nothing is left or said.
+    close: (ending) => opened?.close(ending),
+    get problem() {
+      return opened?.problem;
+    },
+  };
 }
 
 /** The line that says where a recording went, for the normal screen or standard error. */

@@ -159,7 +159,12 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
   readonly hintNotice?: ((state: S, event: E, reason: string) => string) | undefined;
   /** The help page's lines, so that scrolling stops at its end. */
   readonly helpLines: readonly string[];
+  /** Whether the computers play at once now (Layers' `n`): no delay, many moves a frame. */
+  readonly hurry?: ((play: P) => boolean) | undefined;
 }
+
+/** The longest a batch of computers' moves or draws holds the event loop (signals, keys). */
+const BATCH_MS = 30;
 
 export function usePlaySession<
   S,
@@ -167,7 +172,7 @@ export function usePlaySession<
   P extends PlayModel<S, E>,
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
-  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines } = options;
+  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines, hurry } = options;
   const { session, onRequest, registerKeys, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
   const [play, dispatch, current] = useStore(reduce, init);
@@ -256,7 +261,7 @@ export function usePlaySession<
       const after = dispatch(action);
       const failedBefore = session.recorder.problem;
       if (after.events.length > before.events.length) {
-        session.recorder.event(after.events.at(-1) as E);
+        session.recorder.event(after.events.at(-1) as E, rules.chance(before.state) !== undefined);
         // The computer's reason goes with its move, for the replay.
         const moved = action as unknown as SessionAction<E>;
         if (moved.type === 'play/botMoved') session.recorder.explained(moved.reason);
@@ -282,10 +287,52 @@ export function usePlaySession<
   useEffect(() => {
     const { state, overlay } = play;
     if (paused || overlay !== null || rules.outcome(state).status !== 'running') return;
-    if (knowledge.chance?.automatic && rules.chance(state) !== undefined) {
+    const running = () =>
+      current().overlay === null && rules.outcome(current().state).status === 'running';
+    /** The computer to act moves, with its reason for the log and the recording. */
+    const move = (now: S, bot: Bot<S, E>) => {
+      const { event } = bot.choose(now, random);
+      act(
+        as({
+          type: 'play/botMoved',
+          event,
+          reason: `${bot.level}: ${knowledge.explain(now, event, names)}`,
+        }),
+      );
+    };
+    if (hurry?.(play)) {
+      // The computers' moves and the draws between them, as many as BATCH_MS allows, then a
+      // frame; the next batch follows it. A person to act (or a key that ends the hurry) stops.
       const timer = setTimeout(() => {
-        if (current().state === state && current().overlay === null)
+        const end = performance.now() + BATCH_MS;
+        while (running() && hurry(current()) && performance.now() < end) {
+          const now = current().state;
+          if (rules.chance(now) !== undefined) {
+            act(as({ type: 'play/chanceRequested' }));
+            if (current().state === now) return;
+            continue;
+          }
+          const bot = bots[rules.toAct(now)];
+          if (!bot) return;
+          move(now, bot);
+          if (current().state === now) return;
+        }
+      }, 0);
+      return () => clearTimeout(timer);
+    }
+    if (knowledge.chance?.automatic && rules.chance(state) !== undefined) {
+      // Draws due one after another (a round's order of a thousand) in batches, a frame each.
+      const timer = setTimeout(() => {
+        const end = performance.now() + BATCH_MS;
+        while (
+          running() &&
+          performance.now() < end &&
+          rules.chance(current().state) !== undefined
+        ) {
+          const before = current().state;
           act(as({ type: 'play/chanceRequested' }));
+          if (current().state === before) return;
+        }
       }, 0);
       return () => clearTimeout(timer);
     }
@@ -295,18 +342,11 @@ export function usePlaySession<
       const now = current();
       if (now.overlay !== null || now.state !== state) return;
       if (rules.chance(state) !== undefined) return void act(as({ type: 'play/chanceRequested' }));
-      const { event } = bot.choose(state, random);
-      act(
-        as({
-          type: 'play/botMoved',
-          event,
-          reason: `${bot.level}: ${knowledge.explain(state, event, names)}`,
-        }),
-      );
+      move(state, bot);
     }, botDelay);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused]);
+  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused, hurry]);
 
   // The app's one input handler calls this. A layout effect runs before any key can arrive.
   useLayoutEffect(() => {

@@ -4,7 +4,9 @@
  * Ctrl+C, a signal, an exception).
  */
 const ENTER = '\x1b[?1049h\x1b[2J\x1b[H\x1b[?25l';
-const LEAVE = '\x1b[?25h\x1b[?1049l';
+// The alternate screen is cleared before it is left: a terminal that was resized while in it
+// (tmux) may keep some of its rows when the original screen comes back.
+const LEAVE = '\x1b[H\x1b[2J\x1b[?25h\x1b[?1049l';
 
 const SIGNALS = { SIGTERM: 143, SIGHUP: 129, SIGINT: 130 } as const;
 

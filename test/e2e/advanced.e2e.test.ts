@@ -62,6 +62,39 @@ describe.runIf(hasTmux)('the advanced game in a real terminal', () => {
     expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toBe(SEED_SAVES);
   }, 30_000);
 
+  it('a save resumed and then quit without saving is not promised to go on from its save', async () => {
+    const dir = dataDir();
+    terminal = new Terminal(
+      `node ${CLI} yut --advanced --data-dir ${dir} --throws fixtures/throws/e2e-gae-do.txt`,
+    );
+    await terminal.waitFor('No player is logged in');
+    await logIn(terminal, 'Ethan', 'a2b7');
+    await logIn(terminal, 'Ava', 'qws0853');
+    await terminal.keys('1', '1', 'Enter', '2', 'Enter');
+    await terminal.waitFor('Ethan to throw');
+    await terminal.keys('Space', 'Enter');
+    await terminal.waitFor('Ava to throw');
+    await terminal.keys('s');
+    await terminal.waitFor('Game saved successfully!');
+    await logIn(terminal, 'Ethan', 'a2b7');
+    await logIn(terminal, 'Ava', 'qws0853');
+    await terminal.keys('1');
+    await terminal.waitFor('Start a new game (0) / Resume (1)');
+    await terminal.keys('1');
+    await terminal.waitFor('Resumed the saved game');
+    // Resuming took the line out of game_info.txt: quitting now leaves no save to go on from.
+    await terminal.keys('q');
+    await terminal.waitFor('y: quit without saving');
+    await terminal.keys('y');
+    expect(await terminal.waitFor(/EXITED \d+/)).toMatch(/^EXITED 0$/m);
+    expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toBe(SEED_SAVES);
+    const after = terminal.joined();
+    expect(after).not.toContain('it goes on from its save');
+    const first =
+      /the unfinished game was recorded in (\S+) \(go on with: madang --resume \1\)/.exec(after);
+    expect(first?.[1]).toContain(join(dir, 'recordings'));
+  }, 30_000);
+
   it('a missing user_info.txt is explained, and login works once it exists', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'madang-noaccounts-'));
     terminal = new Terminal(`node ${CLI} yut --advanced --data-dir ${dir}`);

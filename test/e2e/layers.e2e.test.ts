@@ -22,15 +22,19 @@ describe.runIf(hasTmux)('Layers in a real terminal', () => {
     const me = /Player (\d+) to choose/.exec(turn)?.[1] as string;
     // The order with the player's place in brackets; the player in the forest, its opponents •.
     expect(turn).toMatch(new RegExp(`Order: [\\d ]*\\[${me}\\]`));
-    expect(turn).toMatch(new RegExp(`▶ *${me} L\\d+ \\d+`));
-    expect(turn).toMatch(/◆\d+ L\d+ \d+ •/);
+    // A person's seat is marked *.
+    expect(turn).toMatch(new RegExp(`▶ *${me}\\* L\\d+ \\d+`));
+    expect(turn).toMatch(/◆\d+\*? L\d+ \d+ •/);
     // Ten players, counted from 1 on screen: player 10 is in the forest, and no player 0.
-    expect(turn).toMatch(/[◆▶ ─]10 L\d+ \d+/);
-    expect(turn).not.toMatch(/[◆▶ ─]0 L\d+ \d+/);
+    expect(turn).toMatch(/[◆▶ ─]10\*? L\d+ \d+/);
+    expect(turn).not.toMatch(/[◆▶ ─]0\*? L\d+ \d+/);
     // The cursor is on an opponent: its status and the odds of fighting it.
-    const odds = /Enter: fight (\d+) · win \d+% lose \d+% draw \d+%/.exec(turn);
+    const odds = /Enter: (\d+) · win \d+% lose \d+% draw \d+%/.exec(turn);
     expect(odds).not.toBeNull();
     expect(turn).toContain(`Player ${odds?.[1]}: L`);
+    // Beside it, the chances of the fight back after a draw, seen from the player's side (the
+    // opponent a person here: it may).
+    expect(turn).toMatch(new RegExp(`draw → ${odds?.[1]} may fight back: win \\d+% lose \\d+%`));
     // Looking is free: the cursor moves, nothing is played; Tab goes to an opponent again.
     await terminal.keys('Up');
     await terminal.keys('Tab');

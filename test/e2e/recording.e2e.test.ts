@@ -164,6 +164,25 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
     const files = readdirSync(join(terminal.dataDir, 'recordings'));
     expect(files).toEqual([expect.stringMatching(/^yut-\d{4}-\d\d-\d\d-\d{6}\.jsonl$/)]);
   });
+
+  it('a game left before any move leaves no recording, though its turn order was drawn', async () => {
+    terminal = new Terminal(`node ${CLI} layers --seed 20`);
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Enter');
+    // Seed 20: Player 1, the person, plays first: the order is drawn and recorded, and nobody
+    // has moved.
+    expect(await terminal.waitFor('Order: [1] 2 8 3 4 10 9 6 7 5', 10_000)).toContain(
+      'Player 1 to play.',
+    );
+    await terminal.keys('q');
+    await terminal.waitFor('Quit this game?');
+    await terminal.keys('y');
+    const after = await terminal.waitFor(/EXITED \d+/);
+    expect(after).toMatch(/^EXITED 0$/m);
+    expect(after).not.toContain('recorded in');
+    // Not even the recordings folder was made.
+    expect(existsSync(join(terminal.dataDir, 'recordings'))).toBe(false);
+  });
 });
 
 describe('one data directory', () => {

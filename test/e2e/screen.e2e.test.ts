@@ -75,6 +75,23 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     );
   });
 
+  it('quitting after the window was enlarged leaves no piece of the last frame behind', async () => {
+    terminal = new Terminal(`echo BEFORE; node ${CLI} yut --players 2 --pieces 4 --no-record`, {
+      columns: 80,
+      rows: 24,
+    });
+    await terminal.waitFor('to throw');
+    terminal.resize(120, 40);
+    await terminal.waitFor(/^.{100,}$/m);
+    await terminal.keys('q');
+    await terminal.waitFor('Quit this game?');
+    await terminal.keys('y');
+    await terminal.waitFor(/EXITED \d+/);
+    // The shell's screen as it was, and the exit: no row of the board or the question above it.
+    const screen = (await terminal.settled()).split('\n').filter((line) => line.trim() !== '');
+    expect(screen).toEqual(['BEFORE', 'EXITED 0']);
+  });
+
   it('a replay shrunk and enlarged stays where it was', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'madang-resize-replay-')), 'r.jsonl');
     spawnSync(process.execPath, [

@@ -5,6 +5,7 @@
  */
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -17,7 +18,8 @@ import { describe, expect, it } from 'vitest';
 import { login } from '../../source/games/yut/accounts.js';
 import { YutFiles } from '../../source/games/yut/files.js';
 import { historicalSpec, parseBoard } from '../../source/games/ur/board.js';
-import { readText, updateBytes } from '../../source/storage/files.js';
+import { lockFile, readText, updateBytes } from '../../source/storage/files.js';
+import { recordingInUse } from '../../source/storage/recording-file.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'madang-files-'));
 
@@ -109,6 +111,21 @@ describe('a stale lock', () => {
     updateBytes(file, (bytes) => `${bytes}another\n`);
     expect(readFileSync(file, 'utf8')).toBe('a line\nanother\n');
   });
+});
+
+describe('a lock held for long', () => {
+  // proper-lockfile refreshes its folder's time every 5 s and gives the lock up when that time is
+  // not the one it set: writing the owner file inside the folder changed it (issue 28, item 9).
+  it('is still ours after its refreshes, and its release leaves no folder', async () => {
+    const file = join(folder(), 'game.jsonl');
+    writeFileSync(file, '');
+    const release = lockFile(file);
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(recordingInUse(file)).toBe(true);
+    release();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect(recordingInUse(file)).toBe(false);
+  }, 20_000);
 });
 
 describe('a byte order mark on an Ur board', () => {

@@ -3,12 +3,19 @@
  * end, never reported as the game's record, and the game goes on.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecordingEnd } from '../../source/engine/recording.js';
-import { type LineWriter, recorderFor, recordingReport } from '../../source/storage/recorder.js';
+import {
+  type LineWriter,
+  openRecorder,
+  recorderFor,
+  recordingReport,
+} from '../../source/storage/recorder.js';
+import { newHeader } from '../../source/engine/recording.js';
+import type { GameEvent } from '../../source/engine/game.js';
 import { CLI } from '../support/tmux.js';
 
 /** A writer whose disk fills after `room` events. */
@@ -124,6 +131,53 @@ describe('a game left before its first move', () => {
     recorderFor(w, (file) => closed.push(file)).close();
     expect(calls).toEqual(['discard']);
     expect(closed).toEqual([]);
+  });
+
+  it('though the dice or the turn order were drawn for it, leaves no recording', () => {
+    // Layers draws the round's order and Kono throws for the first player before anyone moves.
+    const { calls, writer: w } = writer(true);
+    const closed: string[] = [];
+    const recorder = recorderFor(w, (file) => closed.push(file));
+    recorder.event({ type: 'layers/orderDrawn' }, true);
+    recorder.event({ type: 'layers/orderDrawn' }, true);
+    recorder.close();
+    expect(calls).toEqual(['event', 'event', 'discard']);
+    expect(closed).toEqual([]);
+  });
+
+  it('makes no file until the first move, so a game killed before it leaves none', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'madang-lazy-'));
+    const header = newHeader({
+      game: 'layers',
+      options: { players: 10, turns: 3 },
+      players: [{ name: 'Player 1', kind: 'human' }],
+      seed: 20,
+      startedAt: new Date('2026-01-01T00:00:00Z'),
+      app: 'madang test',
+    });
+    const closed: string[] = [];
+    const recorder = openRecorder({ mode: 'auto', directory }, header, (file) => closed.push(file));
+    const drawn = (player: number) => ({ type: 'layers/orderDrawn', player }) as GameEvent;
+    recorder.event(drawn(0), true);
+    recorder.event(drawn(1), true);
+    expect(readdirSync(directory)).toEqual([]);
+    expect(recorder.file).toBeUndefined();
+    // The first move makes the file, with the draws before it.
+    recorder.event({ type: 'layers/rested' });
+    const [name] = readdirSync(directory);
+    expect(recorder.file).toBe(join(directory, name ?? ''));
+    recorder.close();
+    expect(closed).toEqual([recorder.file]);
+    expect(
+      readFileSync(recorder.file ?? '', 'utf8')
+        .trimEnd()
+        .split('\n')
+        .slice(1),
+    ).toEqual([
+      '{"type":"layers/orderDrawn","player":0}',
+      '{"type":"layers/orderDrawn","player":1}',
+      '{"type":"layers/rested"}',
+    ]);
   });
 
   it('a game with a move, or a resumed recording, is kept and reported', () => {

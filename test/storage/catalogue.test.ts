@@ -8,6 +8,9 @@ import { lookup } from '../support/games.js';
 import { ROOT } from '../support/tmux.js';
 
 const fixture = (name: string) => readFileSync(join(ROOT, 'fixtures/recordings', name), 'utf8');
+/** A fixture whose game started on another day of January 2026. */
+const startedOn = (name: string, day: number) =>
+  fixture(name).replace('2026-01-01T', `2026-01-${String(day).padStart(2, '0')}T`);
 
 /** A folder of recordings, each written with its own last-modified time (seconds). */
 function folder(files: Record<string, [text: string, modified: number]>): string {
@@ -21,21 +24,23 @@ function folder(files: Record<string, [text: string, modified: number]>): string
 
 describe('the recordings folder as a list', () => {
   it('lists each recording newest first, with its players, its end and its exact length', async () => {
+    // Latest started first, as the browser shows each one's start: not by the file's time (a
+    // game resumed or a file copied is written later than it started).
     const dir = folder({
-      'short.jsonl': [fixture('short.jsonl'), 1000],
-      'unfinished.jsonl': [fixture('unfinished.jsonl'), 3000],
-      'animals.jsonl': [fixture('animals.jsonl'), 2000],
+      'short.jsonl': [startedOn('short.jsonl', 3), 1000],
+      'unfinished.jsonl': [startedOn('unfinished.jsonl', 1), 3000],
+      'animals.jsonl': [startedOn('animals.jsonl', 2), 2000],
       'notes.txt': ['not a recording', 4000],
     });
     mkdirSync(join(dir, 'folder.jsonl'));
     const { directory, recordings } = listRecordings(dir, lookup);
     expect(directory).toBe(dir);
     expect(recordings.map((r) => r.name)).toEqual([
-      'unfinished.jsonl',
-      'animals.jsonl',
       'short.jsonl',
+      'animals.jsonl',
+      'unfinished.jsonl',
     ]);
-    const [unfinished, animals, short] = recordings;
+    const [short, animals, unfinished] = recordings;
     expect(short?.header?.players.map((p) => p.name)).toEqual(['Noah', 'Liam']);
     expect(short?.outcome).toEqual({ status: 'won', winner: 1 });
     expect(unfinished?.outcome).toBeUndefined();

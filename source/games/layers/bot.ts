@@ -10,6 +10,7 @@
 import type { Bot, Choice, Level } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import {
+  afterFight,
   afterFightBack,
   type Fight,
   fightIntervals,
@@ -18,6 +19,7 @@ import {
   type LayersState,
   legalEvents,
   reduce,
+  roots,
   top,
   treeOf,
 } from './rules.js';
@@ -33,7 +35,7 @@ export function odds(
 }
 
 /** The odds of the fight back after a draw, with its cost to the first challenger paid. */
-function backOdds(state: LayersState, fight: Fight) {
+export function backOdds(state: LayersState, fight: Fight) {
   const cost = afterFightBack(
     state.experience[fight.attacker] ?? 100,
     state.experience[fight.defender] ?? 100,
@@ -60,8 +62,65 @@ export function valueOf(state: LayersState, player: number): number {
   return v;
 }
 
+/**
+ * valueOf after the player whose turn it is ends it with experience `e`, heading a tree of
+ * `size` (null: not a root), on top or not: the same sums in the same order, from figures.
+ */
+function worth(state: LayersState, me: number, e: number, size: number | null, onTop: boolean) {
+  const count = onTop ? (state.onTop[me] ?? 0) + 1 : 0;
+  if (count >= state.options.turns) return 1000;
+  let v = e / 10;
+  if (size !== null) v += (5 * size) / state.options.players;
+  if (onTop) v += 10 + 10 * count;
+  return v;
+}
+
+/** What the forest looks like to a decision: the trees' sizes and how many there are. */
+type Forest = ReturnType<typeof roots>;
+
+/**
+ * expected() for the player whose turn it is challenging `o`, without playing it out: the
+ * outcomes' experience from the formulas and the trees' from their sizes, so that a root's
+ * choice among N roots costs O(N) in all, not O(N) each (a thousand players: a decision in
+ * about a millisecond, not over a hundred). Tested equal to expected() on random positions.
+ */
+export function challengeValue(state: LayersState, me: number, o: number, forest: Forest): number {
+  const n = state.options.players;
+  const e = state.experience[me] ?? 100;
+  const eo = state.experience[o] ?? 100;
+  const lm = state.layer[me] ?? 0;
+  const lo = state.layer[o] ?? 0;
+  const meRoot = state.parent[me] === null;
+  // Root against root: the winner heads both trees, on top when they were the last two. A child
+  // that beats its parent takes its place: a root (of the same tree) only if the parent was.
+  const oRoot = state.parent[o] === null;
+  const beaten: { size: number | null; onTop: boolean } = meRoot
+    ? {
+        size: (forest.size[me] as number) + (forest.size[o] as number),
+        onTop: forest.count === 2,
+      }
+    : { size: oRoot ? (forest.size[o] as number) : null, onTop: oRoot && forest.count === 1 };
+  const mine = meRoot ? (forest.size[me] as number) : null;
+  const i = intervals({ experience: e, layer: lm }, { experience: eo, layer: lo }, n);
+  const total = i.win + i.lose + i.draw;
+  const win = worth(state, me, afterFight(e, eo, true).attacker, beaten.size, beaten.onTop);
+  const lose = worth(state, me, afterFight(e, eo, false).attacker, null, false);
+  // After a draw the other side answers as the greedy level would (fightBackWanted).
+  const cost = afterFightBack(e, eo);
+  const b = intervals({ experience: eo, layer: lo }, { experience: cost, layer: lm }, n);
+  const bTotal = b.win + b.lose + b.draw;
+  let draw: number;
+  if (b.win / bTotal >= b.lose / bTotal) {
+    const won = worth(state, me, afterFight(eo, cost, true).defender, null, false);
+    const lost = worth(state, me, afterFight(eo, cost, false).defender, beaten.size, beaten.onTop);
+    const both = worth(state, me, cost, mine, false);
+    draw = (b.win / bTotal) * won + (b.lose / bTotal) * lost + (b.draw / bTotal) * both;
+  } else draw = worth(state, me, e, mine, false);
+  return (i.win / total) * win + (i.lose / total) * lose + (i.draw / total) * draw;
+}
+
 /** The expected value of a choice to `player`, over its outcomes by their true probabilities. */
-function expected(state: LayersState, event: LayersEvent, player: number): number {
+export function expected(state: LayersState, event: LayersEvent, player: number): number {
   const after = reduce(state, event);
   if (after.phase !== 'fight' || !after.fight) return valueOf(after, player);
   const fight = after.fight;
@@ -124,8 +183,15 @@ function strong(state: LayersState, random: Random): Choice<LayersEvent> {
     state.phase === 'draw' && state.fight
       ? state.fight.defender
       : (state.order[state.position] ?? 0);
+  const forest = state.phase === 'turn' ? roots(state.parent) : undefined;
   return pick(
-    legalEvents(state).map((event) => ({ event, value: expected(state, event, me) })),
+    legalEvents(state).map((event) => ({
+      event,
+      value:
+        forest && event.type === 'layers/challenged'
+          ? challengeValue(state, me, event.opponent, forest)
+          : expected(state, event, me),
+    })),
     random,
   );
 }

@@ -52,6 +52,12 @@ const number = (min: number, max: number) => (a: string) =>
     : { ok: false as const, problem: `${a === '' ? 'nothing' : shown(a)} is not ${min} to ${max}` };
 
 const MENU = "1. Fight!\n2. Rest\n3. Look players' status\n";
+
+/**
+ * A turn of the event loop between two computers' decisions, so that a signal (SIGTERM, Ctrl+C)
+ * is handled at once however long a game of computers runs (a resolved promise would not yield).
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DRAW_MENU = '1. Fight back!\n2. Escape\n';
 
 export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions): Promise<number> {
@@ -105,6 +111,7 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
         let event: LayersEvent;
         if (bot) {
           await io.drained();
+          await breathe();
           event = bot.choose(state, run.botRandom).event;
           io.write(`${menu}${event.type === 'layers/foughtBack' ? 1 : 2}\n`);
           io.write(`(computer: ${explainLayersMove(state, event)})\n`);
@@ -121,6 +128,7 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
       let event: LayersEvent | undefined;
       if (bot) {
         await io.drained();
+        await breathe();
         event = bot.choose(state, run.botRandom).event;
         io.write(`${prompt}${event.type === 'layers/rested' ? 2 : 1}\n`);
         if (event.type === 'layers/challenged')

@@ -1,7 +1,8 @@
 /**
  * What a Layers event did, in the seed's plain style, for the log, the console and the replay.
  * `first` is the number of the first player: the console keeps the seed's 0, the screens count
- * from 1.
+ * from 1. `names`, on the screens: the seats' names (CPU 4, Player 1) for those who act; the
+ * console says "player 4" as the seed does. Lists of changes name players by number.
  */
 import {
   current,
@@ -9,6 +10,7 @@ import {
   type Intervals,
   type LayersEvent,
   type LayersState,
+  top,
 } from './rules.js';
 
 export const intervalWords = (i: Intervals) =>
@@ -22,8 +24,15 @@ export const orderWords = (state: LayersState, first = 0) =>
 
 const RESULT_WORDS = { win: 'win!', lose: 'lose!', draw: 'draw!' } as const;
 
+/** A player as the subject (`Player 4`) or later in a sentence (`player 4`), or its seat's name. */
+type Who = (p: number, capital?: boolean) => string;
+const namer =
+  (first: number, names?: readonly string[]): Who =>
+  (p, capital = false) =>
+    names?.[p] ?? `${capital ? 'Player' : 'player'} ${p + first}`;
+
 /** Who moved where in the trees, and whose experience changed, between two states. */
-function changes(before: LayersState, after: LayersState, first: number): string[] {
+function changes(before: LayersState, after: LayersState, first: number, who: Who): string[] {
   const lines: string[] = [];
   const n = before.options.players;
   const exp: string[] = [];
@@ -35,8 +44,8 @@ function changes(before: LayersState, after: LayersState, first: number): string
     if (before.parent[p] !== after.parent[p])
       lines.push(
         after.parent[p] === null
-          ? `Player ${p + first} is now a root.`
-          : `Player ${p + first} is now a child of player ${(after.parent[p] ?? 0) + first}.`,
+          ? `${who(p, true)} is now a root.`
+          : `${who(p, true)} is now a child of ${who(after.parent[p] ?? 0)}.`,
       );
     if (before.layer[p] !== after.layer[p]) moved.push(`${p + first} → ${after.layer[p]}`);
   }
@@ -50,15 +59,16 @@ function changes(before: LayersState, after: LayersState, first: number): string
 }
 
 /** The end of a turn: a player on top, or the winner. */
-function topWords(before: LayersState, after: LayersState, first: number): string[] {
+function topWords(before: LayersState, after: LayersState, who: Who): string[] {
   if (after.winner !== null)
     return [
-      `Player ${after.winner + first} has been on top for ${after.options.turns} turns in a row and wins the game!`,
+      `${who(after.winner, true)} has been on top for ${after.options.turns} turns in a row and wins the game!`,
     ];
   const me = current(before);
   const now = after.onTop[me] ?? 0;
-  if (now > (before.onTop[me] ?? 0))
-    return [`Player ${me + first} is on top of everyone (${now} of ${after.options.turns} turns).`];
+  // Each of its turns it ends on top (a count started again after losing the root, too).
+  if (now > 0 && top(after) === me)
+    return [`${who(me, true)} is on top of everyone (${now} of ${after.options.turns} turns).`];
   return [];
 }
 
@@ -67,20 +77,22 @@ export function describeLayersEvent(
   event: LayersEvent,
   after: LayersState,
   first = 0,
+  names?: readonly string[],
 ): string[] {
+  const who = namer(first, names);
   switch (event.type) {
     case 'layers/orderDrawn':
       return after.phase === 'turn' ? [orderWords(after, first)] : [];
     case 'layers/rested': {
       const me = current(before);
       return [
-        `Player ${me + first} rests: experience ${Math.round(before.experience[me] ?? 0)} → ${Math.round(after.experience[me] ?? 0)}.`,
-        ...topWords(before, after, first),
+        `${who(me, true)} rests: experience ${Math.round(before.experience[me] ?? 0)} → ${Math.round(after.experience[me] ?? 0)}.`,
+        ...topWords(before, after, who),
       ];
     }
     case 'layers/challenged':
       return [
-        `Player ${current(before) + first} fights player ${event.opponent + first}.`,
+        `${who(current(before), true)} fights ${who(event.opponent)}.`,
         after.fight ? intervalWords(fightIntervals(after, after.fight)) : '',
       ];
     case 'layers/numberDrawn': {
@@ -91,31 +103,28 @@ export function describeLayersEvent(
         lines.push(
           last.back
             ? 'A draw again: both retreat, nothing changes.'
-            : `Player ${last.defender + first} may fight back or escape.`,
+            : `${who(last.defender, true)} may fight back or escape.`,
         );
       else {
         const [w, l] =
           last.result === 'win' ? [last.attacker, last.defender] : [last.defender, last.attacker];
-        lines.push(
-          `Player ${w + first} beats player ${l + first}.`,
-          ...changes(before, after, first),
-        );
+        lines.push(`${who(w, true)} beats ${who(l)}.`, ...changes(before, after, first, who));
       }
-      if (after.phase !== 'draw') lines.push(...topWords(before, after, first));
+      if (after.phase !== 'draw') lines.push(...topWords(before, after, who));
       return lines;
     }
     case 'layers/foughtBack': {
       const fight = before.fight;
       if (!fight) return [];
       return [
-        `Player ${fight.defender + first} fights back: player ${fight.attacker + first}'s experience ${Math.round(before.experience[fight.attacker] ?? 0)} → ${Math.round(after.experience[fight.attacker] ?? 0)}.`,
+        `${who(fight.defender, true)} fights back: ${who(fight.attacker)}'s experience ${Math.round(before.experience[fight.attacker] ?? 0)} → ${Math.round(after.experience[fight.attacker] ?? 0)}.`,
         after.fight ? intervalWords(fightIntervals(after, after.fight)) : '',
       ];
     }
     case 'layers/escaped':
       return [
-        `Player ${(before.fight?.defender ?? 0) + first} escapes: nothing changes.`,
-        ...topWords(before, after, first),
+        `${who(before.fight?.defender ?? 0, true)} escapes: nothing changes.`,
+        ...topWords(before, after, who),
       ];
   }
 }

@@ -6,7 +6,7 @@
 import { Box, Text } from 'ink';
 import type { Argv } from 'yargs';
 import { botRandom, seededRandom } from '../../engine/random.js';
-import { SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
+import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
 import type { Key } from '../../ui/keys.js';
 import type { ReplayScreenProps } from '../../ui/replay-model.js';
 import { ReplayTail } from '../../ui/PanelParts.js';
@@ -28,11 +28,10 @@ import {
   TURNS_MIN,
   top,
 } from './rules.js';
-import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame } from './ui/LayersGame.js';
+import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame, layersWidths } from './ui/LayersGame.js';
+import { shownOf } from './ui/play.js';
 
 const DEFAULT_TURNS = 3;
-/** A seat's name: the screens count from 1, the classic console keeps the seed's 0. */
-const nameOf = (p: number, first = 1) => `Player ${p + first}`;
 
 interface Form {
   readonly players: number;
@@ -122,7 +121,8 @@ function formKey(form: Form, key: Key): SetupOutcome {
         type: 'start',
         start: {
           options: { players: form.players, turns: form.turns },
-          seats: kindsOf(form).map((kind, p) => seatOf(nameOf(p), kind)),
+          // Named as in every game (Player 1, CPU 2); the classic console keeps the seed's Player 0.
+          seats: kindsOf(form).map((kind, p) => seatOf(defaultSeatName(kind, p), kind)),
         },
       };
     default:
@@ -214,17 +214,22 @@ const entry: MenuEntry = {
 
 function LayersReplay(props: ReplayScreenProps) {
   const state = props.state as LayersState;
-  const panel = Math.max(36, Math.min(60, props.width - 34));
+  const { forest, panel } = layersWidths(props.width);
   const fight = fightLines(state.last, panel - 4);
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
-      <Box borderStyle="round" paddingX={1} flexDirection="column" width={34} flexShrink={0}>
-        <Forest state={state} rows={props.height - 2} />
+      <Box borderStyle="round" paddingX={1} flexDirection="column" width={forest} flexShrink={0}>
+        <Forest
+          state={state}
+          rows={props.height - 2}
+          width={forest - 4}
+          shown={shownOf(state, { open: [], ways: [], room: props.height - 5 })}
+        />
       </Box>
       <Box borderStyle="round" paddingX={1} flexDirection="column" width={panel} flexShrink={0}>
         <Text dimColor>
           Round {state.round}
-          {top(state) !== null ? ` · player ${top(state)} on top` : ''}
+          {top(state) !== null ? ` · player ${(top(state) ?? 0) + 1} on top` : ''}
         </Text>
         {fight}
         <ReplayTail
@@ -291,7 +296,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
   },
   bot: layersBot,
   explain: (state, event) => explainLayersMove(state, event, 1),
-  describe: (before, event, after) => describeLayersEvent(before, event, after, 1),
+  describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
   entries: [entry],
   Play: LayersGame,
   Replay: LayersReplay,
@@ -339,7 +344,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
           seed,
           Array.from({ length: options.players }, (_, p) => {
             const kind = run.kinds[p] ?? (run.kinds.length === 0 && p > 0 ? 'strong' : 'human');
-            return seatOf(nameOf(p, 0), kind);
+            return seatOf(`Player ${p}`, kind);
           }),
         ),
     });

@@ -266,12 +266,59 @@ export const fightIntervals = (state: LayersState, fight: Fight) =>
 export const resultOf = (i: Intervals, number: number): 'win' | 'lose' | 'draw' =>
   number < i.win ? 'win' : number < i.win + i.lose ? 'lose' : 'draw';
 
-/** Every player in the tree under `root` (itself included). */
+/**
+ * Every player in the tree under `root` (itself included), layer by layer, children by number.
+ * One pass builds the children as lists (first child, next sibling): O(N), not O(N × tree).
+ */
 export function treeOf(parent: readonly (number | null)[], root: number): number[] {
+  const n = parent.length;
+  const first = new Int32Array(n).fill(-1);
+  const next = new Int32Array(n).fill(-1);
+  for (let p = n - 1; p >= 0; p--) {
+    const q = parent[p];
+    if (q !== null && q !== undefined) {
+      next[p] = first[q] as number;
+      first[q] = p;
+    }
+  }
   const out = [root];
   for (let k = 0; k < out.length; k++)
-    for (let p = 0; p < parent.length; p++) if (parent[p] === out[k]) out.push(p);
+    for (let c = first[out[k] as number] as number; c !== -1; c = next[c] as number) out.push(c);
   return out;
+}
+
+/**
+ * Each player's root, and the size of each root's tree (0 for a player that is not a root), in
+ * O(N): each chain up to a root is walked once and remembered.
+ */
+export function roots(parent: readonly (number | null)[]): {
+  readonly rootOf: Int32Array;
+  readonly size: Int32Array;
+  readonly count: number;
+} {
+  const n = parent.length;
+  const rootOf = new Int32Array(n).fill(-1);
+  const size = new Int32Array(n);
+  const path: number[] = [];
+  let count = 0;
+  for (let p = 0; p < n; p++) {
+    let q = p;
+    while (rootOf[q] === -1) {
+      const up = parent[q];
+      if (up === null || up === undefined) {
+        rootOf[q] = q;
+        count++;
+        break;
+      }
+      path.push(q);
+      q = up;
+    }
+    const r = rootOf[q] as number;
+    for (const x of path) rootOf[x] = r;
+    path.length = 0;
+    size[r] = (size[r] as number) + 1;
+  }
+  return { rootOf, size, count };
 }
 
 /** The trees after `winner` beat `loser`: a child and its parent swap; a root takes a root in. */
@@ -350,7 +397,8 @@ export function reduce(state: LayersState, event: unknown): LayersState {
       experience[me] = afterRest(experience[me] ?? E_MIN);
       const rested = [...state.rested];
       rested[me] = true;
-      return endTurn({ ...state, experience, rested, last: null });
+      // The last fight stays the last fight through rests (the screens show it).
+      return endTurn({ ...state, experience, rested });
     }
     case 'layers/challenged': {
       const me = current(state);
@@ -381,7 +429,12 @@ export function reduce(state: LayersState, event: unknown): LayersState {
       experience[fight.defender] = before.defender;
       const [winner, loser] =
         result === 'win' ? [fight.attacker, fight.defender] : [fight.defender, fight.attacker];
-      return endTurn({ ...state, ...reshape(state, winner, loser), experience, last });
+      const trees = reshape(state, winner, loser);
+      // Losing the root starts the count again: the turns on top are in a row (rules/layers.md).
+      const was = top(state);
+      const onTop = [...state.onTop];
+      if (was !== null && trees.parent[was] !== null) onTop[was] = 0;
+      return endTurn({ ...state, ...trees, experience, onTop, last });
     }
     case 'layers/escaped':
       return endTurn(state);

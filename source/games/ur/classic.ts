@@ -11,7 +11,7 @@ import type { Bot } from '../../engine/bots.js';
 import type { ChanceSource } from '../../engine/chance.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
-import type { SeatKind } from '../../engine/seats.js';
+import { defaultSeatName, type SeatKind } from '../../engine/seats.js';
 import { type BoardSpec, historicalSpec, key, parseBoard } from './board.js';
 import { explainUrMove, urBot } from './bot.js';
 import { seedStoneName } from './describe.js';
@@ -111,9 +111,9 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
       const seat = names.length;
       const name =
         options.kinds[seat] && options.kinds[seat] !== 'human'
-          ? `Computer (${options.kinds[seat]})`
+          ? ''
           : await read('What is your name? ');
-      names.push(name === '' ? `Player ${seat + 1}` : name);
+      names.push(name === '' ? defaultSeatName(options.kinds[seat] ?? 'human', seat) : name);
       io.write(`${names[seat]} you will play as ${colour}.\n`);
     }
     const bots: (Bot<UrState, UrEvent> | undefined)[] = [0, 1].map((seat) => {

@@ -11,7 +11,7 @@ import type { Bot } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import { safeText } from '../../engine/safe-text.js';
-import { type Seat, type SeatKind, seatOf } from '../../engine/seats.js';
+import { defaultSeatName, type Seat, type SeatKind, seatOf } from '../../engine/seats.js';
 import { explainYoteMove, yoteBot } from './bot.js';
 import { describeYoteEvent, endingWords } from './describe.js';
 import {
@@ -115,7 +115,7 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
       const kind = run.kinds[player] ?? 'human';
       const name = kind === 'human' ? await read(`Player ${player + 1}, what is your name? `) : '';
       players.push({
-        name: safeText(name) || (kind === 'human' ? `Player ${player + 1}` : `Computer (${kind})`),
+        name: safeText(name) || defaultSeatName(kind, player),
         kind,
       });
       if (player === 0) {

@@ -101,6 +101,7 @@ const advanced: MenuEntry = {
     if (answer.kind === 'ended') return { type: 'exit' };
     if (answer.kind === 'model')
       return { type: 'form', form: { model: { ...answer.model, warnings }, dataDir } };
+    if (answer.usedSave) context.saveUsed?.(answer.usedSave);
     return {
       type: 'start',
       start: {

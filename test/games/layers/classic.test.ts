@@ -5,7 +5,7 @@
  * answers re-asked; and a whole game of computers from the command line, with no input, whose
  * recording verifies.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,4 +177,106 @@ describe('the Layers console', () => {
     const verified = spawnSync('node', [CLI, 'verify', record], { encoding: 'utf8' });
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   });
+
+  it('seed 7: a player knocked off the top and back starts its count again (issue 28, 4)', () => {
+    const run = spawnSync(
+      'node',
+      [
+        CLI,
+        'layers',
+        '--players',
+        '10',
+        '--turns',
+        '2',
+        '--bots',
+        'all',
+        '--classic',
+        '--seed',
+        '7',
+        '--no-record',
+      ],
+      { encoding: 'utf8', input: '' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    // Each count said follows the one before it only when the same player was on top at the end
+    // of every turn between (anyone else on top breaks the run).
+    let holder = -1;
+    let count = 0;
+    const said: string[] = [];
+    for (const line of run.stdout.split('\n')) {
+      const on = /^Player (\d+) is on top of everyone \((\d+) of 2 turns\)\.$/.exec(line);
+      const won = /^Player (\d+) has been on top for 2 turns in a row/.exec(line);
+      const root = /^Player (\d+) is now a root\.$/.exec(line);
+      if (root && Number(root[1]) !== holder) count = 0;
+      if (on) {
+        count = Number(on[1]) === holder ? count + 1 : 1;
+        holder = Number(on[1]);
+        expect(Number(on[2]), line).toBe(count);
+        said.push(line);
+      }
+      if (won) expect([Number(won[1]), count + 1]).toEqual([holder, 2]);
+    }
+    // The game crosses the case: player 5 on top, knocked off by 6, back on top: 1 of 2 again.
+    expect(said).toEqual([
+      'Player 5 is on top of everyone (1 of 2 turns).',
+      'Player 6 is on top of everyone (1 of 2 turns).',
+      'Player 5 is on top of everyone (1 of 2 turns).',
+    ]);
+  });
+
+  it('a person’s game ends the program at its end, though standard input is a pipe left open', async () => {
+    // Player 0 a person (it fights its first choice, escapes after a draw), the rest computers.
+    const bots = Array.from({ length: 9 }, (_, i) => i + 2).join(',');
+    const child = spawn(
+      'node',
+      [
+        CLI,
+        'layers',
+        '--players',
+        '10',
+        '--turns',
+        '1',
+        '--bots',
+        bots,
+        '--classic',
+        '--seed',
+        '3',
+        '--no-record',
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let ended: number | undefined;
+    let answers = 0;
+    // A computer's prompt comes with its answer: only the person's is left waiting at the end.
+    const answer = (text: string) => {
+      child.stdin.write(`${text}\n`);
+      answers++;
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (ended === undefined && out.includes('wins the game!')) ended = Date.now();
+      const choices = /Choose an available player \((\d+)[^)]*\)\n$/.exec(out);
+      if (
+        out.endsWith("Player 0, what's your choice\n1. Fight!\n2. Rest\n3. Look players' status\n")
+      )
+        answer('1');
+      else if (out.endsWith("Player 0, what's your choice\n1. Fight back!\n2. Escape\n"))
+        answer('2');
+      else if (choices) answer(choices[1] as string);
+    });
+    // Standard input is never ended: the program must end by itself when the game does.
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(-1), 20_000);
+      child.on('exit', (status) => {
+        clearTimeout(timer);
+        resolve(status);
+      });
+    });
+    child.kill('SIGKILL');
+    expect(out).toMatch(/wins the game!\n$/);
+    expect(answers).toBeGreaterThan(2);
+    expect(code).toBe(0);
+    expect(Date.now() - (ended ?? 0)).toBeLessThan(15_000);
+  }, 30_000);
 });

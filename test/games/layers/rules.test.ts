@@ -184,6 +184,8 @@ describe('Layers: turns and rounds', () => {
     s = play(s, { type: 'layers/rested' });
     // Round 2: player 1 may not rest again.
     for (let p = 2; p < 10; p++) s = play(s, { type: 'layers/rested' });
+    // Rests are not fights: the last fight is still player 1's (the screens showed none).
+    expect(s.last).toMatchObject({ attacker: 0, defender: 5, number: 42, result: 'win' });
     for (let p = 0; p < 9; p++) s = play(s, { type: 'layers/orderDrawn', player: p });
     expect(s.round).toBe(2);
     s = play(
@@ -249,5 +251,42 @@ describe('Layers: turns and rounds', () => {
     expect(outcome(s)).toEqual({ status: 'won', winner: 0 });
     expect(legalEvents(s)).toEqual([]);
     expect(check(s, { type: 'layers/rested' })).toBe('The game is over.');
+  });
+
+  it('losing the root starts the count again, though it is won back before its own turn', () => {
+    // As in `madang layers --players 10 --turns 2 --bots all --classic --seed 7`: player 0 is
+    // on top (1 of 2), player 1 (its child) beats it, then player 0 beats player 1 back on its
+    // own turn: 1 of 2 again, not a win.
+    let s = started(10, 2);
+    s = {
+      ...s,
+      parent: [null, 0, 0, 0, 0, 0, 0, 0, 0, null],
+      layer: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    };
+    s = play(
+      s,
+      { type: 'layers/challenged', opponent: 9 },
+      { type: 'layers/numberDrawn', number: 0 },
+    );
+    expect(s.onTop[0]).toBe(1);
+    // Player 1 beats its parent, player 0, and is the root of everyone.
+    s = play(
+      s,
+      { type: 'layers/challenged', opponent: 0 },
+      { type: 'layers/numberDrawn', number: 0 },
+    );
+    expect(s.parent[1]).toBeNull();
+    expect(s.onTop[0]).toBe(0);
+    for (let p = 2; p < 10; p++) s = play(s, { type: 'layers/rested' });
+    // Round 2: player 0 first; it beats player 1 back and is on top for its first turn again.
+    for (let p = 0; p < 9; p++) s = play(s, { type: 'layers/orderDrawn', player: p });
+    s = play(
+      s,
+      { type: 'layers/challenged', opponent: 1 },
+      { type: 'layers/numberDrawn', number: 0 },
+    );
+    expect(s.parent[0]).toBeNull();
+    expect(s.onTop[0]).toBe(1);
+    expect(outcome(s)).toEqual({ status: 'running' });
   });
 });

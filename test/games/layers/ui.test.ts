@@ -15,12 +15,14 @@ import {
 import {
   forestRows,
   type LayersAction,
+  playRows,
   layersKey,
   type LayersPlay,
   newLayersPlay,
   reduceLayersPlay,
 } from '../../../source/games/layers/ui/play.js';
 import type { Key } from '../../../source/ui/keys.js';
+
 import { layersModule } from '../../../source/games/layers/index.js';
 import type { MenuEntry } from '../../../source/games/module.js';
 import { deepFreeze } from '../../support/freeze.js';
@@ -139,6 +141,134 @@ describe('the Layers play screen model', () => {
   });
 });
 
+/** A hundred seats: player 1 a person, the rest the computer; round 1 drawn 0, 1, …, 99. */
+function hundred(): LayersPlay {
+  let s = setup({ players: 100, turns: 3 });
+  for (let p = 0; p < 99; p++) s = reduce(s, { type: 'layers/orderDrawn', player: p });
+  const seats: Seat[] = Array.from({ length: 100 }, (_, p) =>
+    p === 0
+      ? { name: 'Player 1', kind: 'human' }
+      : { name: `CPU ${p + 1}`, kind: 'computer', level: 'strong' },
+  );
+  return newLayersPlay(deepFreeze(s), seats);
+}
+
+describe('the Layers play screen model at a hundred players', () => {
+  it('the forest folds to a line a tree; → opens the cursor’s, ← folds it, and goes up', () => {
+    let play = hundred();
+    // Everyone under player 1 (seat 0): 2–10 its children, the rest theirs.
+    const parent = Array.from({ length: 100 }, (_, p) =>
+      p === 0 ? null : p < 10 ? 0 : Math.floor(p / 10),
+    );
+    play = { ...play, state: { ...play.state, parent }, cursor: 5, viewer: 0 };
+    // The ways to the viewer (player 1, the root) and the cursor (6) are open: 1's children show.
+    expect(playRows(play).map((r) => [r.player, r.folded ?? 0])).toEqual([
+      [0, 0],
+      ...Array.from({ length: 9 }, (_, i) => [i + 1, 10]),
+    ]);
+    play = press(play, 'right');
+    expect(playRows(play).find((r) => r.player === 5)?.folded).toBeUndefined();
+    expect(playRows(play).map((r) => r.player)).toContain(59);
+    play = press(play, 'down');
+    expect(play.cursor).toBe(50);
+    // ← on a player with no tree of its own goes up to its parent; ← again folds that.
+    play = press(play, 'left');
+    expect(play.cursor).toBe(5);
+    expect(playRows(play).map((r) => r.player)).toContain(59);
+    play = press(play, 'left');
+    expect(play.cursor).toBe(5);
+    expect(playRows(play).map((r) => r.player)).not.toContain(59);
+  });
+
+  it('a taller window opens trees while they fit, nearest the roots first; never one folded with ←', () => {
+    let play = hundred();
+    const parent = Array.from({ length: 100 }, (_, p) =>
+      p === 0 ? null : p < 10 ? 0 : Math.floor(p / 10),
+    );
+    play = { ...play, state: { ...play.state, parent }, cursor: 0, viewer: null };
+    expect(playRows(play)).toHaveLength(1);
+    // 30 rows: the root, its nine children, and two of theirs opened (ten lines each).
+    play = act(play, { type: 'layersPlay/roomSet', rows: 30 });
+    const rows = playRows(play);
+    expect(rows).toHaveLength(30);
+    expect(rows.filter((r) => r.folded).map((r) => r.player)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    // ← on player 2 (opened to fill) folds it, and it stays folded; player 4 opens instead.
+    play = press({ ...play, cursor: 1 }, 'left');
+    expect(
+      playRows(play)
+        .filter((r) => r.folded)
+        .map((r) => r.player),
+    ).toEqual([1, 4, 5, 6, 7, 8, 9]);
+    // Room for everything: nothing folded.
+    play = act(play, { type: 'layersPlay/roomSet', rows: 100 });
+    expect(
+      playRows(play)
+        .filter((r) => r.folded)
+        .map((r) => r.player),
+    ).toEqual([1]);
+  });
+
+  it('/ and a number go to any player; y to one’s own place; a bad number says the range', () => {
+    let play = press(hundred(), '/', '5', '7', 'enter');
+    expect(play.cursor).toBe(56);
+    expect(play.find).toBeNull();
+    play = press(play, 'y');
+    expect(play.cursor).toBe(0);
+    play = press(play, '/', '1', '0', '1', 'enter');
+    expect(play.notice).toBe('Players are 1 to 100.');
+    play = press(play, '/', '3', 'escape');
+    expect(play.find).toBeNull();
+    expect(play.cursor).toBe(0);
+  });
+
+  it('n: the computers play at once until a person’s turn, then the hurry ends', () => {
+    let play = hundred();
+    // Player 1 rests; the computers are to play.
+    play = press(play, 'r');
+    expect(play.hurry).toBe(false);
+    play = press(play, 'n');
+    expect(play.hurry).toBe(true);
+    // The ninety-nine computers rest (as events); round 2's order puts player 1 first.
+    for (let p = 1; p < 100; p++) play = events(play, { type: 'layers/rested' });
+    expect(play.hurry).toBe(true);
+    for (let p = 0; p < 99; p++) play = events(play, { type: 'layers/orderDrawn', player: p });
+    expect(play.hurry).toBe(false);
+    expect(press(play, 'n').notice).toBe('Your turn: the computers wait for you.');
+  });
+
+  it('a person’s own fight stays shown through the computers’ fights until a key', () => {
+    let play = hundred();
+    play = press(play, 'enter');
+    play = events(play, { type: 'layers/numberDrawn', number: 0 });
+    const mine = play.state.last;
+    expect(play.pinned).toBe(mine);
+    expect(mine?.attacker).toBe(0);
+    // Player 2 (a computer, now player 1's child) rests; player 3 fights player 4: the state's
+    // last fight changes, the kept one not.
+    play = events(
+      play,
+      { type: 'layers/rested' },
+      { type: 'layers/challenged', opponent: 3 },
+      { type: 'layers/numberDrawn', number: 0 },
+    );
+    expect(play.state.last).not.toBe(mine);
+    expect(play.pinned).toBe(mine);
+    // Any key puts it away, and does what it does.
+    play = press(play, 'down');
+    expect(play.pinned).toBeNull();
+    expect(play.cursor).not.toBe(0);
+  });
+
+  it('a person’s drawn fight the other side escapes is kept too (the escape draws no number)', () => {
+    let play = press(hundred(), 'enter');
+    play = events(play, { type: 'layers/numberDrawn', number: 299 });
+    expect(play.state.phase).toBe('draw');
+    expect(play.pinned).toBeNull();
+    play = events(play, { type: 'layers/escaped' });
+    expect(play.pinned).toMatchObject({ attacker: 0, result: 'draw' });
+  });
+});
+
 describe('the Layers setup', () => {
   it('N, K, people from player 1, and any seat changed on its own with Space', () => {
     const entry = layersModule.entries[0] as MenuEntry;
@@ -169,12 +299,37 @@ describe('the Layers setup', () => {
     press('up', 'right', 'right', 'right', 'space', 'space');
     const again = press('down', 'enter');
     if (again?.type !== 'start') throw new Error('not started');
-    expect(again.start.seats[3]).toEqual({ name: 'Player 4', kind: 'computer', level: 'random' });
-    expect(again.start.seats[2]).toEqual({ name: 'Player 3', kind: 'computer', level: 'strong' });
+    // Named as in every game: a computer CPU N, a person Player N, N counted from 1.
+    expect(again.start.seats[3]).toEqual({ name: 'CPU 4', kind: 'computer', level: 'random' });
+    expect(again.start.seats[2]).toEqual({ name: 'CPU 3', kind: 'computer', level: 'strong' });
+    expect(again.start.seats[0]).toEqual({ name: 'Player 1', kind: 'human' });
   });
 });
 
 describe('the Layers help page', () => {
+  it('numbers the players from 1, as the screen does (the classic console keeps 0)', async () => {
+    const { RULES_TEXT } = await import('../../../source/games/layers/rules-text.js');
+    expect(RULES_TEXT).not.toMatch(/numbered 0/);
+    expect(RULES_TEXT).toMatch(/numbered 1 to N on the screens/);
+    expect(RULES_TEXT).not.toMatch(/player 0 is a person/);
+  });
+
+  it('the log names the seats as the screen does: CPU 2 fights Player 1', () => {
+    const seats: Seat[] = againstComputers.map((s, p) => ({
+      ...s,
+      name: s.kind === 'human' ? `Player ${p + 1}` : `CPU ${p + 1}`,
+    }));
+    let play = newLayersPlay(started(), seats);
+    play = events(
+      play,
+      { type: 'layers/challenged', opponent: 1 },
+      { type: 'layers/numberDrawn', number: 0 },
+    );
+    expect(play.log).toContain('Player 1 fights CPU 2.');
+    expect(play.log).toContain('Player 1 beats CPU 2.');
+    expect(play.log).toContain('CPU 2 is now a child of Player 1.');
+  });
+
   it('every key line fits the 80-column help page as written (76 inside its frame)', async () => {
     const { LAYERS_HELP } = await import('../../../source/games/layers/ui/LayersGame.js');
     const { displayWidth } = await import('../../../source/ui/text.js');

@@ -53,11 +53,13 @@ describe('the Ur console', () => {
       },
     );
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/Computer \(strong\) wins!\n$/);
+    // Two computers by names of their own (both were "Computer (strong)"), so the winner is clear.
+    expect(run.stdout).toMatch(/^CPU 1 you will play as white\.\nCPU 2 you will play as black\.\n/);
+    expect(run.stdout).toMatch(/CPU 1 wins!\n$/);
     const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
     expect(verified.status).toBe(0);
     expect(verified.stdout).toMatch(
-      /ur\.jsonl: ur, 2 players \(Computer \(strong\), Computer \(strong\)\), \d+ events, Computer \(strong\) won\n$/,
+      /ur\.jsonl: ur, 2 players \(CPU 1, CPU 2\), \d+ events, CPU 1 won\n$/,
     );
   });
 

@@ -84,8 +84,9 @@ describe('the Yoté console', () => {
     expect(run.stdout).toContain('(greedy: ');
     const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
     expect(verified.status).toBe(0);
+    // Two computers by names of their own (both were "Computer (greedy)").
     expect(verified.stdout).toMatch(
-      /yote\.jsonl: yote, 2 players .*\d+ events, (.* won|a draw)\n$/,
+      /yote\.jsonl: yote, 2 players \(CPU 1, CPU 2\), \d+ events, (CPU [12] won|a draw)\n$/,
     );
     // The same seed, the same match.
     const again = spawnSync(

@@ -21,14 +21,14 @@ describe('the Yoté setup', () => {
     const frame = plain(lastFrame());
     unmount();
     expect(frame).toMatch(/Player 1 +. Player 1/);
-    expect(frame).toMatch(/Player 2 +. Computer \(strong\)/);
+    expect(frame).toMatch(/Player 2 +. CPU 2/);
     // Start (the last row, up from the first) seats the defaults.
     const started = press(form, 'up', 'enter');
     expect(started).toMatchObject({
       type: 'start',
       seats: [
         { name: 'Player 1', kind: 'human' },
-        { name: 'Computer (strong)', kind: 'computer', level: 'strong' },
+        { name: 'CPU 2', kind: 'computer', level: 'strong' },
       ],
     });
   });
@@ -39,7 +39,7 @@ describe('the Yoté setup', () => {
     const computer = press(form, 'down', 'right', 'up', 'up', 'enter');
     expect(computer).toMatchObject({
       type: 'start',
-      seats: [{ name: 'Computer (strong)', kind: 'computer' }, { name: 'Player 2' }],
+      seats: [{ name: 'CPU 1', kind: 'computer' }, { name: 'Player 2' }],
     });
     const typed = press(form, 'A', 'n', 'n', 'down', 'right', 'up', 'up', 'enter');
     expect(typed).toMatchObject({
@@ -49,5 +49,17 @@ describe('the Yoté setup', () => {
     // The same name twice is refused.
     const same = press(form, 'P', 'l', 'a', 'y', 'e', 'r', 'space', '2', 'up', 'enter');
     expect(same).toMatchObject({ form: { problem: 'The players need different names.' } });
+  });
+
+  it('two computers start with names of their own (--bots all)', () => {
+    // Both were "Computer (strong)", and Start answered "The players need different names."
+    const form = newYoteSetup(['strong', 'strong'], 50);
+    expect(press(form, 'up', 'enter')).toMatchObject({
+      type: 'start',
+      seats: [
+        { name: 'CPU 1', kind: 'computer', level: 'strong' },
+        { name: 'CPU 2', kind: 'computer', level: 'strong' },
+      ],
+    });
   });
 });

@@ -120,7 +120,9 @@ describe('the Yoté play screen model', () => {
     let play = newYotePlay(setup({ quietTurns: 50 }), seats);
     play = press(play, 'enter');
     expect(play.events).toEqual([{ type: 'yote/placed', cell: 'C3' }]);
-    play = press(play, 'enter');
+    // Black's turn begins on its first legal choice: placing on the first empty cell.
+    expect(play.cursor).toBe(cellOf('A1'));
+    play = press(play, 'c', '3', 'enter');
     expect(play.notice).toBe("C3 is White's: choose one of yours, or an empty cell to place on.");
     play = press(play, 'up', 'enter');
     expect(play.events.at(-1)).toEqual({ type: 'yote/placed', cell: 'C4' });

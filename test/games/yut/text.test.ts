@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardLines, renderText } from '../../../source/games/yut/text.js';
+import { stateBlock } from '../../../source/games/yut/classic/text.js';
 import { moved, newGame, play, thrown } from '../../support/yut.js';
 
 describe('the text board', () => {
@@ -49,5 +50,26 @@ describe('the text board', () => {
     expect(text).toContain('Noah: in hand 3, arrived 0, pieces 0 0 0 2');
     expect(text).toContain('Liam: in hand 4, arrived 0, pieces 0 0 0 0');
     expect(text.split('\n').at(-1)).toBe('Noah to move; results: yut');
+  });
+});
+
+describe('the classic state block', () => {
+  // The seed: "There are no blank lines in the output!"
+  it('leaves out the row of symbols when no piece is in hand or none has arrived', () => {
+    const start = stateBlock(newGame(), false);
+    expect(start).not.toMatch(/\n\n/);
+    expect(start).toContain('Not started : \n □  □  □  □  □  □  □  □ \nArrived : \n---');
+    const allOut = newGame({
+      start: {
+        positions: [
+          [1, 2, 100, 3],
+          [4, 5, 6, 7],
+        ],
+        turn: 0,
+      },
+    });
+    const block = stateBlock(allOut, false);
+    expect(block).not.toMatch(/\n\n/);
+    expect(block).toContain('Not started : \nArrived : \n ■ \n---');
   });
 });

@@ -2,7 +2,11 @@
  * The Layers play screen as a pure model: the game's events and log (the shared list model's),
  * and a cursor over the forest's players. Looking is free: the cursor shows any player's status;
  * Enter on a player one may fight challenges it, `r` rests, Tab jumps to the next opponent, and
- * after a draw the challenged player answers with `f` (fight back) or `e` (escape).
+ * after a draw the challenged player answers with `f` (fight back) or `e` (escape). A forest of
+ * more than FOLD_ABOVE players is folded: each root's tree shows as one line with how many are
+ * under it, except the trees on the way to the person's own place and to the cursor, and those
+ * opened with →; `y` jumps to the person's own place, `/` and a number to any player. `n` plays
+ * the computers' turns at once until a person's; a person's own fight stays shown until a key.
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
@@ -11,6 +15,7 @@ import { frameKey } from '../../../ui/play-session.js';
 import { describeLayersEvent } from '../describe.js';
 import {
   current,
+  type FightResult,
   type LayersEvent,
   layersGame,
   type LayersState,
@@ -22,51 +27,177 @@ import {
 export interface LayersPlay extends ListPlay<LayersState, LayersEvent> {
   /** The player under the cursor in the forest. */
   readonly cursor: number;
+  /** Players whose trees are opened (→) in a folded forest. */
+  readonly open: readonly number[];
+  /** Players whose trees are folded with ← (not opened to fill the window). */
+  readonly shut: readonly number[];
+  /** The forest's rows on the screen, for opening trees while they fit (0: none opened). */
+  readonly room: number;
+  /** The person whose place the forest shows first: the last person to act (else null). */
+  readonly viewer: number | null;
+  /** The number being typed after `/` to find a player; null when not finding. */
+  readonly find: string | null;
+  /** A person's own fight, kept on the screen until a key (the next fights go to the log). */
+  readonly pinned: FightResult | null;
+  /** `n`: the computers play at once until a person is to act. */
+  readonly hurry: boolean;
 }
 
 export type LayersAction =
   | ListAction<LayersEvent>
   | { readonly type: 'layersPlay/cursorMoved'; readonly rows: number }
   | { readonly type: 'layersPlay/nextOpponent' }
-  | { readonly type: 'layersPlay/playerPressed' };
+  | { readonly type: 'layersPlay/playerPressed' }
+  | { readonly type: 'layersPlay/folded'; readonly open: boolean }
+  | { readonly type: 'layersPlay/roomSet'; readonly rows: number }
+  | { readonly type: 'layersPlay/mine' }
+  | { readonly type: 'layersPlay/findTyped'; readonly text: string | null }
+  | { readonly type: 'layersPlay/found' }
+  /** A key while a fight is kept shown: puts it away, and does what the key does. */
+  | { readonly type: 'layersPlay/unpinned'; readonly then?: LayersAction | undefined }
+  | { readonly type: 'layersPlay/hurried' };
+
+/** A forest of more players than this is folded (one line a tree) but for the ways in. */
+export const FOLD_ABOVE = 20;
 
 /** One line of the forest: a player, its depth, and the branch lines before it. */
 export interface ForestRow {
   readonly player: number;
   /** `├─`, `└─` and `│ ` runs before the player's number; empty for a root. */
   readonly prefix: string;
+  /** How many players are folded under this line (0: none, or all shown). */
+  readonly folded?: number;
 }
 
-/** The forest in reading order: each root (by number) and its tree depth first. */
-export function forestRows(state: LayersState): ForestRow[] {
+/**
+ * The forest in reading order: each root (by number) and its tree depth first. `shown(p)`:
+ * whether p's children are drawn (by default all); a line whose children are not drawn says how
+ * many players its tree hides.
+ */
+export function forestRows(state: LayersState, shown?: (player: number) => boolean): ForestRow[] {
   const n = state.options.players;
   const children: number[][] = Array.from({ length: n }, () => []);
   for (let p = 0; p < n; p++) {
     const parent = state.parent[p];
     if (parent !== null && parent !== undefined) children[parent]?.push(p);
   }
-  const rows: ForestRow[] = [];
-  const visit = (p: number, lead: string, last: boolean, root: boolean) => {
-    rows.push({ player: p, prefix: root ? '' : `${lead}${last ? '└─' : '├─'}` });
-    const kids = children[p] ?? [];
-    const next = root ? '' : `${lead}${last ? '  ' : '│ '}`;
-    kids.forEach((c, i) => visit(c, next, i === kids.length - 1, false));
+  const below = (p: number): number => {
+    let count = 0;
+    const stack = [...(children[p] ?? [])];
+    while (stack.length > 0) {
+      count++;
+      stack.push(...(children[stack.pop() as number] ?? []));
+    }
+    return count;
   };
-  for (let p = 0; p < n; p++) if (state.parent[p] === null) visit(p, '', true, true);
+  const rows: ForestRow[] = [];
+  // Depth first without recursion: a chain of a thousand must not overflow the stack.
+  const stack: { p: number; lead: string; last: boolean; root: boolean }[] = [];
+  for (let p = n - 1; p >= 0; p--)
+    if (state.parent[p] === null) stack.push({ p, lead: '', last: true, root: true });
+  while (stack.length > 0) {
+    const { p, lead, last, root } = stack.pop() as (typeof stack)[number];
+    const kids = children[p] ?? [];
+    const open = kids.length === 0 || !shown || shown(p);
+    const prefix = root ? '' : `${lead}${last ? '└─' : '├─'}`;
+    rows.push(open ? { player: p, prefix } : { player: p, prefix, folded: below(p) });
+    if (!open) continue;
+    const next = root ? '' : `${lead}${last ? '  ' : '│ '}`;
+    for (let i = kids.length - 1; i >= 0; i--)
+      stack.push({ p: kids[i] as number, lead: next, last: i === kids.length - 1, root: false });
+  }
   return rows;
 }
+
+/** The players from `p` up to its root, p first. */
+export function pathUp(state: LayersState, p: number): number[] {
+  const out = [p];
+  for (let q = state.parent[p]; q !== null && q !== undefined; q = state.parent[q]) out.push(q);
+  return out;
+}
+
+/**
+ * Which trees a play screen draws: all of a small forest; in a larger one, those on the way to
+ * the viewer's place, the player to act's and the cursor's, and those opened with →.
+ */
+export function shownOf(
+  state: LayersState,
+  view: {
+    readonly open: readonly number[];
+    readonly ways: readonly number[];
+    readonly shut?: readonly number[] | undefined;
+    readonly room?: number | undefined;
+  },
+): ((player: number) => boolean) | undefined {
+  if (state.options.players <= FOLD_ABOVE) return undefined;
+  const shown = new Set(view.open);
+  for (const p of view.ways) for (const q of pathUp(state, p).slice(1)) shown.add(q);
+  if (view.room) fill(state, shown, new Set(view.shut ?? []), view.room);
+  return (player) => shown.has(player);
+}
+
+/**
+ * Opens more trees while their lines fit in `room`: the nearest the roots first (breadth
+ * first, in reading order), never one folded with ←. A window of 50 rows shows more of the
+ * forest than one of 24; the rest stays folded.
+ */
+function fill(state: LayersState, shown: Set<number>, shut: Set<number>, room: number): void {
+  const n = state.options.players;
+  const kids: number[][] = Array.from({ length: n }, () => []);
+  for (let p = 0; p < n; p++) {
+    const q = state.parent[p];
+    if (q !== null && q !== undefined) kids[q]?.push(p);
+  }
+  let rows = 0;
+  const queue: number[] = [];
+  for (let p = 0; p < n; p++) if (state.parent[p] === null) queue.push(p);
+  const folded: number[] = [];
+  // The lines drawn now, and the folded ones that could open.
+  for (let i = 0; i < queue.length; i++) {
+    const p = queue[i] as number;
+    rows++;
+    if (shown.has(p)) queue.push(...(kids[p] ?? []));
+    else if ((kids[p]?.length ?? 0) > 0 && !shut.has(p)) folded.push(p);
+  }
+  for (let i = 0; i < folded.length && rows < room; i++) {
+    const p = folded[i] as number;
+    const more = kids[p] ?? [];
+    if (rows + more.length > room) continue;
+    shown.add(p);
+    rows += more.length;
+    for (const c of more) if ((kids[c]?.length ?? 0) > 0 && !shut.has(c)) folded.push(c);
+  }
+}
+
+/**
+ * Whose children a play screen draws: the ways to the cursor, the viewer and the player to act,
+ * the viewer's own children, and the trees opened with →.
+ */
+export function playShown(play: LayersPlay): ((player: number) => boolean) | undefined {
+  const acting = play.state.phase === 'turn' || play.state.phase === 'draw';
+  const ways = [play.cursor, ...(play.viewer === null ? [] : [play.viewer])];
+  if (acting) ways.push(current(play.state));
+  const open = play.viewer === null ? play.open : [...play.open, play.viewer];
+  return shownOf(play.state, { open, ways, shut: play.shut, room: play.room });
+}
+
+/** The rows a play screen's forest has now. */
+export const playRows = (play: LayersPlay): ForestRow[] => forestRows(play.state, playShown(play));
 
 const list = listPlayModel<LayersState, LayersEvent>({
   rules: layersGame as never,
   // The screens count players from 1 (the console keeps the seed's 0).
-  describe: (before, event, after) => describeLayersEvent(before, event, after, 1),
+  describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
   label: (_state, event) => event.type,
 });
 
 /** Whether a person decides now (a choice, not a draw of chance). */
-const personToAct = (play: LayersPlay) =>
+const personToAct = (play: Pick<LayersPlay, 'state' | 'seats'>) =>
   (play.state.phase === 'turn' || play.state.phase === 'draw') &&
   play.seats[toAct(play.state)]?.kind !== 'computer';
+
+const isPerson = (play: Pick<LayersPlay, 'seats'>, p: number) =>
+  play.seats[p] !== undefined && play.seats[p]?.kind !== 'computer';
 
 /** Where the cursor goes when a person's turn begins: its first opponent, else itself. */
 function aimed(play: LayersPlay): number {
@@ -80,17 +211,51 @@ export function newLayersPlay(
   seats: readonly Seat[],
   log?: readonly string[],
 ): LayersPlay {
-  const fresh: LayersPlay = { ...list.init(initial, seats, log), cursor: 0 };
+  const first = seats.findIndex((seat) => seat.kind !== 'computer');
+  const fresh: LayersPlay = {
+    ...list.init(initial, seats, log),
+    cursor: Math.max(0, first),
+    open: [],
+    shut: [],
+    room: 0,
+    viewer: first >= 0 ? first : null,
+    find: null,
+    pinned: null,
+    hurry: false,
+  };
   return { ...fresh, cursor: aimed(fresh) };
 }
 
 export function layersKey(play: LayersPlay, key: Key): LayersAction | undefined {
+  const action = keyAction(play, key);
+  // The dispatcher's own requests (a hint, quitting, the help) go to it as they are.
+  if (play.pinned === null || (action && !action.type.startsWith('layers'))) return action;
+  return { type: 'layersPlay/unpinned', then: action };
+}
+
+function keyAction(play: LayersPlay, key: Key): LayersAction | undefined {
+  if (play.overlay === null && play.find !== null) {
+    // Finding a player: its number, Enter to go there, Esc to stop.
+    if (/^[0-9]$/.test(key) && play.find.length < 4)
+      return { type: 'layersPlay/findTyped', text: play.find + key };
+    if (key === 'backspace') return { type: 'layersPlay/findTyped', text: play.find.slice(0, -1) };
+    if (key === 'enter') return { type: 'layersPlay/found' };
+    return { type: 'layersPlay/findTyped', text: null };
+  }
   // Looking is free, whoever is to act.
   if (play.overlay === null) {
     if (key === 'up') return { type: 'layersPlay/cursorMoved', rows: -1 };
     if (key === 'down') return { type: 'layersPlay/cursorMoved', rows: 1 };
     if (key === 'pageup') return { type: 'layersPlay/cursorMoved', rows: -10 };
     if (key === 'pagedown') return { type: 'layersPlay/cursorMoved', rows: 10 };
+    if (key === 'home') return { type: 'layersPlay/cursorMoved', rows: -Infinity };
+    if (key === 'end') return { type: 'layersPlay/cursorMoved', rows: Infinity };
+    if (key === 'right') return { type: 'layersPlay/folded', open: true };
+    if (key === 'left') return { type: 'layersPlay/folded', open: false };
+    if (key === 'y') return { type: 'layersPlay/mine' };
+    if (key === '/') return { type: 'layersPlay/findTyped', text: '' };
+    if (key === 'n' && layersGame.outcome(play.state).status === 'running')
+      return { type: 'layersPlay/hurried' };
   }
   // No take-back in Layers: nearly every choice draws a fight's number at once, seen by all.
   if (key === 'u' && play.overlay === null) return undefined;
@@ -136,16 +301,31 @@ function pressed(play: LayersPlay): LayersPlay {
   return { ...play, notice: why };
 }
 
-/** After the list model took an event: a person's new turn aims the cursor at an opponent. */
+/**
+ * After the list model took an event: a person's own fight is kept shown; a person's new turn
+ * aims the cursor at an opponent, shows that person's place, and ends a hurry.
+ */
 function settled(before: LayersPlay, after: LayersPlay): LayersPlay {
   if (after.events.length === before.events.length) return after;
-  return { ...after, cursor: aimed(after) };
+  const pinned = pinnedAfter(before, after);
+  if (!personToAct(after)) return { ...after, pinned };
+  const who = toAct(after.state);
+  return { ...after, pinned, cursor: aimed(after), viewer: who, hurry: false };
+}
+
+/** A person's own fight just ended (not a draw waiting for its answer): it is kept shown. */
+function pinnedAfter(before: LayersPlay, after: LayersPlay): FightResult | null {
+  const last = after.state.last;
+  // A fight ends with its number, or after a draw with the answer (an escape draws none).
+  const ended = last !== before.state.last || before.state.phase === 'draw';
+  if (!last || !ended || after.state.phase === 'draw') return before.pinned;
+  return isPerson(after, last.attacker) || isPerson(after, last.defender) ? last : before.pinned;
 }
 
 export function reduceLayersPlay(play: LayersPlay, action: LayersAction): LayersPlay {
   switch (action.type) {
     case 'layersPlay/cursorMoved': {
-      const rows = forestRows(play.state);
+      const rows = playRows(play);
       const at = Math.max(
         0,
         rows.findIndex((r) => r.player === play.cursor),
@@ -153,6 +333,48 @@ export function reduceLayersPlay(play: LayersPlay, action: LayersAction): Layers
       const to = Math.max(0, Math.min(rows.length - 1, at + action.rows));
       return { ...play, cursor: rows[to]?.player ?? play.cursor, notice: null };
     }
+    case 'layersPlay/folded': {
+      const c = play.cursor;
+      const shut = play.shut.filter((p) => p !== c);
+      const open = play.open.filter((p) => p !== c);
+      if (!play.state.parent.includes(c)) {
+        // A player with no tree of its own: → does nothing, ← goes up to its parent.
+        const up = play.state.parent[c];
+        return action.open || up === null || up === undefined
+          ? play
+          : { ...play, cursor: up, notice: null };
+      }
+      if (action.open) return { ...play, open: [...open, c], shut, notice: null };
+      // ←: fold the cursor's tree (a second ← goes up to its parent).
+      if (play.shut.includes(c)) {
+        const up = play.state.parent[c];
+        return up === null || up === undefined ? play : { ...play, cursor: up, notice: null };
+      }
+      return { ...play, open, shut: [...shut, c], notice: null };
+    }
+    case 'layersPlay/roomSet':
+      return play.room === action.rows ? play : { ...play, room: action.rows };
+    case 'layersPlay/mine':
+      return play.viewer === null
+        ? { ...play, notice: 'Every seat is the computer’s: no place of yours to go to.' }
+        : { ...play, cursor: play.viewer, notice: null };
+    case 'layersPlay/findTyped':
+      return { ...play, find: action.text, notice: null };
+    case 'layersPlay/found': {
+      const n = play.state.options.players;
+      const wanted = Number(play.find);
+      if (play.find === '' || !Number.isInteger(wanted) || wanted < 1 || wanted > n)
+        return { ...play, find: null, notice: `Players are 1 to ${n}.` };
+      return { ...play, find: null, cursor: wanted - 1, notice: null };
+    }
+    case 'layersPlay/unpinned': {
+      const put = { ...play, pinned: null };
+      return action.then ? reduceLayersPlay(put, action.then) : put;
+    }
+    case 'layersPlay/hurried':
+      return personToAct(play)
+        ? { ...play, notice: 'Your turn: the computers wait for you.' }
+        : { ...play, hurry: true, notice: 'The computers play at once until a person’s turn.' };
     case 'layersPlay/nextOpponent': {
       const foes = new Set(opponentsOf(play.state, current(play.state)));
       const rows = forestRows(play.state).filter((r) => foes.has(r.player));

@@ -179,6 +179,9 @@ export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPla
     ...play,
     events: [...play.events, event],
     state,
+    // A turn begins on its player's first legal choice (every game's rule: after the computer's
+    // move the person's selection is there), not on the stone of the same number just moved.
+    stone: state.turn !== play.state.turn ? -1 : play.stone,
     log: [...play.log, ...lines].slice(-LOG),
     notice: null,
     lastDice:

@@ -1,6 +1,12 @@
 /** The Ur setup form as a pure model: White's and Black's names, each a person or the computer. */
 import type { Key } from '../../../ui/keys.js';
-import { SEAT_KINDS, type Seat, type SeatKind, seatOf } from '../../../engine/seats.js';
+import {
+  defaultSeatName,
+  SEAT_KINDS,
+  type Seat,
+  type SeatKind,
+  seatOf,
+} from '../../../engine/seats.js';
 import { editField, type Field } from '../../../ui/text-field.js';
 
 export interface UrSetupForm {
@@ -20,7 +26,7 @@ export type UrSetupOutcome =
 
 /** The name a side takes when its field is left empty (shown there as a placeholder). */
 export const urDefaultName = (form: Pick<UrSetupForm, 'kinds'>, side: number) =>
-  `${form.kinds[side] === 'human' ? 'Player' : 'CPU'} ${side + 1}`;
+  defaultSeatName(form.kinds[side] ?? 'human', side);
 
 /** A new form: the name fields empty, their defaults shown as placeholders. */
 export function newUrSetup(kinds: readonly SeatKind[] = []): UrSetupForm {

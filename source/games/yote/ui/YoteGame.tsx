@@ -104,23 +104,32 @@ export function SideLines({
   state,
   names,
   width,
+  levels = [],
 }: {
   state: YoteState;
   names: readonly string[];
   width: number;
+  /** A computer side's level, shown after its counts where the panel has room. */
+  levels?: readonly (string | undefined)[];
 }) {
   // Glyph and colour take 8 columns, the counts 25: the name gets the rest, up to 12.
   const nameWidth = Math.max(4, Math.min(12, width - 33));
   return (
     <>
-      {[0, 1].map((c) => (
-        <Text key={c} wrap="truncate-end">
-          <Styled seat={SIDE_SEAT[c]} bold={c === state.turn}>
-            {GLYPH[c]} {(COLOUR_NAMES[c] ?? '').padEnd(5)} {fit(names[c] ?? '', nameWidth)}
-          </Styled>
-          {` hand ${String(state.hands[c]).padStart(2)} board ${String(onBoard(state, c)).padStart(2)} lost ${String(state.lost[c]).padStart(2)}`}
-        </Text>
-      ))}
+      {[0, 1].map((c) => {
+        const level = levels[c];
+        return (
+          <Text key={c} wrap="truncate-end">
+            <Styled seat={SIDE_SEAT[c]} bold={c === state.turn}>
+              {GLYPH[c]} {(COLOUR_NAMES[c] ?? '').padEnd(5)} {fit(names[c] ?? '', nameWidth)}
+            </Styled>
+            {` hand ${String(state.hands[c]).padStart(2)} board ${String(onBoard(state, c)).padStart(2)} lost ${String(state.lost[c]).padStart(2)}`}
+            {level && 33 + nameWidth + 1 + level.length <= width ? (
+              <Text dimColor> {level}</Text>
+            ) : null}
+          </Text>
+        );
+      })}
     </>
   );
 }
@@ -149,7 +158,12 @@ function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows:
         {over ? ' ' : `  ${stepWords(play)}`}
       </Text>
       <Text> </Text>
-      <SideLines state={state} names={names} width={inner} />
+      <SideLines
+        state={state}
+        names={names}
+        width={inner}
+        levels={seats.map((s) => (s.kind === 'computer' ? (s.level ?? 'strong') : undefined))}
+      />
       <Text dimColor wrap="truncate-end">
         turns without placing or taking: {state.quiet}/{state.options.quietTurns}
       </Text>

@@ -17,6 +17,7 @@ import {
   COLUMNS,
   EMPTY,
   jumpsFrom,
+  legalEvents,
   onBoard,
   reduce,
   ROWS,
@@ -168,12 +169,19 @@ export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string):
       : event.type === 'yote/placed'
         ? cellOf(event.cell)
         : undefined;
+  // A turn begins on its player's first legal choice (every game's rule: after the computer's
+  // move the person's cursor is there); within a turn the cursor follows the piece that moved,
+  // and the attacking piece stays under it while its attack goes on.
+  const first = state.turn !== play.state.turn ? legalEvents(state)[0] : undefined;
   return {
     ...play,
     events: [...play.events, event],
     state,
-    // The attacking piece stays under the cursor while its attack goes on.
-    cursor: state.step === 'again' ? (state.attacker ?? play.cursor) : (landed ?? play.cursor),
+    cursor: first
+      ? (choiceCell(first) ?? play.cursor)
+      : state.step === 'again'
+        ? (state.attacker ?? play.cursor)
+        : (landed ?? play.cursor),
     chosen: null,
     log: [...play.log, ...lines].slice(-LOG),
     notice: null,
@@ -238,6 +246,20 @@ function undo(play: YotePlay): YotePlay {
     log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),
     notice: null,
   };
+}
+
+/** The cell a person presses first to make this move: the piece that moves, or where it goes. */
+function choiceCell(event: YoteEvent): number | undefined {
+  switch (event.type) {
+    case 'yote/placed':
+    case 'yote/removed':
+      return cellOf(event.cell);
+    case 'yote/moved':
+    case 'yote/jumped':
+      return cellOf(event.from);
+    case 'yote/stopped':
+      return undefined;
+  }
 }
 
 /** The event's cells, for the cursor and the chosen piece after a hint. */

@@ -3,7 +3,13 @@
  * colour player 1 chooses (the seed's "Starting game": the players submit their colours; White
  * plays first), and the endless-game rule's number of quiet turns.
  */
-import { SEAT_KINDS, type Seat, type SeatKind, seatOf } from '../../../engine/seats.js';
+import {
+  defaultSeatName,
+  SEAT_KINDS,
+  type Seat,
+  type SeatKind,
+  seatOf,
+} from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { editField, type Field } from '../../../ui/text-field.js';
 import { QUIET_TURNS_MAX, QUIET_TURNS_MIN } from '../rules.js';
@@ -30,10 +36,8 @@ const ROWS = 7;
 export const NAME_LENGTH = 12;
 
 /** The name a player takes when the field is left empty (shown there as a placeholder). */
-export const yoteDefaultName = (form: Pick<YoteSetupForm, 'kinds'>, player: number) => {
-  const kind = form.kinds[player] ?? 'human';
-  return kind === 'human' ? `Player ${player + 1}` : `Computer (${kind})`;
-};
+export const yoteDefaultName = (form: Pick<YoteSetupForm, 'kinds'>, player: number) =>
+  defaultSeatName(form.kinds[player] ?? 'human', player);
 
 /** A new form: the name fields empty, their defaults shown as placeholders. */
 export function newYoteSetup(kinds: readonly SeatKind[], quietTurns: number): YoteSetupForm {

@@ -25,10 +25,12 @@ export function stateBlock(state: YutState, colour: boolean, ids?: readonly stri
         pieces.filter((p) => p === position).map(() => ` ${paint(symbol, seat, colour)} `),
       )
       .join('');
+  // The seed: "There are no blank lines in the output!", so a row of no symbols is left out.
+  const row = (symbolRow: string) => (symbolRow === '' ? '' : line(symbolRow));
   text += line('Not started : ');
-  text += line(symbols(IN_HAND, '□'));
+  text += row(symbols(IN_HAND, '□'));
   text += line('Arrived : ');
-  text += line(symbols(ARRIVED, '■'));
+  text += row(symbols(ARRIVED, '■'));
   text += line(DASHES);
   return text;
 }

@@ -1,5 +1,6 @@
 import { named } from '../describe.js';
 import { Box, Text } from 'ink';
+import { OVER_KEYS } from '../../../ui/play-session.js';
 import { firstLines, fit, lastLines, logPage } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
@@ -61,6 +62,17 @@ function Results({ state, selected }: { state: YutState; selected: Result | unde
       ))}
     </Text>
   );
+}
+
+/**
+ * Every game's keys of a finished game (OVER_KEYS); where the panel is narrower than their first
+ * line (80 columns), it goes on two, as the play keys do.
+ */
+function overKeys(inner: number): readonly string[] {
+  const [first = '', second = ''] = OVER_KEYS;
+  if (first.length <= inner) return OVER_KEYS;
+  const cut = first.indexOf(' · ');
+  return [first.slice(0, cut), first.slice(cut + 3), second];
 }
 
 function previewWords(p: Preview, names: readonly string[]): string {
@@ -141,7 +153,7 @@ export function TurnPanel({
   const keys =
     keyLines ??
     (over
-      ? ['Enter again · w swap seats', 'm menu · q quit · ? help']
+      ? overKeys(inner)
       : inner >= 44
         ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
         : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);

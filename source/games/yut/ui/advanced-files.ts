@@ -25,6 +25,8 @@ export type AdvancedAnswer =
       readonly seats: readonly Seat[];
       readonly onSave: (state: YutState) => string | undefined;
       readonly log: readonly string[] | undefined;
+      /** The saved game whose line this choice removed (resumed or replaced), by its IDs. */
+      readonly usedSave: readonly string[] | undefined;
     };
 
 export function answerAdvanced(
@@ -74,6 +76,7 @@ export function answerAdvanced(
         seats: ids.map((name) => ({ name, kind: 'human' as const })),
         onSave: saverFor(files, ids, animals),
         log: request.resume ? [`Resumed the saved game of ${ids.join(', ')}.`] : undefined,
+        usedSave: old?.ids,
       };
     }
   }

@@ -1,5 +1,11 @@
 /** The Yut setup form as a pure model: players, pieces, and a name for each seat. */
-import { type Seat, type SeatKind, seatKinds, seatOf } from '../../../engine/seats.js';
+import {
+  defaultSeatName,
+  type Seat,
+  type SeatKind,
+  seatKinds,
+  seatOf,
+} from '../../../engine/seats.js';
 import { YUT_LEVELS } from '../bot.js';
 
 /** A person, or the computer at each of Yut's levels, expert first. */
@@ -33,13 +39,11 @@ export const NAME_LENGTH = 12;
 const SEATS = [0, 1, 2, 3];
 
 /**
- * The name a seat gets when its field is left empty (shown in the field as a placeholder):
- * "Player N" for a person, "CPU N" for the computer (its level is shown beside it; "Computer N"
- * would not fit the 80-column panel's name column), counted from 1 as every screen counts (the
- * classic console keeps the seed's "Player 0").
+ * The name a seat gets when its field is left empty (shown in the field as a placeholder): every
+ * game's default (the classic console keeps the seed's "Player 0").
  */
 export const defaultName = (form: Pick<SetupForm, 'kinds'>, seat: number) =>
-  `${(form.kinds[seat] ?? 'human') === 'human' ? 'Player' : 'CPU'} ${seat + 1}`;
+  defaultSeatName(form.kinds[seat] ?? 'human', seat);
 
 /** A new form: name fields empty (their defaults as placeholders) unless names are given. */
 export function newSetup(

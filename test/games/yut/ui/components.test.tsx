@@ -225,7 +225,16 @@ describe('<TurnPanel>', () => {
       frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
     );
     expect(frame).toContain('★ R Alice wins! ★');
-    expect(frame).toContain('Enter again · w swap seats');
+    // Every game's keys of a finished game, worded the same (OVER_KEYS).
+    expect(frame).toContain('Enter play again · m menu · q quit');
+    expect(frame).toContain('w play again, seats swapped');
+    // At 80 columns the panel is 32 wide: the first line goes on two, nothing is cut.
+    const narrow = plain(
+      frameOf(<TurnPanel play={play} preview={undefined} width={32} height={24} />),
+    );
+    expect(narrow).toMatch(/│ Enter play again +│/);
+    expect(narrow).toMatch(/│ m menu · q quit +│/);
+    expect(narrow).toMatch(/│ w play again, seats swapped +│/);
   });
 });
 

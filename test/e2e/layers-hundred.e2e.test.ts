@@ -1,0 +1,143 @@
+/**
+ * Layers with a hundred players in a real terminal, at 80×24 and at 200×50: player 1 a person,
+ * the rest the computer. The person fights whom the cursor is aimed at, escapes after a draw, and
+ * presses n so that the computers play at once; after twenty rounds the person's own line (its
+ * number marked *, layer and experience) and its way up to the root are on the screen, whole.
+ * And a thousand players: SIGTERM ends the full screen within a second while the computers play,
+ * and the classic console likewise.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, hasTmux, Terminal } from '../support/tmux.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Play as player 1 until round `last` has begun; the screen then. */
+async function playUntil(t: Terminal, last: number, ms: number): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const screen = t.screen();
+    const round = Number(/Round (\d+)/.exec(screen)?.[1] ?? 0);
+    if (round >= last) return screen;
+    if (Date.now() > end) throw new Error(`round ${round} of ${last} after ${ms} ms:\n${screen}`);
+    // The panel's heading says who is to act (the log may say "may fight back" too).
+    if (screen.includes('▶ Player 1: a draw')) await t.keys('e');
+    else if (screen.includes('▶ Player 1 to choose'))
+      // The root of everyone has nobody to fight: it rests.
+      await t.keys(screen.includes('1 may fight nobody') ? 'r' : 'Enter');
+    else await t.keys('n');
+    await sleep(150);
+  }
+}
+
+/** The person's line in the forest and its head, checked whole. */
+function personReadable(screen: string) {
+  const you = /You 1: L(\d+) (\d+)(, a root)?/.exec(screen);
+  expect(you, screen).not.toBeNull();
+  if (!you?.[3]) expect(screen, screen).toMatch(/\d+ up: 1 › .*◆/);
+  // Player 1's own line: its number marked *, its layer and experience, the same as the head's.
+  expect(screen, screen).toMatch(new RegExp(`[─┄ ▶◆]1\\* L${you?.[1]} ${you?.[2]}`));
+  // No line of the forest is only branches: each says who it is.
+  const lines = screen.split('\n');
+  const from = (lines[0] ?? '').indexOf('╭');
+  const to = (lines[0] ?? '').indexOf('╮');
+  for (const line of lines.slice(1, -1)) {
+    const inner = line.slice(from + 1, to);
+    if (/[│├└┄]/.test(inner)) expect(inner, line).not.toMatch(/^[│ ┄├└─…]*$/);
+  }
+}
+
+describe.runIf(hasTmux)('Layers with a hundred players in a real terminal', () => {
+  for (const [columns, rows] of [
+    [80, 24],
+    [200, 50],
+  ] as const) {
+    it(`${columns}×${rows}: after twenty rounds the person's line and way up are readable`, async () => {
+      terminal = new Terminal(
+        `node ${CLI} layers --players 100 --turns 30 --seed 11 --bot-delay 0 --no-record`,
+        { columns, rows },
+      );
+      await terminal.waitFor('Start the game');
+      await terminal.keys('Enter');
+      expect(await terminal.waitFor('▶ Player 1 to choose', 30_000)).toContain('Round 1');
+      // The person's own fight stays shown, whatever the computers do after it, until a key.
+      await terminal.keys('Enter');
+      const mine = await terminal.waitFor(/Your fight \(any key puts it away\)|▶ Player 1: a draw/);
+      if (mine.includes('▶ Player 1: a draw')) await terminal.keys('e');
+      expect(await terminal.waitFor('Your fight (any key')).toContain('Your fight (any key');
+      await sleep(1500);
+      expect(terminal.screen()).toContain('Your fight (any key');
+      const screen = await playUntil(terminal, 21, 240_000);
+      personReadable(await terminal.settled());
+      // The panels widen with the window: at 200 columns the forest is wider than at 80.
+      const top = screen.split('\n')[0] ?? '';
+      const forestWidth = top.indexOf('╮') - top.indexOf('╭') + 1;
+      expect(forestWidth).toBe(columns === 80 ? 34 : 70);
+      // y goes to the person's place; / and a number to any player.
+      await terminal.keys('/', '5', '7', 'Enter');
+      expect(await terminal.waitFor('Player 57: L')).toContain('Player 57: L');
+    }, 300_000);
+  }
+});
+
+describe.runIf(hasTmux)('a thousand players: signals end the program at once', () => {
+  it('SIGTERM ends the full screen within a second while the computers play at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-layers-pid-'));
+    const pidFile = join(dir, 'pid');
+    terminal = new Terminal(
+      `sh -c 'echo $$ > ${pidFile}; exec node ${CLI} layers --players 1000 --bots all --bot-delay 0 --no-record'`,
+      { columns: 100, rows: 30 },
+    );
+    await terminal.waitFor('Start the game', 15_000);
+    await terminal.keys('Enter');
+    await terminal.waitFor('Round 1', 15_000);
+    // n: the computers play at once; a round of a thousand is over within seconds (a decision
+    // took over a hundred milliseconds before: a round, minutes).
+    await terminal.keys('n');
+    expect(await terminal.waitFor(/Round 2 · turn \d{2,}/, 30_000)).toMatch(/Round 2 · turn/);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const sent = Date.now();
+    process.kill(pid, 'SIGTERM');
+    const after = await terminal.waitFor(/EXITED \d+/, 5000);
+    expect(after).toMatch(/EXITED 143/);
+    expect(Date.now() - sent).toBeLessThan(1000);
+  }, 60_000);
+
+  it('SIGTERM ends the classic console of a thousand computers within a second', async () => {
+    const child = spawn(
+      'node',
+      [
+        CLI,
+        'layers',
+        '--players',
+        '1000',
+        '--turns',
+        '3',
+        '--bots',
+        'all',
+        '--classic',
+        '--seed',
+        '4',
+        '--no-record',
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number>((resolve) => child.on('exit', () => resolve(Date.now())));
+    const end = Date.now() + 30_000;
+    while (!out.includes('Round 2 turn') && Date.now() < end) await sleep(50);
+    expect(out).toContain('Round 2 turn');
+    const sent = Date.now();
+    child.kill('SIGTERM');
+    const at = await Promise.race([exited, sleep(5000).then(() => Number.POSITIVE_INFINITY)]);
+    child.kill('SIGKILL');
+    expect(at - sent).toBeLessThan(1000);
+  }, 60_000);
+});

@@ -1,0 +1,133 @@
+/**
+ * The forest view (ink-testing-library) on deep and wide forests: a chain of a hundred and of a
+ * thousand players (every line still says who it is: number, layer, experience; no line of only
+ * branch lines; none wider than the panel), a thousand roots (a window of them with where it is),
+ * a folded forest (one line a tree with how many under it, the ways to the viewer open), the
+ * viewer's way up on one line; and the play screen's panel with a person's fight kept.
+ */
+import { Box } from 'ink';
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LayersState, reduce, setup } from '../../../source/games/layers/rules.js';
+import { Forest, wayLine } from '../../../source/games/layers/ui/LayersGame.js';
+import { forestRows, pathUp, shownOf } from '../../../source/games/layers/ui/play.js';
+import { displayWidth } from '../../../source/ui/text.js';
+import { ThemeContext } from '../../../source/ui/theme.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const plain = (frame: string) => frame.replace(/\x1b\[[0-9;]*m/g, '');
+
+function frameOf(node: React.ReactElement, width: number): string[] {
+  const r = render(
+    <ThemeContext.Provider value={{ colour: false }}>
+      <Box flexDirection="column" width={width}>
+        {node}
+      </Box>
+    </ThemeContext.Provider>,
+  );
+  cleanup = r.unmount;
+  return plain(r.lastFrame() ?? '').split('\n');
+}
+
+/** n players with the given parents (layers from them), round 1 drawn 0, 1, …, n − 1. */
+function forest(parent: (number | null)[]): LayersState {
+  const n = parent.length;
+  let s = setup({ players: n, turns: 3 });
+  for (let p = 0; p < n - 1; p++) s = reduce(s, { type: 'layers/orderDrawn', player: p });
+  const depth = (p: number): number => (parent[p] === null ? 0 : 1 + depth(parent[p] as number));
+  const deepest = Math.max(...parent.map((_, p) => depth(p)));
+  return { ...s, parent, layer: parent.map((_, p) => deepest - depth(p)) };
+}
+
+/** A chain: player 0 the root, each next the child of the one before. */
+const chain = (n: number) => forest(Array.from({ length: n }, (_, p) => (p === 0 ? null : p - 1)));
+
+/** Every line of the forest below its head says who it is. */
+function everyLineSaysWho(lines: readonly string[]) {
+  const rows = lines
+    .slice(lines.findIndex((l) => /^─+/.test(l.trim())) + 1)
+    .filter((l) => l.trim());
+  expect(rows.length).toBeGreaterThan(5);
+  for (const line of rows) expect(line, line).toMatch(/\d+\*? L\d+ \d+( \+\d+)?( •)?\s*$/);
+  return rows;
+}
+
+describe('<Forest>', () => {
+  it('a chain of 100: every line says who it is, the deepest too, within 30 columns', () => {
+    const s = chain(100);
+    const lines = frameOf(<Forest state={s} cursor={99} rows={22} width={30} />, 30);
+    const rows = everyLineSaysWho(lines);
+    expect(lines.every((l) => displayWidth(l) <= 30)).toBe(true);
+    // The cursor's line (the deepest player, 100, in layer 0) is in the window.
+    expect(rows.some((l) => /[─┄]100 L0 100/.test(l))).toBe(true);
+    expect(lines.some((l) => /^[\s│┄…]*$/.test(l) && l.includes('│'))).toBe(false);
+  });
+
+  it('a chain of 1,000 (the cursor half way): lines say who, and where the window is', () => {
+    const s = chain(1000);
+    const lines = frameOf(<Forest state={s} cursor={500} rows={22} width={40} />, 40);
+    everyLineSaysWho(lines);
+    expect(lines[0]).toMatch(/^One tree · 1 on top 0\/3/);
+    expect(lines.join('\n')).toMatch(/─ \d+–\d+ of 1000 lines ─/);
+    expect(lines.join('\n')).toContain('501 L');
+  });
+
+  it('1,000 roots: a window of them around the cursor, all of them reachable', () => {
+    const s = forest(Array<number | null>(1000).fill(null));
+    const lines = frameOf(<Forest state={s} cursor={700} rows={22} width={30} />, 30);
+    everyLineSaysWho(lines);
+    expect(lines[0]).toMatch(/^1000 trees/);
+    expect(lines.join('\n')).toMatch(/─ 6\d\d–7\d\d of 1000 lines ─/);
+    expect(lines.join('\n')).toMatch(/◆701 L0 100/);
+    // Player 1 to act may fight every other root: the count, not a list that cannot fit.
+    expect(lines.join('\n')).toContain('1 may fight 999 roots •');
+  });
+
+  it('a wide tree of 100 folded: one line with how many are under it, opened on the way to the viewer', () => {
+    // Player 0 the root of everyone: 1–9 its children, each with ten children of its own.
+    const parent = Array.from({ length: 100 }, (_, p) =>
+      p === 0 ? null : p < 10 ? 0 : Math.floor(p / 10),
+    );
+    const s = forest(parent);
+    const folded = shownOf(s, { open: [], ways: [] });
+    expect(forestRows(s, folded)).toEqual([{ player: 0, prefix: '', folded: 99 }]);
+    // The viewer, player 57 (its way up: 57 › 6 › 1◆ counted from 1), is drawn with its way.
+    const shown = shownOf(s, { open: [], ways: [56] });
+    const lines = frameOf(
+      <Forest state={s} cursor={56} rows={24} width={34} viewer={56} shown={shown} people={[]} />,
+      34,
+    );
+    const text = lines.join('\n');
+    expect(text).toContain('You 57: L0 100\n');
+    expect(text).toContain('2 up: 57 › 6 › 1◆');
+    expect(text).toMatch(/├─6 L1 100\s/);
+    expect(text).toMatch(/├─2 L1 100 \+10/);
+    expect(text).toMatch(/├─57 L0 100/);
+    everyLineSaysWho(lines);
+  });
+
+  it('the way up on one line, cut in the middle with how many are left out', () => {
+    const s = chain(300);
+    const way = pathUp(s, 299);
+    expect(way).toHaveLength(300);
+    const line = wayLine(way, 40);
+    expect(displayWidth(line)).toBeLessThanOrEqual(40);
+    expect(line).toMatch(/^300 › 299 › …\d+ more… › .*1◆$/);
+  });
+
+  it('people marked *, wider windows give the lines room', () => {
+    const s = chain(30);
+    const people = Array.from({ length: 30 }, (_, p) => p === 29);
+    const narrow = frameOf(
+      <Forest state={s} cursor={29} rows={22} width={30} people={people} />,
+      30,
+    );
+    expect(narrow.join('\n')).toMatch(/30\* L0 100/);
+    const wide = frameOf(<Forest state={s} cursor={29} rows={40} width={70} people={people} />, 70);
+    expect(wide.filter((l) => /L\d+ \d+/.test(l)).length).toBeGreaterThan(
+      narrow.filter((l) => /L\d+ \d+/.test(l)).length,
+    );
+  });
+});
