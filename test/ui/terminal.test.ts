@@ -25,7 +25,11 @@ describe('enterFullScreen', () => {
     expect(listeners()).toEqual(before.map((n) => n + 1));
     restore();
     restore();
-    expect(written).toEqual(['\x1b[?1049h\x1b[2J\x1b[H\x1b[?25l', '\x1b[?25h\x1b[?1049l']);
+    // Leaving clears the alternate screen first (tmux keeps rows of it after a resize).
+    expect(written).toEqual([
+      '\x1b[?1049h\x1b[2J\x1b[H\x1b[?25l',
+      '\x1b[H\x1b[2J\x1b[?25h\x1b[?1049l',
+    ]);
     expect(listeners()).toEqual(before);
   });
 
@@ -36,7 +40,7 @@ describe('enterFullScreen', () => {
     // test runner's own listeners too).
     const onExit = process.listeners('exit').at(-1) as () => void;
     onExit();
-    expect(written.at(-1)).toBe('\x1b[?25h\x1b[?1049l');
+    expect(written.at(-1)).toBe('\x1b[H\x1b[2J\x1b[?25h\x1b[?1049l');
     expect(written).toHaveLength(2);
   });
 });
