@@ -8,6 +8,7 @@ import { gamesSection } from './games.js';
 import { layersSection } from './layers.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
+import { tableSection } from './table.js';
 import { uiSection } from './ui.js';
 import { urReferenceSection } from './ur-reference.js';
 import { urEngineSection, yutEngineSection, yutReferenceSection } from './yut-engine.js';
@@ -29,8 +30,9 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   'yote-bots': yoteBotsSection,
   'kono-bots': konoBotsSection,
   layers: layersSection,
+  table: tableSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games, table).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

@@ -6,13 +6,23 @@
  * CI log, even with CI set in the environment: the variables go, before Ink and chalk are loaded,
  * so the terminal's own TERM and COLORTERM decide the colours (NO_COLOR still turns them off).
  */
-if (process.stdin.isTTY && process.stdout.isTTY) {
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
+import { isMainThread } from 'node:worker_threads';
+
+// The same bundle, started as the computers' worker thread (cli/thinking.ts).
+if (!isMainThread) {
+  const { serveThinking } = await import('./cli/thinking.js');
+  serveThinking();
+} else {
+  if (process.stdin.isTTY && process.stdout.isTTY) {
+    delete process.env.CI;
+    delete process.env.CONTINUOUS_INTEGRATION;
+  }
+  // A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  const { thinkOnWorkerFrom } = await import('./cli/thinking.js');
+  thinkOnWorkerFrom(new URL(import.meta.url));
+  await import('./cli/index.js');
 }
-// A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-await import('./cli/index.js');

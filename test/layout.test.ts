@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importGraph, layoutProblems } from './support/layout.js';
+import { coreProblems, importGraph, layoutProblems } from './support/layout.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -10,6 +10,49 @@ describe('the layout tells the truth about the architecture', () => {
     const graph = importGraph(`${ROOT}source`);
     expect(graph.size).toBeGreaterThan(50);
     expect(layoutProblems(graph)).toEqual([]);
+  });
+
+  it("each game's core is pure: no screen, command line, console, file or ink/react/yargs, even indirectly", () => {
+    const packages = new Map<string, string[]>();
+    const graph = importGraph(`${ROOT}source`, packages);
+    const cores = [...graph.keys()].filter((m) => /^games\/[^/]+\/core$/.test(m));
+    expect(cores.sort()).toEqual([
+      'games/kono/core',
+      'games/layers/core',
+      'games/ur/core',
+      'games/yote/core',
+      'games/yut/core',
+    ]);
+    expect(coreProblems(graph, packages)).toEqual([]);
+  });
+
+  it('the core check fails on each kind of breach', () => {
+    const graph = new Map([
+      ['games/yut/index', ['games/yut/core']],
+      ['games/yut/core', ['games/yut/bot', 'games/yut/ui/play']],
+      ['games/yut/bot', ['engine/bots', 'ui/keys']],
+      ['games/yut/ui/play', []],
+      ['ui/keys', []],
+      ['engine/bots', []],
+      ['games/ur/index', []],
+      ['games/kono/core', ['games/kono/rules']],
+      ['games/kono/rules', []],
+      ['games/cores', ['games/kono/core', 'games/kono/ui/KonoGame']],
+    ]);
+    const packages = new Map([
+      ['games/kono/rules', ['node:fs', 'ink']],
+      ['engine/bots', ['yargs']],
+    ]);
+    expect(coreProblems(graph, packages)).toEqual([
+      'games/ur has a module but no core.ts',
+      'games/yut/core stands on yargs (in engine/bots)',
+      'games/yut/core stands on ui/keys (through games/yut/bot): a core has no faces',
+      'games/yut/core stands on games/yut/ui/play: a core has no faces',
+      'games/kono/core stands on ink (in games/kono/rules)',
+    ]);
+    expect(layoutProblems(graph)).toContain(
+      'games/cores (cores) may not import games/kono/ui/KonoGame: the registry of cores lists cores',
+    );
   });
 
   it('the check fails on each kind of breach', () => {

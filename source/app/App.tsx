@@ -3,12 +3,12 @@
  * sessions, answering setups, opening recordings, leaving), the terminal-size guard, and the one
  * input handler that every key goes through. It knows games only as the list it is given.
  */
-import { Box, Text, useApp, useInput } from 'ink';
-import { useCallback, useRef } from 'react';
+import { Box, Text, useApp } from 'ink';
+import { useCallback } from 'react';
 import type { Outcome } from '../engine/game.js';
 import type { Catalogue, LoadedRecording } from '../engine/recording.js';
 import type { AnyGameModule, SetupContext } from '../games/module.js';
-import { type Key, keyNames } from '../ui/keys.js';
+import { KeysProvider, useKeyRouter, useKeys } from '../ui/keys-context.js';
 import { MainMenu } from '../ui/MainMenu.js';
 import type { AppRequest } from '../ui/play-session.js';
 import { RecordingsBrowser } from '../ui/RecordingsBrowser.js';
@@ -61,8 +61,21 @@ export interface Recordings {
   open(file: string, mode: 'watch' | 'resume'): Promise<LoadedRecording | string>;
 }
 
+/** The program's screens under the one reader of standard input. */
 export function App({ options }: { options: AppOptions }) {
+  return (
+    <KeysProvider>
+      <Shell options={options} />
+    </KeysProvider>
+  );
+}
+
+/** The play and replay screens take their own keys (useKeys); the shell passes them on. */
+const takesKeys = (screen: Screen) => screen.name === 'play' || screen.name === 'replay';
+
+function Shell({ options }: { options: AppOptions }) {
   const { exit } = useApp();
+  const router = useKeyRouter();
   const { columns, rows } = useTerminalSize();
   const { games, sessions } = options;
   const [model, setModel, current] = useStore(
@@ -74,26 +87,15 @@ export function App({ options }: { options: AppOptions }) {
     }),
   );
 
-  // The play and replay screens take their keys through a handler they register when they
-  // mount. Keys that arrive between the switch to such a screen and its registration (a burst
-  // such as Enter Space: start, then throw) wait here instead of being lost.
-  const screenKeys = useRef<{ handler: (key: Key) => void; screen: Screen } | null>(null);
-  const waiting = useRef<Key[]>([]);
-  const registerKeys = useCallback(
-    (handler: (key: Key) => void) => {
-      const screen = current().screen;
-      screenKeys.current = { handler, screen };
-      const keys = waiting.current.splice(0);
-      for (const key of keys) handler(key);
-    },
-    [current],
-  );
   const world: AppWorld = { games, setupContext: options.setupContext };
 
   function dispatch(action: AppAction): void {
+    const before = current().screen;
     const { model: next, effect } = reduceApp(current(), action, world);
     setModel(next);
-    if (next.screen.name !== 'play' && next.screen.name !== 'replay') waiting.current = [];
+    // Keys typed from here on are the new screen's: those for a play or replay screen wait for
+    // it to subscribe (a burst such as Enter Space: start, then throw); the others the shell's.
+    if (next.screen !== before) router.changed(takesKeys(next.screen));
     if (effect) run(effect, next.screen);
   }
 
@@ -102,12 +104,6 @@ export function App({ options }: { options: AppOptions }) {
       case 'exit':
         if (screen.name === 'play') screen.session.recorder.close();
         return exit();
-      case 'forward': {
-        const registered = screenKeys.current;
-        if (registered && registered.screen === screen) return registered.handler(effect.key);
-        waiting.current.push(effect.key);
-        return;
-      }
       case 'answer': {
         const found = findEntry(games, effect.entry);
         if (!found?.entry.answer) return;
@@ -173,15 +169,19 @@ export function App({ options }: { options: AppOptions }) {
 
   const need = neededSize(model.screen, options.games);
   const small = columns < need.columns || rows < need.rows;
-  useInput((input, key) => {
-    for (const k of keyNames(input, key)) {
+  // The shell hears every key first: a window too small takes them all (q leaves); a play or
+  // replay screen's go on to it (false), Ctrl+C excepted.
+  useKeys(
+    (k) => {
       if (small && k !== 'ctrl+c') {
         if (k === 'q') run({ type: 'exit' }, current().screen);
-        continue;
+        return;
       }
+      if (k !== 'ctrl+c' && takesKeys(current().screen)) return false;
       dispatch({ type: 'app/keyPressed', key: k, width: columns, height: rows });
-    }
-  });
+    },
+    { priority: 1 },
+  );
 
   // A window too small pauses whatever is under it: the screen stays mounted (hidden), so a game
   // or a replay comes back exactly as it was, and nothing is played or recorded meanwhile.
@@ -194,7 +194,6 @@ export function App({ options }: { options: AppOptions }) {
       paused={small}
       onRequest={onRequest}
       onReplayLeft={onReplayLeft}
-      registerKeys={registerKeys}
     />
   );
   // The same tree either way, so that React keeps the screen's state across the pause.
@@ -214,7 +213,6 @@ function Screens({
   paused,
   onRequest,
   onReplayLeft,
-  registerKeys,
 }: {
   model: AppModel;
   options: AppOptions;
@@ -223,7 +221,6 @@ function Screens({
   paused: boolean;
   onRequest: (request: AppRequest, outcome?: Outcome) => void;
   onReplayLeft: () => void;
-  registerKeys: (handler: (key: Key) => void) => void;
 }) {
   const { games } = options;
   const { screen } = model;
@@ -268,7 +265,6 @@ function Screens({
           botDelay={options.botDelay}
           paused={paused}
           onRequest={onRequest}
-          registerKeys={registerKeys}
         />
       );
     }
@@ -290,7 +286,6 @@ function Screens({
           face={games.find((g) => g.id === screen.recording.header.game)}
           width={columns}
           height={rows}
-          registerKeys={registerKeys}
           onQuit={onReplayLeft}
           paused={paused}
         />

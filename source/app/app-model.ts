@@ -134,7 +134,6 @@ export type AppAction =
 export type Effect =
   | { readonly type: 'exit' }
   /** The key belongs to the screen's own handler (play, replay). */
-  | { readonly type: 'forward'; readonly key: Key }
   | {
       readonly type: 'answer';
       readonly entry: string;
@@ -378,7 +377,8 @@ function keyPressed(
     }
     case 'play':
     case 'replay':
-      return { model, effect: { type: 'forward', key } };
+      // Their screens hear their own keys (ui/keys-context.tsx); the shell never passes them here.
+      return { model };
   }
 }
 

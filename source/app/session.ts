@@ -12,6 +12,7 @@ import {
   type Recorder,
 } from '../engine/recording.js';
 import { playerInfo, seatFromPlayer, type Seat } from '../engine/seats.js';
+import { stateOn } from '../engine/timeline.js';
 import type { AnyGameModule, SetupContext, Start } from '../games/module.js';
 import type { Session } from '../ui/play-session.js';
 
@@ -85,9 +86,16 @@ export class SessionFactory {
 
   /** Go on with a recorded game: its events folded by its own rules, then appended to. */
   resume(module: AnyGameModule, loaded: LoadedRecording, context?: SetupContext): Session | string {
-    const parsed = module.parseOptions(loaded.header.options);
+    // A recording read from its file comes with its options checked and its events folded (its
+    // timeline): play goes on from there; one handed over bare is checked and folded here.
+    const parsed =
+      loaded.options !== undefined
+        ? { ok: true as const, options: loaded.options }
+        : module.parseOptions(loaded.header.options);
     if (!parsed.ok) return `${loaded.file}: the header's options: ${parsed.problem}`;
-    const folded = foldEvents(module.rules, module.rules.setup(parsed.options), loaded.events);
+    const folded = loaded.timeline
+      ? { state: stateOn(module.rules, loaded.timeline, loaded.events.length), problem: undefined }
+      : foldEvents(module.rules, module.rules.setup(parsed.options), loaded.events);
     if (folded.problem) return `${loaded.file}: ${folded.problem.reason}`;
     const { id, source, seed } = this.draw(module, parsed.options);
     // The seed written into the resumed line is the one the throws are drawn from.

@@ -3,10 +3,12 @@
  * UTF-8 becomes U+FFFD, CRLF and LF both end a line, and the end of input is null.
  */
 import type { Readable, Writable } from 'node:stream';
+import { classicText } from '../engine/safe-text.js';
 
 export interface ClassicIO {
   /** The next answer line, or null at the end of input. */
   read(): Promise<string | null>;
+  /** Made safe on the way out (classicText): a console never writes outside text raw. */
   write(text: string): void;
   /**
    * Resolves once what was written has gone out (stdout on a pipe is asynchronous): the
@@ -83,7 +85,7 @@ export function streamIO(input: Readable, output: Writable): ClassicIO {
       return ready.shift() ?? null;
     },
     write: (text) => {
-      output.write(text);
+      output.write(classicText(text));
     },
     drained: () =>
       output.writableNeedDrain
@@ -98,7 +100,7 @@ export function listIO(answers: readonly string[], out: string[]): ClassicIO {
   return {
     read: async () => (index < answers.length ? (answers[index++] as string) : null),
     write: (text) => {
-      out.push(text);
+      out.push(classicText(text));
     },
     drained: () => Promise.resolve(),
   };

@@ -14,6 +14,9 @@ import { recordingsDirectory } from '../storage/paths.js';
 import { type OnClosed, openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { enterFullScreen } from '../ui/terminal.js';
+import { screenText } from '../engine/safe-text.js';
+import { ThinkContext } from '../ui/thinking.js';
+import { startThinking } from './thinking.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
 import { chanceFor } from '../app/session.js';
 import {
@@ -56,8 +59,11 @@ export async function play(
 ): Promise<void> {
   checkSeed(argv);
   const report: string[] = [];
+  // The game's flags are read once (a file they name is read once: a setup opened again from
+  // the menu does not read it again, nor fail if it has gone).
+  const settings: Settings = module ? settingsFor(module, argv) : {};
   let opening: Opening = module
-    ? { kind: 'entry', entry: module.command.entry(settingsFor(module, argv)) }
+    ? { kind: 'entry', entry: module.command.entry(settings) }
     : { kind: 'menu' };
   let file = replayFile;
   let mode: 'replay' | 'resume' | undefined = file === undefined ? undefined : 'replay';
@@ -101,6 +107,9 @@ export async function play(
       report.push(recordingReport(f, ending, failure));
     };
   const seats = Math.max(...run.games.map((g) => g.seats.max));
+  // From the menu any game may be chosen: any game's level is taken.
+  const kinds = kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
+  const directory = dataDir(argv);
   const options: AppOptions = {
     games: run.games,
     opening,
@@ -118,10 +127,9 @@ export async function play(
       now: () => new Date(),
     }),
     setupContext: (game) => ({
-      settings: module && module.id === game ? settingsFor(module, argv) : {},
-      // From the menu any game may be chosen: any game's level is taken.
-      kinds: kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS),
-      dataDir: dataDir(argv),
+      settings: module && module.id === game ? settings : {},
+      kinds,
+      dataDir: directory,
       warn: (message) => report.push(`madang: warning: ${message}`),
       // A save resumed or replaced later in the run no longer holds a game saved before: that
       // game goes on from its recording.
@@ -132,25 +140,50 @@ export async function play(
       },
     }),
     recordings: {
-      list: () => listRecordings(recordingsDirectory(dataDir(argv)), lookup(run.games)),
+      list: () => listRecordings(recordingsDirectory(directory), lookup(run.games)),
       open: (file, mode) => openRecording(file, mode, lookup(run.games)),
     },
     botDelay: argv.botDelay,
   };
-  kindsFor(argv, module?.seats.max ?? seats, module?.levels ?? LEVELS);
   const restore = enterFullScreen(process.stdout);
+  const thinking = startThinking();
   try {
     const instance = render(
       <ThemeContext.Provider value={{ colour: colourWanted(argv, process.env) }}>
-        <App options={options} />
+        <ThinkContext.Provider value={thinking.think}>
+          <App options={options} />
+        </ThinkContext.Provider>
       </ThemeContext.Provider>,
-      { exitOnCtrlC: false },
+      // Once the full screen is left (a signal), Ink's last frame on its way out is not drawn
+      // over the terminal's own screen.
+      { exitOnCtrlC: false, stdout: gated(process.stdout, restore.shown) },
     );
     await instance.waitUntilExit();
   } finally {
+    thinking.stop();
     restore();
     for (const line of new Set(report)) say(line);
   }
+}
+
+/**
+ * The terminal as Ink sees it, every frame passed through screenText on its way out: the one
+ * place where the full screen's text is made safe, whichever screen or file it came from.
+ */
+function gated(stdout: NodeJS.WriteStream, shown: () => boolean): NodeJS.WriteStream {
+  const write = (chunk: unknown, ...rest: unknown[]) =>
+    !shown() ||
+    (stdout.write as (...args: unknown[]) => boolean)(
+      typeof chunk === 'string' ? screenText(chunk) : chunk,
+      ...rest,
+    );
+  return new Proxy(stdout, {
+    get(target, property) {
+      if (property === 'write') return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The game's classic console: for pipes, scripts, screen readers, and --classic. */
@@ -160,7 +193,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
   const scripted = scriptFor(module, argv);
   const record = recordSetting(argv);
   const settings: Settings = settingsFor(module, argv);
+  const thinking = startThinking();
   const context: ClassicRun = {
+    think: thinking.think,
     settings,
     kinds: kindsFor(argv, module.seats.max, module.levels),
     colour: colourWanted(argv, process.env) && (process.stdout.isTTY === true || forced),
@@ -192,7 +227,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
     warn: (message) => say(`madang: warning: ${message}`),
     readFile,
   };
-  const code = await module.classic(streamIO(process.stdin, process.stdout), context);
+  const code = await module
+    .classic(streamIO(process.stdin, process.stdout), context)
+    .finally(thinking.stop);
   // The game is over: the rest of the input is not read, and a pipe left open must not keep the
   // program waiting for its end.
   process.stdin.destroy();

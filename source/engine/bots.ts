@@ -23,6 +23,22 @@ export interface Bot<S, E> {
   choose(state: S, random: Random): Choice<E>;
 }
 
+/**
+ * How the edges (the play screen, each classic console) ask a computer for its move: here and
+ * now by default; the program hands them one that thinks on a worker thread (cli/thinking.ts),
+ * so that no search holds the event loop and keys, signals and the terminal are answered while
+ * it thinks. `game` is the rules' name, by which the other thread finds the same bot.
+ */
+export type Think = <S, E>(
+  game: string,
+  bot: Bot<S, E>,
+  state: S,
+  random: Random,
+) => Promise<Choice<E>>;
+
+export const thinkHere: Think = (_game, bot, state, random) =>
+  Promise.resolve(bot.choose(state, random));
+
 /** How good a state is for `seat`: higher is better; a won game is ±Infinity-like. */
 export type Evaluate<S> = (state: S, seat: number) => number;
 

@@ -10,6 +10,12 @@ export interface Random {
   next(): number;
   /** An integer in [0, n). */
   below(n: number): number;
+  /**
+   * Where a seeded stream stands, and putting it back there: a computer thinking on another
+   * thread draws from a copy, and the stream here goes on from where the copy stopped.
+   */
+  readonly saved?: () => readonly number[];
+  readonly restore?: (state: readonly number[]) => void;
 }
 
 const MASK = (1n << 64n) - 1n;
@@ -37,9 +43,21 @@ export function seededRandom(seed: number): Random {
   const [a, b] = [mix(), mix()];
   const half = (v: bigint, shift: bigint) => Number(BigInt.asIntN(32, v >> shift));
   // pure-rand keeps each 64-bit word as two 32-bit halves: (high, low) of each.
-  const rng = xoroshiro128plusFromState([half(a, 32n), half(a, 0n), half(b, 32n), half(b, 0n)]);
+  return randomFromState([half(a, 32n), half(a, 0n), half(b, 32n), half(b, 0n)]);
+}
+
+/** A seeded stream from where another one stood (Random.saved). */
+export function randomFromState(state: readonly number[]): Random {
+  let rng = xoroshiro128plusFromState(state as number[]);
   const next = () => uniformFloat64(rng);
-  return { next, below: (n) => Math.floor(next() * n) };
+  return {
+    next,
+    below: (n) => Math.floor(next() * n),
+    saved: () => rng.getState(),
+    restore: (to) => {
+      rng = xoroshiro128plusFromState(to as number[]);
+    },
+  };
 }
 
 /**

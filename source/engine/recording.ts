@@ -18,6 +18,7 @@ import {
   outcomeWords,
   sameOutcome,
 } from './game.js';
+import type { Timeline } from './timeline.js';
 
 /** What a recording needs of a game: its rules, and its options checked from the header. */
 export interface RecordedGame {
@@ -29,6 +30,8 @@ export interface RecordedGame {
   seatCount(options: never): number;
   /** A refusal of the rules in the players' names, for rules that speak of seats by number. */
   named?(problem: string, names: readonly string[]): string;
+  /** What an event did, as log lines (for the timeline's move lines). */
+  describe?(before: unknown, event: GameEvent, after: unknown, names: readonly string[]): string[];
 }
 
 export type ParsedOptions<O> =
@@ -74,6 +77,10 @@ export interface LoadedRecording {
   readonly goodBytes: number;
   /** The computer's reasons, by the index of the event they explain. */
   readonly reasons?: ReadonlyMap<number, string> | undefined;
+  /** The header's options as the game checked them (parsed once, when the file was read). */
+  readonly options?: unknown;
+  /** The events folded once as they were read: checkpoints, turns, move lines, outcome. */
+  readonly timeline?: Timeline | undefined;
 }
 
 /** A recording as the recordings browser lists it (storage/catalogue.ts reads it). */
@@ -258,10 +265,14 @@ export class Replayer {
     readonly header: Header,
     readonly game: RecordedGame,
     /** The header's options as `parseHeader` checked them. */
-    options: unknown,
+    readonly options: unknown,
   ) {
     this.state = game.rules.setup(options);
+    this.initial = this.state;
   }
+
+  /** The state before the first event. */
+  readonly initial: unknown;
 
   get outcome(): Outcome {
     return this.game.rules.outcome(this.state);

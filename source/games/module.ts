@@ -1,15 +1,17 @@
 /**
  * The game module: everything the shared code may ask of a game, as one typed value exported
- * from `games/<game>/index.ts` and listed once in `games/index.ts`. The shell, the command line,
- * recordings, replay, verify and the bench know games only through this.
+ * from `games/<game>/index.ts` and listed once in `games/index.ts`: the game's pure core
+ * (`games/<game>/core.ts`, listed in `games/cores.ts` for headless use) plus its faces. The
+ * shell, the command line, recordings, replay and verify know games only through this.
  */
 import type { ComponentType } from 'react';
 import type { Argv } from 'yargs';
 import type { ClassicIO } from '../classic/lines.js';
-import type { Bot, Level } from '../engine/bots.js';
-import type { ChanceSource, ParsedScript } from '../engine/chance.js';
-import type { Game, GameEvent } from '../engine/game.js';
-import type { ParsedOptions, Recorder } from '../engine/recording.js';
+import type { Think } from '../engine/bots.js';
+import type { ChanceSource } from '../engine/chance.js';
+import type { GameCore } from '../engine/core.js';
+import type { GameEvent } from '../engine/game.js';
+import type { Recorder } from '../engine/recording.js';
 import type { Seat, SeatKind } from '../engine/seats.js';
 import type { Key } from '../ui/keys.js';
 import type { PlayProps } from '../ui/play-session.js';
@@ -69,17 +71,6 @@ export interface MenuEntry {
   settled?(context: SetupContext): Start | undefined;
 }
 
-/** The chance source of a game with throws or rolls. */
-export interface ChanceKit<E extends GameEvent, O> {
-  /** 'throw', 'roll': for messages. */
-  readonly noun: string;
-  /** An event of the kind, to ask the rules whether one is due now. */
-  readonly probe: E;
-  seeded(seed: number, options: O): ChanceSource<E>;
-  /** A script of chance events (`--throws FILE`), errors naming the file and line. */
-  parseScript(text: string, file: string): ParsedScript<E>;
-}
-
 /** What a game's classic console gets from the command line. */
 export interface ClassicRun {
   readonly settings: Settings;
@@ -90,6 +81,8 @@ export interface ClassicRun {
   chanceFor(game: number, options: unknown): { source: ChanceSource; seed: number | null };
   /** Seeds the computers' tie-breaks (--seed, else 0). */
   readonly botSeed: number;
+  /** Asks a computer for its move: the program's thinks on a worker thread (cli/thinking.ts). */
+  readonly think?: Think | undefined;
   /** Starts recording a game with these options and seats. */
   recorderFor(options: unknown, seed: number | null, seats: readonly Seat[]): Recorder;
   /** Problems that stop the program. */
@@ -119,37 +112,13 @@ export interface GameCommand {
   extra?(yargs: Argv, dataDir: (argv: Readonly<Record<string, unknown>>) => string): Argv;
 }
 
-export interface GameModule<S, E extends GameEvent, O> {
-  readonly id: string;
-  readonly title: string;
-  /** One line, for the menu's help and `madang --help`. */
-  readonly description: string;
-  readonly seats: { readonly min: number; readonly max: number };
-  readonly rules: Game<S, E, O>;
-  /** Options from outside (a recording's header) checked, defaults written out. */
-  parseOptions(unchecked: unknown): ParsedOptions<O>;
-  /** How many players a game of these options seats. */
-  seatCount(options: O): number;
-  /**
-   * A refusal of the rules in the players' names, where the rules speak of seats by number
-   * (Yut's "Player 0", the seed's words, kept for the classic console).
-   */
-  named?(problem: string, names: readonly string[]): string;
-  /** The options of a typical game (two players), for the generic tests and the bench. */
-  readonly typicalOptions: O;
-  readonly chance?: ChanceKit<E, O> | undefined;
-  bot(level: Level): Bot<S, E>;
+/** A game's core (engine/core.ts) and its faces: screens, command, console and files. */
+export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O> {
   /**
    * The files it keeps in the data directory (accounts, saves). Where the current directory holds
    * one, that is the data directory (the original programs kept them beside themselves).
    */
   readonly dataFiles?: readonly string[];
-  /** The computer's levels this game offers (by default random, greedy and strong). */
-  readonly levels?: readonly Level[];
-  /** Why a computer chose a move, in the game's words. */
-  explain(state: S, event: E, names: readonly string[]): string;
-  /** What an event did, as log lines. */
-  describe(before: S, event: E, after: S, names: readonly string[]): string[];
   readonly entries: readonly MenuEntry[];
   readonly Play: ComponentType<PlayProps<S>>;
   readonly Replay: ComponentType<ReplayScreenProps>;

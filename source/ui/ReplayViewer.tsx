@@ -1,13 +1,12 @@
 /** The replay viewer's shell: keys, the timeline, playing; the game's own view draws the rest. */
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
-import type { Game, GameEvent } from '../engine/game.js';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { LoadedRecording } from '../engine/recording.js';
 import { safeText } from '../engine/safe-text.js';
 import { seatFromPlayer } from '../engine/seats.js';
-import type { Key } from './keys.js';
+import { stateOn, type Timeline, timelineOf } from '../engine/timeline.js';
+import { useKeys } from './keys-context.js';
 import {
-  checkpointsOf,
   GOTO_LENGTH,
   newReplay,
   reduceReplay,
@@ -15,9 +14,7 @@ import {
   type ReplayModel,
   replayKey,
   SPEEDS,
-  stateAt,
   turnAt,
-  turnStartsOf,
 } from './replay-model.js';
 import { useStore } from './store.js';
 import { localTime } from './recordings-model.js';
@@ -36,7 +33,6 @@ export function ReplayViewer({
   face,
   width,
   height,
-  registerKeys,
   onQuit,
   paused = false,
 }: {
@@ -45,36 +41,33 @@ export function ReplayViewer({
   face: ReplayFace | undefined;
   width: number;
   height: number;
-  registerKeys: (handler: (key: Key) => void) => void;
   onQuit: () => void;
   /** The window is too small: the viewer is hidden and does not play on. */
   paused?: boolean;
 }) {
   const { header, events } = recording;
-  const parsed = useMemo(() => face?.parseOptions(header.options), [face, header]);
-  const game = parsed?.ok ? face?.rules : undefined;
-  const options = parsed?.ok ? parsed.options : undefined;
-  const { initial, checkpoints, turnStarts } = useMemo(() => {
-    if (!game) return { initial: undefined, checkpoints: [], turnStarts: [0] };
-    const start = game.setup(options);
-    return {
-      initial: start,
-      checkpoints: checkpointsOf(game, start, events),
-      turnStarts: turnStartsOf(game, start, events),
-    };
-  }, [game, options, events]);
+  // The read folded the events once into the timeline and checked the options; a recording
+  // handed over without them (a test's) is folded here, once.
+  const timeline = useMemo((): Timeline | undefined => {
+    if (recording.timeline) return recording.timeline;
+    const parsed = face?.parseOptions(header.options);
+    if (!face || !parsed?.ok) return undefined;
+    const names = header.players.map((p) => p.name);
+    return timelineOf(face, face.rules.setup(parsed.options), events, names);
+  }, [recording, face, header, events]);
+  const game = timeline ? face?.rules : undefined;
+  const initial = timeline?.initial;
+  const turnStarts = timeline?.turnStarts ?? [0];
   const [model, dispatch, current] = useStore(reduceReplay, () =>
     newReplay(turnStarts, events.length),
   );
 
-  useLayoutEffect(() => {
-    registerKeys((key) => {
-      const action = replayKey(current(), key);
-      if (!action) return;
-      if (action.type === 'app/quitConfirmed') onQuit();
-      else dispatch(action);
-    });
-  }, [registerKeys, current, dispatch, onQuit]);
+  useKeys((key) => {
+    const action = replayKey(current(), key);
+    if (!action) return;
+    if (action.type === 'app/quitConfirmed') onQuit();
+    else dispatch(action);
+  });
 
   useEffect(() => {
     if (!model.playing || paused) return;
@@ -86,17 +79,17 @@ export function ReplayViewer({
   }, [model.playing, model.speed, dispatch, paused]);
 
   const at = useCallback(
-    (index: number) => (game ? stateAt(game, checkpoints, events, index) : undefined),
-    [game, checkpoints, events],
+    (index: number) => (game && timeline ? stateOn(game, timeline, index) : undefined),
+    [game, timeline],
   );
 
-  if (!game || !face || initial === undefined)
+  if (!game || !face || !timeline || initial === undefined)
     return <Text>madang cannot show a game of {header.game}.</Text>;
   const names = header.players.map((p) => p.name);
   if (model.list !== null)
     return (
       <MoveList
-        lines={moveLines(face, game, initial, events, model, names)}
+        lines={moveLines(timeline, model)}
         chosen={model.list}
         title={`${names.join(' v ')} · ${localTime(header.startedAt).slice(0, 10)}`}
         width={width}
@@ -156,29 +149,15 @@ export function ReplayViewer({
   );
 }
 
-/** One line a move (an event): its turn, and what it did in the game's words. */
-const linesOf = new WeakMap<readonly GameEvent[], string[]>();
-function moveLines(
-  face: ReplayFace,
-  game: Game<unknown, GameEvent, unknown>,
-  initial: unknown,
-  events: readonly GameEvent[],
-  model: ReplayModel,
-  names: readonly string[],
-): string[] {
-  // Folded once for the recording, the first time the list is opened.
-  const known = linesOf.get(events);
+/** One line a move (an event): its turn, and what it did in the game's words (the timeline's). */
+const linesOf = new WeakMap<Timeline, string[]>();
+function moveLines(timeline: Timeline, model: ReplayModel): string[] {
+  const known = linesOf.get(timeline);
   if (known) return known;
-  const lines: string[] = [];
-  let state = initial;
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i] as GameEvent;
-    const after = game.reduce(state, event);
-    const said = face.describe(state, event, after, names)[0] ?? event.type;
-    lines.push(`${String(turnAt(model, i)).padStart(4)}  ${said}`);
-    state = after;
-  }
-  linesOf.set(events, lines);
+  const lines = timeline.moveLines.map(
+    (said, i) => `${String(turnAt(model, i)).padStart(4)}  ${said}`,
+  );
+  linesOf.set(timeline, lines);
   return lines;
 }
 

@@ -7,6 +7,7 @@
 import type { Game, GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
+import { appended, cutBack, type EventLog } from './event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
 import { repliesWords, takeBack } from './take-back.js';
 
@@ -18,11 +19,7 @@ export interface ListFace<S, E extends GameEvent> {
   label(state: S, event: E, names: readonly string[]): string;
 }
 
-export interface ListPlay<S, E> {
-  readonly initial: S;
-  readonly events: readonly E[];
-  /** Always the fold of `events` over `initial`. */
-  readonly state: S;
+export interface ListPlay<S, E> extends EventLog<S, E> {
   readonly seats: readonly Seat[];
   /** Index of the chosen move in legalEvents(state). */
   readonly choice: number;
@@ -70,8 +67,7 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     if (note !== undefined) lines.splice(1, 0, note);
     return {
       ...play,
-      events: [...play.events, event],
-      state,
+      ...appended(play, event, state),
       choice: 0,
       log: [...play.log, ...lines].slice(-LOG),
       notice: null,
@@ -85,8 +81,7 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     const who = play.seats[back.mover]?.name ?? 'The player';
     return {
       ...play,
-      events: play.events.slice(0, back.kept),
-      state: back.state,
+      ...cutBack(play, back.kept, back.state, back.mover),
       choice: 0,
       log: [...play.log, `${who} took back a move${repliesWords(back.repliers)}.`].slice(-LOG),
       notice: null,

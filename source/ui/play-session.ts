@@ -5,17 +5,34 @@
  * hint and save keys, scrolls the help page, and hands app requests (quit, again, menu) up.
  * A game gives its model (init, reduce, key) and what its rules and bots know.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import type { Bot, Level } from '../engine/bots.js';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ChanceSource } from '../engine/chance.js';
-import type { Game, GameEvent, Outcome } from '../engine/game.js';
-import { botRandom } from '../engine/random.js';
+import type { GameEvent, Outcome } from '../engine/game.js';
 import type { Recorder } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
+import {
+  type Fact,
+  type Leaving,
+  Table,
+  type TableGame,
+  type TakeBackRule,
+  TIMERS,
+} from '../table/table.js';
+import type { EventLog } from './event-log.js';
 import type { Key } from './keys.js';
+import { useKeys } from './keys-context.js';
 import { useStore } from './store.js';
 import { lastScroll, PAGE_KEYS } from './TextPage.js';
 import { logPage } from './text.js';
+import { ThinkContext } from './thinking.js';
 
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved';
@@ -57,27 +74,12 @@ export interface PlayProps<S = unknown> {
   readonly paused?: boolean | undefined;
   /** `outcome`: how the game that was left ended (for the sitting's score). */
   readonly onRequest: (request: AppRequest, outcome?: Outcome) => void;
-  /** Hands this screen's key handler to the app's one input handler. */
-  readonly registerKeys: (handler: (key: Key) => void) => void;
 }
 
+export type { Accepted } from './event-log.js';
+
 /** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
-export interface PlayKnowledge<S, E extends GameEvent> {
-  readonly rules: Game<S, E, never>;
-  bot(level: Level): Bot<S, E>;
-  explain(state: S, event: E, names: readonly string[]): string;
-  /** A refusal of the rules in the players' names, for a game whose rules speak of seats by number. */
-  named?(problem: string, names: readonly string[]): string;
-  /** Throws or rolls: the word for the chance key, and an event to ask the rules whether one is due. */
-  readonly chance?:
-    | {
-        readonly noun: string;
-        readonly probe: E;
-        /** Drawn as soon as due, whoever is to act (Layers' orders and fight numbers): no key. */
-        readonly automatic?: boolean | undefined;
-      }
-    | undefined;
-}
+export type PlayKnowledge<S, E extends GameEvent> = TableGame<S, E>;
 
 /** The actions every game's play model understands besides its own. */
 export type SessionAction<E> =
@@ -139,10 +141,8 @@ export function frameKey(
   return undefined;
 }
 
-/** The part of every play model the dispatcher reads. */
-export interface PlayModel<S, E> {
-  readonly state: S;
-  readonly events: readonly E[];
+/** The part of every play model the dispatcher reads: its event log, its page, its lines. */
+export interface PlayModel<S, E> extends EventLog<S, E> {
   readonly overlay: Overlay;
   readonly log: readonly string[];
 }
@@ -159,13 +159,24 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
   readonly hintNotice?: ((state: S, event: E, reason: string) => string) | undefined;
   /** The help page's lines, so that scrolling stops at its end. */
   readonly helpLines: readonly string[];
+  /** The game's own take-back rule (by default the shared one, engine/take-back.ts). */
+  readonly takeBack?: TakeBackRule<S, E> | undefined;
   /** Whether the computers play at once now (Layers' `n`): no delay, many moves a frame. */
   readonly hurry?: ((play: P) => boolean) | undefined;
 }
 
-/** The longest a batch of computers' moves or draws holds the event loop (signals, keys). */
-const BATCH_MS = 30;
+/** The store's own action: the model a reducer made, once the table accepted its fact. */
+interface Committed<P> {
+  readonly type: 'session/committed';
+  readonly play: P;
+}
 
+/**
+ * Local play: a table (table/table.ts) whose every seat this keyboard holds. Keys become the
+ * play model's actions; an action whose reducer states a fact (a move, a take-back) is sent to
+ * the table as an intent and kept only once the table accepts it; throws, hints, the computers'
+ * moves and the end are the table's, and what it tells is folded into the play model.
+ */
 export function usePlaySession<
   S,
   E extends GameEvent,
@@ -173,206 +184,194 @@ export function usePlaySession<
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
   const { knowledge, props, init, reduce, key, save, hintNotice, helpLines, hurry } = options;
-  const { session, onRequest, registerKeys, botDelay = 700, paused = false } = props;
+  const { session, onRequest, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
-  const [play, dispatch, current] = useStore(reduce, init);
-  const [helpScroll, setHelpScroll] = useState(0);
-  const random = useMemo(() => botRandom(session.botSeed), [session.botSeed]);
-  const bots = useMemo(
-    () =>
-      session.seats.map((seat) =>
-        seat.kind === 'computer' ? knowledge.bot(seat.level ?? 'strong') : undefined,
-      ),
-    [session.seats, knowledge],
+  const storeReduce = useCallback(
+    (play: P, action: A | Committed<P>): P =>
+      action.type === 'session/committed'
+        ? (action as Committed<P>).play
+        : reduce(play, action as A),
+    [reduce],
   );
-  const names = useMemo(() => session.seats.map((s) => s.name), [session.seats]);
+  const [play, dispatch, current] = useStore(storeReduce, init);
+  const [helpScroll, setHelpScroll] = useState(0);
+  const think = useContext(ThinkContext);
+  // One table for the life of the screen (the app gives each session a screen of its own).
+  const [table] = useState(
+    () =>
+      new Table<S, E>({
+        game: knowledge,
+        initial: session.initial,
+        seats: session.seats,
+        chance: session.chance,
+        recorder: session.recorder,
+        botSeed: session.botSeed,
+        scheduler: TIMERS,
+        botDelay,
+        takeBack: options.takeBack,
+        think,
+      }),
+  );
+  const view = useMemo(() => table.view(session.seats.map((_, seat) => seat)), [table, session]);
   const as = (action: SessionAction<E> | E) => action as unknown as A;
+  const notice = (text: string) => dispatch(as({ type: 'play/noticeShown', notice: text }));
+  // While this view's own move or take-back is with the table, what the table tells is kept
+  // until the model the reducer made is in (it already holds that fact).
+  const own = useRef<Fact<S, E>[] | null>(null);
+  const pausedRef = useRef(paused);
+  // The computers wait while a page covers the board or the window is too small.
+  // The computers wait while a page covers the board or the window is too small, and play at
+  // once while the model says so (Layers' n).
+  const syncHold = useCallback(() => {
+    table.hold(table, pausedRef.current || current().overlay !== null);
+    table.hurry(hurry?.(current()) ?? false);
+  }, [table, current, hurry]);
+
+  const heard = useCallback(
+    (fact: Fact<S, E>) => {
+      switch (fact.kind) {
+        case 'event':
+          dispatch(
+            fact.by === 'computer'
+              ? as({ type: 'play/botMoved', event: fact.event, reason: fact.reason ?? '' })
+              : as(fact.event),
+          );
+          break;
+        case 'recordingStopped':
+          notice(fact.problem);
+          break;
+        default:
+          // A take-back comes only from this keyboard (it holds every seat); the end is its own.
+          break;
+      }
+      syncHold();
+    },
+    // `as` and `notice` only wrap dispatch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dispatch, syncHold],
+  );
+
+  useLayoutEffect(
+    () =>
+      view.subscribe((fact) => {
+        if (own.current) own.current.push(fact);
+        else heard(fact);
+      }),
+    [view, heard],
+  );
+  useEffect(() => {
+    table.start();
+    return () => table.stop();
+  }, [table]);
+  useEffect(() => {
+    pausedRef.current = paused;
+    syncHold();
+  }, [paused, play.overlay, syncHold]);
 
   const act = useCallback(
     (action: A): P => {
       const before = current();
+      const seat = rules.toAct(before.state);
+      const leave = (leaving: Leaving) => view.send({ type: 'leave', seat, leaving });
       const generic = action as unknown as SessionAction<E>;
       switch (generic.type) {
         case 'app/quitConfirmed':
-          session.recorder.close();
+          leave('quit');
           onRequest('quit');
           return before;
-        case 'app/againRequested':
-          session.recorder.close();
-          onRequest(generic.swap ? 'swap' : 'again', rules.outcome(before.state));
+        case 'app/againRequested': {
+          const outcome = rules.outcome(before.state);
+          leave(generic.swap ? 'swap' : 'again');
+          onRequest(generic.swap ? 'swap' : 'again', outcome);
           return before;
+        }
         case 'app/menuRequested':
-          session.recorder.close();
+          leave('menu');
           onRequest('menu');
           return before;
         case 'play/hintRequested': {
-          if (
-            rules.chance(before.state) !== undefined ||
-            rules.legalEvents(before.state).length === 0
-          ) {
-            const noun = knowledge.chance?.noun ?? 'move';
-            return dispatch(
+          const answer = view.send({ type: 'hint', seat });
+          if (!answer.ok) return notice(answer.problem);
+          const shown = ({ event, reason }: { event: E; reason: string }) =>
+            dispatch(
               as({
-                type: 'play/noticeShown',
-                notice: `${noun[0]?.toUpperCase()}${noun.slice(1)} first (Space); then h suggests a move.`,
+                type: 'play/hintShown',
+                event,
+                notice: hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`,
               }),
             );
-          }
-          const { event } = knowledge.bot('strong').choose(before.state, random);
-          const reason = knowledge.explain(before.state, event, names);
-          const notice = hintNotice?.(before.state, event, reason) ?? `Hint: ${reason}.`;
-          return dispatch(as({ type: 'play/hintShown', event, notice }));
+          if (answer.hint) return shown(answer.hint);
+          // Thought elsewhere: a hint for a position that has gone by is no hint.
+          void answer.thinking?.then((hint) => {
+            if (current().state === before.state) shown(hint);
+          });
+          return before;
         }
         case 'play/saveRequested': {
           const problem = save ? save(before) : 'This game is not saved that way.';
-          if (problem !== undefined)
-            return dispatch(as({ type: 'play/noticeShown', notice: problem }));
-          session.recorder.close('saved');
+          if (problem !== undefined) return notice(problem);
+          leave('saved');
           onRequest('saved');
           return before;
         }
         case 'play/chanceRequested': {
-          // Ask the rules first, so a refused throw never draws from the chance source.
-          const probe = knowledge.chance?.probe;
-          // When one is due, draw it; else the probe's refusal says why not (a game with chance
-          // events of several kinds, such as Layers, has a probe of only one).
-          const problem =
-            probe === undefined
-              ? 'This game has no chance.'
-              : rules.chance(before.state) !== undefined
-                ? undefined
-                : rules.check(before.state, probe);
-          if (problem !== undefined)
-            return dispatch(
-              as({
-                type: 'play/noticeShown',
-                notice: knowledge.named?.(problem, names) ?? problem,
-              }),
-            );
-          const drawn = session.chance?.next(before.state);
-          if (!drawn) return before;
-          if (!drawn.ok) return dispatch(as({ type: 'play/noticeShown', notice: drawn.problem }));
-          action = as(drawn.event as E);
-          break;
+          // The table draws it and tells every view, this one too.
+          const answer = view.send({ type: 'chance', seat });
+          return answer.ok ? current() : notice(answer.problem);
         }
         default:
           break;
       }
-      const after = dispatch(action);
-      const failedBefore = session.recorder.problem;
-      if (after.events.length > before.events.length) {
-        session.recorder.event(after.events.at(-1) as E, rules.chance(before.state) !== undefined);
-        // The computer's reason goes with its move, for the replay.
-        const moved = action as unknown as SessionAction<E>;
-        if (moved.type === 'play/botMoved') session.recorder.explained(moved.reason);
-        const outcome = rules.outcome(after.state);
-        if (outcome.status !== 'running') session.recorder.end(outcome);
-      } else {
-        // A take-back line for each move taken back (Kono's undo takes the computer's reply too).
-        for (let n = after.events.length; n < before.events.length; n++)
-          session.recorder.takenBack();
+      const made = reduce(before, action);
+      const fact = made.accepted;
+      if (fact === undefined || fact === before.accepted) {
+        dispatch({ type: 'session/committed', play: made });
+        syncHold();
+        return made;
       }
-      // A recording that stops (a full disk) is said when it happens; the game goes on.
-      const failed = session.recorder.problem;
-      if (failed !== undefined && failedBefore === undefined)
-        return dispatch(as({ type: 'play/noticeShown', notice: failed }));
-      return after;
+      own.current = [];
+      const answer = view.send(
+        fact.type === 'event'
+          ? { type: 'move', seat, event: fact.event }
+          : { type: 'takeBack', seat: fact.mover },
+      );
+      const told = own.current;
+      own.current = null;
+      if (!answer.ok) return notice(answer.problem);
+      dispatch({ type: 'session/committed', play: made });
+      // The table told this move or take-back; what it told after it (a stopped recording) is news.
+      for (const news of told) if (news.kind !== 'event' && news.kind !== 'takenBack') heard(news);
+      syncHold();
+      return current();
     },
-    // `as` only casts; the rest are stable for the life of the screen.
+    // `as` and `notice` only wrap dispatch; the rest are stable for the life of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, dispatch, session, onRequest, rules, knowledge, random, names, save, hintNotice],
+    [current, dispatch, view, onRequest, rules, reduce, save, hintNotice, heard, syncHold],
   );
 
-  // A computer seat throws and moves by itself, at a pace people can follow.
-  useEffect(() => {
-    const { state, overlay } = play;
-    if (paused || overlay !== null || rules.outcome(state).status !== 'running') return;
-    const running = () =>
-      current().overlay === null && rules.outcome(current().state).status === 'running';
-    /** The computer to act moves, with its reason for the log and the recording. */
-    const move = (now: S, bot: Bot<S, E>) => {
-      const { event } = bot.choose(now, random);
-      act(
-        as({
-          type: 'play/botMoved',
-          event,
-          reason: `${bot.level}: ${knowledge.explain(now, event, names)}`,
-        }),
-      );
-    };
-    if (hurry?.(play)) {
-      // The computers' moves and the draws between them, as many as BATCH_MS allows, then a
-      // frame; the next batch follows it. A person to act (or a key that ends the hurry) stops.
-      const timer = setTimeout(() => {
-        const end = performance.now() + BATCH_MS;
-        while (running() && hurry(current()) && performance.now() < end) {
-          const now = current().state;
-          if (rules.chance(now) !== undefined) {
-            act(as({ type: 'play/chanceRequested' }));
-            if (current().state === now) return;
-            continue;
-          }
-          const bot = bots[rules.toAct(now)];
-          if (!bot) return;
-          move(now, bot);
-          if (current().state === now) return;
-        }
-      }, 0);
-      return () => clearTimeout(timer);
+  // The keys of this screen (ui/keys-context.tsx): subscribed before any key can arrive.
+  useKeys((pressed: Key) => {
+    const now = current();
+    // The help and the log are pages: their keys scroll them, any other closes them.
+    const page =
+      now.overlay === 'help'
+        ? helpLines.length
+        : now.overlay === 'log'
+          ? logLines(now.log, props.width).length
+          : undefined;
+    if (page !== undefined && PAGE_KEYS[pressed] !== undefined) {
+      const delta = PAGE_KEYS[pressed] ?? 0;
+      const last = lastScroll(page, props.height);
+      return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
     }
-    if (knowledge.chance?.automatic && rules.chance(state) !== undefined) {
-      // Draws due one after another (a round's order of a thousand) in batches, a frame each.
-      const timer = setTimeout(() => {
-        const end = performance.now() + BATCH_MS;
-        while (
-          running() &&
-          performance.now() < end &&
-          rules.chance(current().state) !== undefined
-        ) {
-          const before = current().state;
-          act(as({ type: 'play/chanceRequested' }));
-          if (current().state === before) return;
-        }
-      }, 0);
-      return () => clearTimeout(timer);
-    }
-    const bot = bots[rules.toAct(state)];
-    if (!bot) return;
-    const timer = setTimeout(() => {
-      const now = current();
-      if (now.overlay !== null || now.state !== state) return;
-      if (rules.chance(state) !== undefined) return void act(as({ type: 'play/chanceRequested' }));
-      move(state, bot);
-    }, botDelay);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [play, bots, botDelay, random, names, act, current, rules, knowledge, paused, hurry]);
+    if (page !== undefined) setHelpScroll(0);
+    const action = key(now, pressed);
+    if (action) act(action);
+    // The log opens on its newest lines.
+    const after = current();
+    if (after.overlay === 'log' && now.overlay !== 'log')
+      setHelpScroll(lastScroll(logLines(after.log, props.width).length, props.height));
+  });
 
-  // The app's one input handler calls this. A layout effect runs before any key can arrive.
-  useLayoutEffect(() => {
-    registerKeys((pressed: Key) => {
-      const now = current();
-      // The help and the log are pages: their keys scroll them, any other closes them.
-      const page =
-        now.overlay === 'help'
-          ? helpLines.length
-          : now.overlay === 'log'
-            ? logLines(now.log, props.width).length
-            : undefined;
-      if (page !== undefined && PAGE_KEYS[pressed] !== undefined) {
-        const delta = PAGE_KEYS[pressed] ?? 0;
-        const last = lastScroll(page, props.height);
-        return setHelpScroll((scroll) => Math.max(0, Math.min(last, scroll + delta)));
-      }
-      if (page !== undefined) setHelpScroll(0);
-      const action = key(now, pressed);
-      if (action) act(action);
-      // The log opens on its newest lines.
-      const after = current();
-      if (after.overlay === 'log' && now.overlay !== 'log')
-        setHelpScroll(lastScroll(logLines(after.log, props.width).length, props.height));
-    });
-  }, [registerKeys, current, act, key, helpLines, props.height, props.width]);
-
-  return { play, act, helpScroll };
+  return { play, act, helpScroll, table };
 }

@@ -10,7 +10,10 @@ const LEAVE = '\x1b[H\x1b[2J\x1b[?25h\x1b[?1049l';
 
 const SIGNALS = { SIGTERM: 143, SIGHUP: 129, SIGINT: 130 } as const;
 
-export function enterFullScreen(stdout: NodeJS.WriteStream): () => void {
+/** Leaves the full screen; `shown` says whether it is still there. */
+export type Restore = (() => void) & { readonly shown: () => boolean };
+
+export function enterFullScreen(stdout: NodeJS.WriteStream): Restore {
   let active = true;
   const restore = () => {
     if (!active) return;
@@ -40,5 +43,5 @@ export function enterFullScreen(stdout: NodeJS.WriteStream): () => void {
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
   stdout.write(ENTER);
-  return restore;
+  return Object.assign(restore, { shown: () => active });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionFactory } from '../../source/app/session.js';
 import type { GameEvent } from '../../source/engine/game.js';
 import { type LoadedRecording, NO_RECORDING, newHeader } from '../../source/engine/recording.js';
+import { timelineOf } from '../../source/engine/timeline.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
 
@@ -75,5 +76,32 @@ describe('the session factory', () => {
     const sessions = factory(undefined, []);
     const bad = sessions.resume(yut, recording([{ type: 'yut/pieceMoved', from: 3 } as GameEvent]));
     expect(typeof bad).toBe('string');
+  });
+
+  it('a recording read from its file is not parsed or folded again: its options and timeline are used', () => {
+    const sessions = factory(undefined, []);
+    const events = [{ type: 'yut/sticksThrown', sticks: [0, 0, 1, 1] } as GameEvent];
+    const options = { players: 2, pieces: 4, frontProbability: 0.5 };
+    const timeline = timelineOf(yut, yut.rules.setup(options), events, ['A', 'B']);
+    let parsed = 0;
+    let reduced = 0;
+    const counted: AnyGameModule = {
+      ...yut,
+      parseOptions: (o: unknown) => {
+        parsed++;
+        return yut.parseOptions(o);
+      },
+      rules: {
+        ...yut.rules,
+        reduce: (state: unknown, event: unknown) => {
+          reduced++;
+          return yut.rules.reduce(state, event);
+        },
+      },
+    };
+    const resumed = sessions.resume(counted, { ...recording(events), options, timeline });
+    if (typeof resumed === 'string') throw new Error(resumed);
+    expect([parsed, reduced]).toEqual([0, 1]);
+    expect(resumed.initial).toEqual(yut.rules.reduce(yut.rules.setup(options), events[0]));
   });
 });

@@ -1,115 +1,452 @@
 /**
- * Escape sequences from files, arguments and typed answers never reach the terminal: each
- * payload through each message path of the built program, and none comes out raw.
+ * Escape sequences from files, answers and recordings never reach the terminal: every payload
+ * through every path of the built program that shows outside text, on each of its three ways
+ * out (the one-line messages, the classic consoles, the full screen), and none comes out raw.
+ *
+ * PATHS is the table of those paths. A game in the registry without a classic and a screen path,
+ * or a file it keeps (GameModule.dataFiles) without a path that shows it, fails here; and the
+ * source is read for writes to the terminal that do not go through one of the gates.
+ * ATTACK_CLI runs another build of the program (the figures before a change).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { safeText } from '../../source/engine/safe-text.js';
-import { CLI } from '../support/tmux.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { classicText, safeText, screenText } from '../../source/engine/safe-text.js';
+import { GAMES } from '../../source/games/index.js';
+import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
 
-const PAYLOADS = [
-  '\x1b]0;pwned\x07', // OSC: renames the terminal's title
-  '\x1b[2J', // clears the screen
-  '\u009b2J', // CSI as one C1 character
-  '\u009d0;pwned\u009c', // OSC as C1
-  '\u202eevil', // right-to-left override
-  '\u2066x\u2069', // bidi isolates
-  '\u2067\u2068', // more isolates
+const PAYLOADS: readonly (readonly [string, string])[] = [
+  ['OSC title', '\x1b]0;pwned\x07'],
+  ['clear screen', '\x1b[2J'],
+  ['C1 CSI', '\u009b2J'],
+  ['C1 OSC', '\u009d0;pwned\u009c'],
+  ['right-to-left override', '\u202eevil'],
+  ['bidi isolates', '\u2066x\u2069'],
+  ['more isolates', '\u2067\u2068'],
+  ['bell and backspace', '\x07\x08\x08'],
 ];
-const RAW = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/u;
+const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
+/**
+ * What the full screen writes of its own, taken out before looking: the alternate screen (in and
+ * out), the cursor, a whole-screen clear, synchronized output, colours and the terminal's CR
+ * before each LF (a frame's text keeps no other escape). A payload's `ESC [ 2 J` alone is not
+ * one of these, so it is still found.
+ */
+const OWN_SCREEN =
+  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[3J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[[0-9;]*m|\x1b\[[0-9]*[ABEGK]/g;
+
+const BIN = process.env.ATTACK_CLI ?? CLI;
 const dir = mkdtempSync(join(tmpdir(), 'madang-injection-'));
+let made = 0;
 const file = (name: string, text: string) => {
-  const path = join(dir, name);
+  const path = join(dir, `${made++}-${name}`);
   writeFileSync(path, text);
   return path;
 };
 // Without FORCE_COLOR (the tests set it): the program's own colours are not what is looked for.
 const env = { ...process.env };
 delete env.FORCE_COLOR;
-const run = (args: string[], input = '') =>
-  spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', env });
-const header = (fields: Record<string, unknown>) =>
-  JSON.stringify({
-    format: 'madang-recording',
-    version: 1,
-    game: 'yut',
-    options: { players: 2, pieces: 1 },
-    players: [
-      { name: 'A', kind: 'human' },
-      { name: 'B', kind: 'human' },
+const run = (args: string[], input = '') => {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    input,
+    encoding: 'utf8',
+    env,
+    timeout: 20_000,
+  });
+  return [r.stdout, r.stderr];
+};
+
+/** The full screen in tmux, its raw output tapped; `then` drives it and waits for the path. */
+async function onScreen(
+  command: string,
+  then: (terminal: Terminal) => Promise<string>,
+  prepare?: (terminal: Terminal) => void,
+): Promise<string[]> {
+  const tap = join(dir, `${made++}-screen.raw`);
+  // The shell waits a moment, so that the tap is in place before the program's first byte.
+  const terminal = new Terminal(`sleep 0.3; node ${BIN} ${command}`);
+  try {
+    terminal.tap(tap);
+    prepare?.(terminal);
+    const screen = await then(terminal);
+    await terminal.settled();
+    return [screen, readFileSync(tap, 'utf8')];
+  } finally {
+    terminal.close();
+  }
+}
+
+type Channel = 'message' | 'classic' | 'screen';
+interface OutsidePath {
+  readonly channel: Channel;
+  /** The game it belongs to (undefined: the program's own, for every game). */
+  readonly game?: string;
+  /** Where the outside text comes from: 'answer', 'recording', or a file's name. */
+  readonly from: string;
+  readonly what: string;
+  /** Shows `payload` through the path; everything the program wrote. */
+  show(payload: string): Promise<string[]> | string[];
+  /** Seen in what was written when the path was really taken (not refused on the way). */
+  readonly seen: string | RegExp;
+}
+
+/** Each game's own recording, made once: the header of a game of computers and a few moves. */
+const recordings = new Map<string, string[]>();
+const GAME_RUNS: Record<string, { args: string[]; input?: string }> = {
+  yut: { args: ['yut', '--players', '2'] },
+  ur: { args: ['ur'], input: '\n' },
+  yote: { args: ['yote'] },
+  kono: { args: ['kono', '--size', '5'] },
+  layers: { args: ['layers', '--players', '10', '--turns', '2'] },
+};
+/**
+ * A recording of `game`, unfinished, up to the computer's first reason: its first player is
+ * named Ann and the payload, and that reason says the same.
+ */
+function recordingOf(game: string, payload: string): string {
+  const [header, ...events] = recordings.get(game) ?? [];
+  const parsed = JSON.parse(header ?? '{}') as { players: { name: string }[] };
+  (parsed.players[0] as { name: string }).name = `Ann${payload}`;
+  const reason = events.findIndex((e) => e.includes('"session/explained"'));
+  const kept = events
+    .slice(0, Math.max(6, reason + 1))
+    .map((e, i) =>
+      i === reason ? JSON.stringify({ type: 'session/explained', reason: `Ann${payload}` }) : e,
+    );
+  return file(`${game}.jsonl`, [JSON.stringify(parsed), ...kept, ''].join('\n'));
+}
+
+const KONO_SAVES: Record<string, (payload: string) => string> = {
+  text: (p) =>
+    `Round: 2\n\nComputer:\n   Score: 4\n   Color: Black\n\nHuman:\n   Score: 7\n   Color: White\n\nBoard:\n   B  O  O  O  O\n   O  O${p}  O  O  O\n   O  O  O  O  O\n   O  W  O  O  O\n   O  WW  WW  O  WW\n\nNext Player: Human\n`,
+  LISP: (p) => `(2 4 Bla${p}ck 7 White ((O)) Human)\n`,
+  Prolog: (p) => `[2, 4, bla${p}ck, 7, white, [[o]], human]\n`,
+};
+
+const PATHS: OutsidePath[] = [
+  // The one-line messages: verify's report, a throw script, a board file, a file's name.
+  {
+    channel: 'message',
+    from: 'recording',
+    what: 'a closing line whose winner is the payload',
+    show: (p) =>
+      run([
+        'verify',
+        file(
+          'end.jsonl',
+          `${recordings.get('yut')?.[0]}\n${JSON.stringify({ type: 'session/ended', outcome: { status: 'won', winner: p } })}\n`,
+        ),
+      ]),
+    seen: 'madang:',
+  },
+  {
+    channel: 'message',
+    from: 'recording',
+    what: "a header's game and an event's type",
+    show: (p) => [
+      ...run([
+        'verify',
+        file(
+          'game.jsonl',
+          `{"format":"madang-recording","version":1,"game":${JSON.stringify(p)}}\n`,
+        ),
+      ]),
+      ...run([
+        'verify',
+        file('event.jsonl', `${recordings.get('yut')?.[0]}\n${JSON.stringify({ type: p })}\n`),
+      ]),
     ],
-    seed: 1,
-    startedAt: '2026-01-01',
-    app: 'test',
-    ...fields,
+    seen: 'madang:',
+  },
+  {
+    channel: 'message',
+    from: '--throws',
+    what: "a throw script's bad line",
+    show: (p) => run(['yut', '--throws', file('throws.txt', `gae\n${p}\n`)]),
+    seen: 'madang:',
+  },
+  {
+    channel: 'message',
+    from: '--board',
+    what: "a board file's broken JSON",
+    show: (p) => run(['ur', '--board', file('board.ur', `[[{"position": "${p}`)]),
+    seen: 'madang:',
+  },
+  {
+    channel: 'message',
+    from: 'argument',
+    what: "a missing file's name",
+    show: (p) => run(['verify', join(dir, `missing-${p}.jsonl`)]),
+    seen: 'madang:',
+  },
+  ...GAMES.map((game): OutsidePath => ({
+    channel: 'message',
+    game: game.id,
+    from: 'recording',
+    what: "verify's report of the players' names",
+    show: (p) => run(['verify', recordingOf(game.id, p)]),
+    seen: 'Ann',
+  })),
+  // The classic consoles: typed answers quoted back, names echoed, files read.
+  {
+    channel: 'classic',
+    game: 'yut',
+    from: 'answer',
+    what: 'a refused answer',
+    show: (p) => run(['yut', '--no-record'], `1\n${p}\n2\n1\n`),
+    seen: 'Invalid input',
+  },
+  {
+    channel: 'classic',
+    game: 'yut',
+    from: 'user_info.txt',
+    what: 'the advanced game reading accounts with a bad line',
+    show: (p) => {
+      const data = mkdtempSync(join(dir, 'yut-'));
+      writeFileSync(join(data, 'user_info.txt'), `Noah 22d34h\nAnn${p} abc123\n`);
+      return run(
+        ['yut', '--advanced', '--classic', '--no-record', '--data-dir', data],
+        '2\nNoah\n22d34h\n',
+      );
+    },
+    seen: 'Logged-in ID List : Noah',
+  },
+  {
+    channel: 'classic',
+    game: 'yut',
+    from: 'game_info.txt',
+    what: 'the advanced game reading saves with a bad line',
+    show: (p) => {
+      const data = mkdtempSync(join(dir, 'yut-'));
+      writeFileSync(join(data, 'user_info.txt'), 'Noah 22d34h\nLiam abc123\n');
+      writeFileSync(
+        join(data, 'game_info.txt'),
+        `Noah Liam | Noah 1 0 100 100 100 | Liam 0 1 5 5 5 | 1\nAnn${p} Liam | x\n`,
+      );
+      return run(
+        ['yut', '--advanced', '--classic', '--no-record', '--data-dir', data],
+        '2\nNoah\n22d34h\n2\nLiam\nabc123\n1\n',
+      );
+    },
+    seen: 'Logged-in ID List : Noah Liam',
+  },
+  {
+    channel: 'classic',
+    game: 'ur',
+    from: 'answer',
+    what: 'the name echoed (“… you will play as white”)',
+    show: (p) => run(['ur', '--no-record'], `\nAnn${p}\nBob\n`),
+    seen: /Ann.* you will play as white/,
+  },
+  {
+    channel: 'classic',
+    game: 'ur',
+    from: 'answer',
+    what: "a board file's name that is not there",
+    show: (p) => run(['ur', '--no-record'], `${p}\n`),
+    seen: 'Invalid input',
+  },
+  {
+    channel: 'classic',
+    game: 'yote',
+    from: 'answer',
+    what: 'the name echoed in the colour question',
+    show: (p) => run(['yote', '--no-record'], `Ann${p}\nBob\n`),
+    seen: /Ann.*, which colour/,
+  },
+  {
+    channel: 'classic',
+    game: 'kono',
+    from: 'answer',
+    what: 'a refused answer',
+    show: (p) => run(['kono', '--no-record'], `${p}\n`),
+    seen: 'Invalid input',
+  },
+  ...Object.entries(KONO_SAVES).map(([form, save]): OutsidePath => ({
+    channel: 'classic',
+    game: 'kono',
+    from: 'kono-save.txt',
+    what: `the resume prompt reading a save in the ${form} form`,
+    show: (p) => run(['kono', '--no-record'], `y\n${file(`save-${form}.txt`, save(p))}\n`),
+    seen: 'Invalid input',
+  })),
+  {
+    channel: 'classic',
+    game: 'layers',
+    from: 'answer',
+    what: 'a refused answer',
+    show: (p) => run(['layers', '--no-record'], `${p}\n`),
+    seen: 'Invalid input',
+  },
+  // The full screen: every game's replay, at the end, with the computer's recorded reason; every
+  // resumed game naming its players (Layers' screen numbers them: no name is shown); Kono's
+  // resume form.
+  ...GAMES.map((game): OutsidePath => ({
+    channel: 'screen',
+    game: game.id,
+    from: 'recording',
+    what: "the replay naming its players and showing the computer's reason",
+    show: (p) =>
+      onScreen(`replay ${recordingOf(game.id, p)}`, async (t) => {
+        await t.waitFor(/\d+\/\d+/, 10_000);
+        await t.keys('End');
+        return t.waitFor('Ann', 10_000);
+      }),
+    seen: 'Ann',
+  })),
+  ...GAMES.filter((game) => game.id !== 'layers').map((game): OutsidePath => ({
+    channel: 'screen',
+    game: game.id,
+    from: 'recording',
+    what: 'a resumed game naming its players',
+    show: (p) => onScreen(`--resume ${recordingOf(game.id, p)}`, (t) => t.waitFor('Ann', 10_000)),
+    seen: 'Ann',
+  })),
+  ...Object.entries(KONO_SAVES).map(([form, save]): OutsidePath => ({
+    channel: 'screen',
+    game: 'kono',
+    from: 'kono-save.txt',
+    what: `the "Resume a Kono game" form reading a save in the ${form} form`,
+    show: (p) =>
+      onScreen(
+        '--no-record',
+        async (t) => {
+          await t.waitFor('Resume a Kono game', 10_000);
+          await t.keys('6');
+          await t.waitFor('kono-save.txt', 10_000);
+          await t.keys('Enter');
+          return t.waitFor('expected', 10_000);
+        },
+        (t) => writeFileSync(join(t.dataDir, 'kono-save.txt'), save(p)),
+      ),
+    seen: 'expected',
+  })),
+];
+
+beforeAll(() => {
+  for (const [game, how] of Object.entries(GAME_RUNS)) {
+    const record = join(dir, `${game}-source.jsonl`);
+    spawnSync(
+      process.execPath,
+      [BIN, ...how.args, '--classic', '--bots', 'all', '--seed', '3', '--record', record],
+      { input: how.input ?? '', env, timeout: 60_000 },
+    );
+    recordings.set(game, readFileSync(record, 'utf8').split('\n'));
+  }
+}, 120_000);
+
+describe('the table of paths', () => {
+  it('has a classic and a full-screen path of every game, and shows every file a game keeps', () => {
+    expect(Object.keys(GAME_RUNS).sort()).toEqual(GAMES.map((g) => g.id).sort());
+    for (const game of GAMES) {
+      for (const channel of ['classic', 'screen', 'message'] as const)
+        expect(
+          PATHS.filter((p) => p.game === game.id && p.channel === channel).length,
+        ).toBeGreaterThan(0);
+      for (const kept of game.dataFiles ?? [])
+        expect(
+          PATHS.filter((p) => p.game === game.id && p.from === kept).map((p) => p.from),
+        ).toContain(kept);
+    }
   });
 
-describe('no escape sequence from outside reaches the terminal', () => {
-  it('safeText shows every control and format character as a visible escape', () => {
+  it('the source writes to the terminal only through a gate of engine/safe-text.ts', () => {
+    // A write of its own (the screen's escape sequences, a password prompt) is listed here.
+    const allowed = new Map([
+      ['ui/terminal.ts', 3],
+      ['cli/common.ts', 2],
+      ['cli/index.tsx', 1],
+      ['games/yut/users.ts', 2],
+      ['games/yut/index.tsx', 1],
+    ]);
+    const found = new Map<string, number>();
+    const renderers: string[] = [];
+    const walk = (at: string) => {
+      for (const entry of readdirSync(join(ROOT, 'source', at), { withFileTypes: true })) {
+        const path = at === '' ? entry.name : `${at}/${entry.name}`;
+        if (entry.isDirectory()) walk(path);
+        else {
+          const text = readFileSync(join(ROOT, 'source', path), 'utf8');
+          if (/import \{[^}]*\brender\b[^}]*\} from 'ink'/.test(text)) renderers.push(path);
+          const writes = text.match(
+            /\b(?:std(?:out|err)\.write|console\.(?:log|error|warn|info))\b/g,
+          );
+          if (writes) found.set(path, writes.length);
+        }
+      }
+    };
+    walk('');
+    // The gates' own writes: the classic writer and the screen's stdout.
+    found.delete('classic/lines.ts');
+    found.delete('cli/run.tsx');
+    expect(Object.fromEntries(found)).toEqual(Object.fromEntries(allowed));
+    // Every full screen drawn by Ink goes out through the screen's gate: one place renders, and
+    // it hands Ink the gated stdout (a new one, an SSH session's, must do the same).
+    expect(renderers).toEqual(['cli/run.tsx']);
+    const renders = readFileSync(join(ROOT, 'source/cli/run.tsx'), 'utf8').match(
+      /\brender\([\s\S]*?\n {4}\);/g,
+    );
+    expect(renders?.length).toBe(1);
+    for (const call of renders ?? []) expect(call).toMatch(/stdout: gated\(/);
+  });
+});
+
+describe('the gates', () => {
+  it('show every control and format character of a payload as a visible escape', () => {
     expect(safeText('a\x1b[2Jb\u202ec')).toBe('a\\u{1b}[2Jb\\u{202e}c');
-    for (const payload of PAYLOADS) expect(safeText(payload)).not.toMatch(RAW);
+    for (const [, payload] of PAYLOADS) {
+      expect(safeText(payload)).not.toMatch(RAW);
+      expect(classicText(payload)).not.toMatch(RAW);
+      expect(screenText(payload).replace(OWN_SCREEN, '')).not.toMatch(RAW);
+    }
+    // Their own: a classic console's lines and colours, the screen's cursor moves.
+    expect(classicText('\x1b[31mW\x1b[0m\n')).toBe('\x1b[31mW\x1b[0m\n');
+    const moves = '\x1b[?25l\x1b[2K\x1b[1A\x1b[G\x1b[2J\x1b[3J\x1b[H\x1b[?2026h';
+    expect(screenText(moves)).toBe(moves);
   });
+});
 
-  PAYLOADS.forEach((payload, i) => {
-    it(`payload ${i + 1} through every message path`, () => {
-      const outputs: string[] = [];
-      const take = (r: ReturnType<typeof run>) => outputs.push(r.stdout, r.stderr);
-      // A recording's options: a saved position that is not a position.
-      take(
-        run([
-          'verify',
-          file(
-            `start-${i}.jsonl`,
-            `${header({ options: { players: 2, pieces: 1, start: { positions: [[payload], [0]], turn: 0 } } })}\n`,
-          ),
-        ]),
-      );
-      // A closing line whose winner is the payload; a game name; an event type.
-      take(
-        run([
-          'verify',
-          file(
-            `end-${i}.jsonl`,
-            `${header({})}\n${JSON.stringify({ type: 'session/ended', outcome: { status: 'won', winner: payload } })}\n`,
-          ),
-        ]),
-      );
-      take(run(['verify', file(`game-${i}.jsonl`, `${header({ game: payload })}\n`)]));
-      take(
-        run([
-          'verify',
-          file(`event-${i}.jsonl`, `${header({})}\n${JSON.stringify({ type: payload })}\n`),
-        ]),
-      );
-      // Player names are printed by verify.
-      take(
-        run([
-          'verify',
-          file(
-            `names-${i}.jsonl`,
-            `${header({
-              players: [
-                { name: payload, kind: 'human' },
-                { name: 'B', kind: 'human' },
-              ],
-            })}\n`,
-          ),
-        ]),
-      );
-      // A throw script's bad line, a board file's broken JSON, an argument.
-      take(run(['yut', '--throws', file(`throws-${i}.txt`, `gae\n${payload}\n`)]));
-      take(run(['ur', '--board', file(`board-${i}.ur`, `[[{"position": "${payload}`)]));
-      take(run(['verify', join(dir, `missing-${payload}.jsonl`)]));
-      // A typed answer in the classic protocol.
-      take(run(['yut', '--no-record'], `1\n${payload}\n2\n1\n`));
-      take(run(['ur', '--no-record'], `${payload}\n`));
-      for (const text of outputs) expect(text).not.toMatch(RAW);
-      // And the messages still say what was wrong.
-      expect(outputs.join('\n')).toContain('madang:');
-    });
+const counts = { tries: 0, raw: 0 };
+describe('no escape sequence from outside reaches the terminal', () => {
+  for (const path of PATHS) {
+    const where = `${path.channel}${path.game ? ` · ${path.game}` : ''} · ${path.from}: ${path.what}`;
+    const test = path.channel !== 'screen' ? it : hasTmux ? it.concurrent : it.skip;
+    test(
+      where,
+      async () => {
+        const leaks: string[] = [];
+        for (const [name, payload] of PAYLOADS) {
+          const outputs = await path.show(payload);
+          counts.tries++;
+          const all = outputs.join('\n');
+          const raw =
+            path.channel === 'screen'
+              ? (outputs[1] ?? '').replace(OWN_SCREEN, '')
+              : outputs.join('\n');
+          if (RAW.test(raw)) {
+            counts.raw++;
+            leaks.push(
+              `${name}: ${JSON.stringify(raw.match(/.{0,20}(?:[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]).{0,20}/su)?.[0])}`,
+            );
+          }
+          // The path was really taken: what it shows is there.
+          expect(all, `${name}: the path was not reached`).toMatch(path.seen);
+        }
+        expect(leaks).toEqual([]);
+      },
+      120_000,
+    );
+  }
+});
+
+describe('the figures', () => {
+  it('prints the tries and the payloads that came out raw', () => {
+    console.log(
+      `injection: ${counts.tries} payload tries over ${PATHS.length} paths, ${counts.raw} raw`,
+    );
+    expect(counts.tries).toBeGreaterThan(0);
   });
 });

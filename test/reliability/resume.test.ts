@@ -8,9 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadRecording } from '../../source/storage/load.js';
-import { RecordingWriter } from '../../source/storage/recording-file.js';
-import { lookup } from '../support/games.js';
+import { resumeOnBytes } from '../support/resume.js';
 import { ROOT } from '../support/tmux.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'madang-resume-'));
@@ -20,24 +18,10 @@ let count = 0;
 async function resumeChecked(bytes: Buffer): Promise<'resumed' | 'refused'> {
   const file = join(dir, `r${count++}.jsonl`);
   writeFileSync(file, bytes);
-  const loaded = await loadRecording(file, lookup);
-  if (!loaded.ok || loaded.finished) {
-    expect(readFileSync(file).equals(bytes)).toBe(true);
-    return 'refused';
-  }
-  const writer = RecordingWriter.append(
-    file,
-    loaded.recording.goodBytes,
-    '2026-01-02T00:00:00.000Z',
-    7,
-  );
-  writer.close();
-  const again = await loadRecording(file, lookup);
-  if (!again.ok) throw new Error(`${again.problem}\n--- from ---\n${bytes.toString('latin1')}`);
-  expect(again.recording.events).toEqual(loaded.recording.events);
-  expect(again.finished).toBe(false);
-  expect(again.warnings).toEqual([]);
-  return 'resumed';
+  const { outcome, problem } = await resumeOnBytes(file);
+  if (problem !== undefined)
+    throw new Error(`${problem}\n--- from ---\n${bytes.toString('latin1')}`);
+  return outcome;
 }
 
 const UNFINISHED = readFileSync(join(ROOT, 'fixtures/recordings/unfinished.jsonl'));

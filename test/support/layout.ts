@@ -8,11 +8,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 export type Graph = ReadonlyMap<string, readonly string[]>;
 
+/** The packages (bare specifiers: `ink`, `react/jsx-runtime`, `node:fs`) each file imports. */
+export type Packages = ReadonlyMap<string, readonly string[]>;
+
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
 
 /** Every .ts/.tsx file under `root` (relative paths) and the relative files it imports. */
-export function importGraph(root: string): Graph {
+export function importGraph(root: string, packages?: Map<string, string[]>): Graph {
   const graph = new Map<string, string[]>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -21,13 +24,20 @@ export function importGraph(root: string): Graph {
       else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
         const text = readFileSync(path, 'utf8');
         const imports: string[] = [];
+        const bare: string[] = [];
         for (const match of text.matchAll(IMPORT)) {
           const spec = match[1] ?? match[2] ?? match[3] ?? '';
-          if (!spec.startsWith('.')) continue;
+          if (!spec.startsWith('.')) {
+            bare.push(spec);
+            continue;
+          }
           const target = resolve(dirname(path), spec.replace(/\?raw$/, ''));
           imports.push(relative(root, target).replace(/\.js$/, ''));
         }
-        graph.set(relative(root, path).replace(/\.tsx?$/, ''), imports);
+        const module = relative(root, path).replace(/\.tsx?$/, '');
+        graph.set(module, imports);
+        // JSX imports react/jsx-runtime without saying so: a .tsx file stands on React.
+        packages?.set(module, entry.name.endsWith('.tsx') ? [...bare, 'react'] : bare);
       }
     }
   };
@@ -39,7 +49,8 @@ export function importGraph(root: string): Graph {
 export function layerOf(module: string): string {
   const parts = module.split('/');
   if (parts[0] === 'games') {
-    if (parts.length === 2) return parts[1] === 'index' ? 'registry' : 'games/module';
+    if (parts.length === 2)
+      return parts[1] === 'index' ? 'registry' : parts[1] === 'cores' ? 'cores' : 'games/module';
     return `game:${parts[1]}`;
   }
   if (parts[0] === '..') return 'outside';
@@ -49,15 +60,28 @@ export function layerOf(module: string): string {
 /** What each layer may import (a game may also import its own folder). */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   engine: ['engine'],
+  table: ['table', 'engine'],
   storage: ['storage', 'engine'],
   classic: ['classic', 'engine'],
-  ui: ['ui', 'engine'],
-  app: ['app', 'ui', 'engine', 'games/module'],
-  'games/module': ['engine', 'ui', 'classic'],
-  game: ['engine', 'ui', 'classic', 'storage', 'games/module', 'outside'],
+  ui: ['ui', 'table', 'engine'],
+  app: ['app', 'ui', 'table', 'engine', 'games/module'],
+  'games/module': ['engine', 'table', 'ui', 'classic'],
+  game: ['engine', 'table', 'ui', 'classic', 'storage', 'games/module', 'outside'],
   registry: ['games/module', 'game'],
-  cli: ['cli', 'app', 'ui', 'engine', 'storage', 'classic', 'registry', 'games/module'],
-  root: ['engine', 'cli', 'game', 'registry'],
+  cores: ['engine', 'game'],
+  cli: [
+    'cli',
+    'app',
+    'ui',
+    'table',
+    'engine',
+    'storage',
+    'classic',
+    'registry',
+    'cores',
+    'games/module',
+  ],
+  root: ['engine', 'table', 'cli', 'game', 'registry', 'cores', 'storage'],
   types: [],
 };
 
@@ -77,7 +101,13 @@ export function layoutProblems(graph: Graph): string[] {
         if (to !== from) problems.push(`${file} imports ${target}: a game imports another game`);
         continue;
       }
-      if (kind === 'registry' || kind === 'root' || kind === 'cli') {
+      if (kind === 'cores' && !/^games\/[^/]+\/core$/.test(target) && toKind !== 'engine') {
+        problems.push(
+          `${file} (cores) may not import ${target}: the registry of cores lists cores`,
+        );
+        continue;
+      }
+      if (kind === 'registry' || kind === 'root' || kind === 'cli' || kind === 'cores') {
         if (!(ALLOWED[kind] ?? []).includes(toKind))
           problems.push(`${file} (${kind}) may not import ${target} (${to})`);
         continue;
@@ -87,6 +117,46 @@ export function layoutProblems(graph: Graph): string[] {
     }
   }
   return [...problems, ...circles(graph)];
+}
+
+/** Packages a game's core may not stand on, even through another file: the terminal and the CLI. */
+const FACE_PACKAGES = /^(ink|ink-[\w-]+|react|react\/.*|yargs|yargs\/.*)$/;
+
+/**
+ * A game's core (`games/<game>/core`) is pure: nothing it imports, directly or through another
+ * file, is a screen, the command line, a console, a file or a face package (ink, react, yargs).
+ * Every game folder with a module has a core.
+ */
+export function coreProblems(graph: Graph, packages: Packages): string[] {
+  const problems: string[] = [];
+  for (const module of graph.keys()) {
+    const game = /^games\/([^/]+)\/index$/.exec(module)?.[1];
+    if (game !== undefined && !graph.has(`games/${game}/core`))
+      problems.push(`games/${game} has a module but no core.ts`);
+  }
+  for (const core of graph.keys()) {
+    if (!/^games\/[^/]+\/core$/.test(core)) continue;
+    const seen = new Set<string>();
+    const walk = (module: string, via: string) => {
+      if (seen.has(module)) return;
+      seen.add(module);
+      const layer = layerOf(module);
+      const face =
+        ['ui', 'app', 'cli', 'classic', 'storage', 'registry', 'games/module'].includes(layer) ||
+        /^games\/[^/]+\/(ui|classic)(\/|$)/.test(module) ||
+        /^games\/[^/]+\/index$/.test(module);
+      if (face) {
+        problems.push(`${core} stands on ${module}${via}: a core has no faces`);
+        return;
+      }
+      for (const name of packages.get(module) ?? [])
+        if (FACE_PACKAGES.test(name)) problems.push(`${core} stands on ${name} (in ${module})`);
+      for (const next of graph.get(module) ?? [])
+        walk(next, module === core ? '' : ` (through ${module})`);
+    };
+    walk(core, '');
+  }
+  return problems;
 }
 
 /** Import circles, each named by its files (Tarjan's strongly connected components). */

@@ -158,6 +158,28 @@ export class Terminal {
     }
   }
 
+  /** Everything the program writes to the terminal from now on, as raw bytes, appended to `file`. */
+  tap(file: string): void {
+    this.tmux('pipe-pane', '-o', `cat >> '${file}'`);
+  }
+
+  /** Whether the terminal shows its alternate screen (a full-screen program's), not the main one. */
+  alternate(): boolean {
+    return this.tmux('display-message', '-p', '#{alternate_on}').trim() === '1';
+  }
+
+  /** Whether the cursor is shown. */
+  cursorShown(): boolean {
+    return this.tmux('display-message', '-p', '#{cursor_flag}').trim() === '1';
+  }
+
+  /** The process id of the program the shell started (the shell's child). */
+  programPid(): number {
+    const shell = this.tmux('display-message', '-p', '#{pane_pid}').trim();
+    const child = execFileSync('ps', ['-o', 'pid=', '--ppid', shell], { encoding: 'utf8' });
+    return Number(child.trim().split(/\s+/)[0]);
+  }
+
   close(): void {
     try {
       this.tmux('kill-server');

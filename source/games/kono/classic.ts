@@ -9,7 +9,7 @@
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
 import type { ChanceSource } from '../../engine/chance.js';
-import type { Bot } from '../../engine/bots.js';
+import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import { safeText } from '../../engine/safe-text.js';
@@ -39,6 +39,8 @@ export interface ClassicKonoOptions {
   /** The dice: seeded, or a dice file (--dice FILE). */
   readonly dice: ChanceSource;
   readonly botRandom: Random;
+  /** Asks a computer for its move (cli/thinking.ts: on a worker thread); here by default. */
+  readonly think?: Think | undefined;
   /** A save file given with --load, already read. */
   readonly loaded?: SavedTournament | undefined;
   readonly readFile: (file: string) => { ok: true; text: string } | { ok: false; problem: string };
@@ -83,6 +85,7 @@ const yesNo = (answer: string) =>
         };
 
 export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Promise<number> {
+  const think = run.think ?? thinkHere;
   let recorder: Recorder | undefined;
   const humans = run.kinds.slice(0, 2).map((k) => (k ?? 'human') === 'human');
   while (humans.length < 2) humans.push(true);
@@ -135,7 +138,7 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
       switch (state.phase) {
         case 'size': {
           const event = bot
-            ? bot.choose(state, run.botRandom).event
+            ? (await think('kono', bot, state, run.botRandom)).event
             : {
                 type: 'kono/sizeChosen' as const,
                 size: await ask(io, 'Enter the board size (5, 7 or 9): ', (a) =>
@@ -156,7 +159,7 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
         case 'colour': {
           if (bot) {
             await io.drained();
-            const { event } = bot.choose(state, run.botRandom);
+            const { event } = await think('kono', bot, state, run.botRandom);
             apply(event);
           } else {
             const colour = await ask(
@@ -232,7 +235,7 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
             break;
           }
           if (choice === 3) {
-            const { event } = konoBot('strong').choose(state, run.botRandom);
+            const { event } = await think('kono', konoBot('strong'), state, run.botRandom);
             if (event.type === 'kono/moved')
               io.write(
                 `Help: move the piece at ${pointName(event.row, event.column)} ${event.direction}, ${motiveWords(state, motiveOf(state, event))}.\n`,
@@ -241,7 +244,7 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
           }
           if (bot) {
             await io.drained();
-            const { event } = bot.choose(state, run.botRandom);
+            const { event } = await think('kono', bot, state, run.botRandom);
             if (event.type === 'kono/moved') {
               const motive = motiveWords(
                 state,

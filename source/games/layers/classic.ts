@@ -9,7 +9,7 @@
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
 import type { ChanceSource } from '../../engine/chance.js';
-import type { Bot } from '../../engine/bots.js';
+import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import type { SeatKind } from '../../engine/seats.js';
@@ -41,6 +41,8 @@ export interface ClassicLayersOptions {
   readonly kinds: readonly SeatKind[];
   readonly chanceFor: (options: LayersOptions) => ChanceSource;
   readonly botRandom: Random;
+  /** Asks a computer for its move (cli/thinking.ts: on a worker thread); here by default. */
+  readonly think?: Think | undefined;
   readonly recorderFor: (options: LayersOptions) => Recorder;
   /** Where a run's stopping message goes (standard error), apart from the game's own text. */
   readonly error: (message: string) => void;
@@ -61,6 +63,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DRAW_MENU = '1. Fight back!\n2. Escape\n';
 
 export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions): Promise<number> {
+  const think = run.think ?? thinkHere;
   let recorder: Recorder | undefined;
   try {
     const given = async (prompt: string, value: number | undefined, min: number, max: number) => {
@@ -112,7 +115,7 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
         if (bot) {
           await io.drained();
           await breathe();
-          event = bot.choose(state, run.botRandom).event;
+          event = (await think('layers', bot, state, run.botRandom)).event;
           io.write(`${menu}${event.type === 'layers/foughtBack' ? 1 : 2}\n`);
           io.write(`(computer: ${explainLayersMove(state, event)})\n`);
         } else {
@@ -129,7 +132,7 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
       if (bot) {
         await io.drained();
         await breathe();
-        event = bot.choose(state, run.botRandom).event;
+        event = (await think('layers', bot, state, run.botRandom)).event;
         io.write(`${prompt}${event.type === 'layers/rested' ? 2 : 1}\n`);
         if (event.type === 'layers/challenged')
           io.write(

@@ -5,21 +5,18 @@
  */
 import { Box, Text } from 'ink';
 import type { Argv } from 'yargs';
-import { botRandom, seededRandom } from '../../engine/random.js';
+import { botRandom } from '../../engine/random.js';
 import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../engine/seats.js';
 import type { Key } from '../../ui/keys.js';
 import type { ReplayScreenProps } from '../../ui/replay-model.js';
 import { ReplayTail } from '../../ui/PanelParts.js';
 import { Styled } from '../../ui/theme.js';
 import { gameModule, type MenuEntry, type SetupContext, type SetupOutcome } from '../module.js';
-import { explainLayersMove, layersBot } from './bot.js';
 import { runClassicLayers } from './classic.js';
-import { describeLayersEvent } from './describe.js';
+import { DEFAULT_TURNS, layersCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
 import {
-  checkOptions,
   type LayersEvent,
-  layersGame,
   type LayersOptions,
   type LayersState,
   MAX_PLAYERS,
@@ -28,10 +25,8 @@ import {
   TURNS_MIN,
   top,
 } from './rules.js';
-import { fightLines, Forest, LAYERS_KNOWLEDGE, LayersGame, layersWidths } from './ui/LayersGame.js';
+import { fightLines, Forest, LayersGame, layersWidths } from './ui/LayersGame.js';
 import { shownOf } from './ui/play.js';
-
-const DEFAULT_TURNS = 3;
 
 interface Form {
   readonly players: number;
@@ -259,44 +254,7 @@ const settingNumber = (
 };
 
 export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>({
-  id: 'layers',
-  title: 'Layers',
-  description: 'a forest of ten or more (--players N --turns K)',
-  seats: { min: MIN_PLAYERS, max: MAX_PLAYERS },
-  rules: layersGame,
-  parseOptions(unchecked) {
-    const problem = checkOptions(unchecked);
-    return problem === undefined
-      ? { ok: true, options: unchecked as LayersOptions }
-      : { ok: false, problem };
-  },
-  seatCount: (options) => options.players,
-  typicalOptions: { players: MIN_PLAYERS, turns: DEFAULT_TURNS },
-  chance: {
-    noun: 'draw',
-    probe: LAYERS_KNOWLEDGE.chance.probe,
-    seeded(seed) {
-      const random = seededRandom(seed);
-      // Each draw uniform over what the rules allow now (their outcomes are equally likely): the
-      // players not yet in the round's order, or the fight's numbers.
-      return {
-        next(state) {
-          const outcomes = layersGame.chance(state as LayersState);
-          const drawn = outcomes?.[random.below(outcomes.length)];
-          return drawn
-            ? { ok: true, event: drawn.event }
-            : { ok: false, problem: 'Nothing is to be drawn now.' };
-        },
-      };
-    },
-    parseScript: (_text, file) => ({
-      ok: false,
-      problem: `${file}: Layers has no script of draws`,
-    }),
-  },
-  bot: layersBot,
-  explain: (state, event) => explainLayersMove(state, event, 1),
-  describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
+  ...layersCore,
   entries: [entry],
   Play: LayersGame,
   Replay: LayersReplay,
@@ -337,6 +295,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
         return chosen.source;
       },
       botRandom: botRandom(run.botSeed),
+      think: run.think,
       error: run.error,
       recorderFor: (options) =>
         run.recorderFor(

@@ -7,7 +7,7 @@
 import type { ClassicIO } from '../../classic/lines.js';
 import { EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
 import { safeText } from '../../engine/safe-text.js';
-import type { Bot } from '../../engine/bots.js';
+import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
 import type { ChanceSource } from '../../engine/chance.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
@@ -28,6 +28,8 @@ import {
 export interface ClassicUrOptions {
   readonly dice: ChanceSource;
   readonly botRandom: Random;
+  /** Asks a computer for its move (cli/thinking.ts: on a worker thread); here by default. */
+  readonly think?: Think | undefined;
   /** The board from --board, else the board file is asked for. */
   readonly board?: { readonly spec: BoardSpec; readonly name: string } | undefined;
   readonly readBoard: (file: string) => { ok: true; text: string } | { ok: false; problem: string };
@@ -78,6 +80,7 @@ function placeText(state: UrState, colour: number, place: number): string {
 }
 
 export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Promise<number> {
+  const think = options.think ?? thinkHere;
   const read = async (prompt: string): Promise<string> => {
     io.write(prompt);
     const answer = await io.read();
@@ -151,7 +154,7 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
         let choice: number;
         if (bot) {
           await io.drained();
-          const { event } = bot.choose(state, options.botRandom);
+          const { event } = await think('ur', bot, state, options.botRandom);
           choice = event.type === 'ur/stoneMoved' ? event.stone + 1 : 1;
           io.write(`Which move do you wish to make? ${choice}\n`);
         } else {

@@ -4,26 +4,16 @@
  */
 import { urBoardHeight, urBoardWidth } from './ui/board-layout.js';
 import type { Argv } from 'yargs';
-import { parseScript } from '../../engine/chance.js';
-import { botRandom, seededRandom } from '../../engine/random.js';
+import { botRandom } from '../../engine/random.js';
 import { seatOf } from '../../engine/seats.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
-import { urBot } from './bot.js';
 import { runClassicUr } from './classic.js';
-import { describeUrEvent } from './describe.js';
+import { urCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
-import {
-  checkOptions,
-  type DiceRolled,
-  type Die,
-  type UrEvent,
-  urGame,
-  type UrOptions,
-  type UrState,
-} from './rules.js';
+import { type UrEvent, urGame, type UrOptions, type UrState } from './rules.js';
 import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
-import { UR_KNOWLEDGE, UrGame } from './ui/UrGame.js';
+import { UrGame } from './ui/UrGame.js';
 import { UrReplay } from './ui/UrReplay.js';
 import { UrSetup } from './ui/UrSetup.js';
 
@@ -64,53 +54,13 @@ const entry: MenuEntry = {
   ),
 };
 
-/** One line of a dice script: four faces (`0110`, 1 = a dot), or the roll (`2`: the first dice). */
-function parseDiceLine(content: string): DiceRolled | undefined {
-  const faces = /^[01]{4}$/.test(content)
-    ? [...content].map(Number)
-    : /^[0-4]$/.test(content)
-      ? [0, 1, 2, 3].map((i) => (i < Number(content) ? 1 : 0))
-      : undefined;
-  return faces && { type: 'ur/diceRolled', dice: faces as unknown as DiceRolled['dice'] };
-}
-
 export const urModule = gameModule<UrState, UrEvent, UrOptions>({
-  id: 'ur',
-  title: 'Royal Game of Ur',
-  description: 'White and Black, seven stones each (--board FILE)',
-  seats: { min: 2, max: 2 },
-  rules: urGame,
+  ...urCore,
   // The board box, beside a panel of 48 columns (names uncut); the board's rows, the title above.
   needs(options) {
     const state = urGame.setup(options);
     return { columns: urBoardWidth(state) + 4 + 48, rows: urBoardHeight(state) + 2 + 4 };
   },
-  parseOptions(unchecked) {
-    const problem = checkOptions(unchecked);
-    return problem === undefined
-      ? { ok: true, options: (unchecked ?? {}) as UrOptions }
-      : { ok: false, problem };
-  },
-  seatCount: () => 2,
-  typicalOptions: {},
-  chance: {
-    ...UR_KNOWLEDGE.chance,
-    seeded(seed) {
-      const random = seededRandom(seed);
-      const die = (): Die => (random.next() < 0.5 ? 1 : 0);
-      return {
-        next: () => ({
-          ok: true,
-          event: { type: 'ur/diceRolled', dice: [die(), die(), die(), die()] },
-        }),
-      };
-    },
-    parseScript: (text, file) =>
-      parseScript(text, file, parseDiceLine, 'a roll (write four dice such as 0110, or 0 to 4)'),
-  },
-  bot: urBot,
-  explain: UR_KNOWLEDGE.explain,
-  describe: describeUrEvent,
   entries: [entry],
   Play: UrGame,
   Replay: UrReplay,
@@ -137,6 +87,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
     return runClassicUr(io, {
       dice: source,
       botRandom: botRandom(seed ?? run.botSeed),
+      think: run.think,
       board: boardOf(run.settings),
       readBoard: run.readFile,
       kinds: run.kinds,

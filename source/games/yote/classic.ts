@@ -7,7 +7,7 @@
  */
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown } from '../../classic/prompts.js';
-import type { Bot } from '../../engine/bots.js';
+import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import { safeText } from '../../engine/safe-text.js';
@@ -36,6 +36,8 @@ export interface ClassicYoteOptions {
   /** What plays as player 1 and player 2 (--bots, --level), before the colours are chosen. */
   readonly kinds: readonly SeatKind[];
   readonly botRandom: Random;
+  /** Asks a computer for its move (cli/thinking.ts: on a worker thread); here by default. */
+  readonly think?: Think | undefined;
   /** Starts the recording once the seats are known (seat 0 is White). */
   readonly recorderFor: (seats: readonly Seat[]) => Recorder;
   /** Problems that stop the run. */
@@ -100,6 +102,7 @@ export function parseAction(answer: string): YoteEvent | string {
 }
 
 export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Promise<number> {
+  const think = run.think ?? thinkHere;
   let recorder: Recorder | undefined;
   const read = async (prompt: string): Promise<string> => {
     io.write(prompt);
@@ -182,7 +185,7 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
         );
       } else if (bot) {
         await io.drained();
-        event = bot.choose(state, run.botRandom).event;
+        event = (await think('yote', bot, state, run.botRandom)).event;
         io.write(`${prompt}${answerFor(event)}\n`);
         reason = `${bot.level}: ${explainYoteMove(state, event, names)}`;
         io.write(`  (${reason})\n`);

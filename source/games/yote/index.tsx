@@ -5,9 +5,8 @@
 import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
-import { explainYoteMove, yoteBot } from './bot.js';
 import { runClassicYote } from './classic.js';
-import { describeYoteEvent } from './describe.js';
+import { yoteCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
 import {
   checkOptions,
@@ -16,7 +15,6 @@ import {
   QUIET_TURNS_MIN,
   withDefaults,
   type YoteEvent,
-  yoteGame,
   type YoteOptions,
   type YoteState,
 } from './rules.js';
@@ -44,22 +42,7 @@ const entry: MenuEntry = {
 };
 
 export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
-  id: 'yote',
-  title: 'Yoté',
-  description: 'White and Black, twelve pieces each (--quiet-turns N)',
-  seats: { min: 2, max: 2 },
-  rules: yoteGame,
-  parseOptions(unchecked) {
-    const problem = checkOptions(unchecked);
-    return problem === undefined
-      ? { ok: true, options: withDefaults(unchecked as Partial<YoteOptions>) }
-      : { ok: false, problem };
-  },
-  seatCount: () => 2,
-  typicalOptions: { quietTurns: DEFAULT_QUIET_TURNS },
-  bot: yoteBot,
-  explain: (state, event, names) => explainYoteMove(state, event, names),
-  describe: describeYoteEvent,
+  ...yoteCore,
   entries: [entry],
   Play: YoteGame,
   Replay: YoteReplay,
@@ -86,6 +69,7 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
       options,
       kinds: run.kinds,
       botRandom: botRandom(run.botSeed),
+      think: run.think,
       recorderFor: (seats) => run.recorderFor(options, null, seats),
       error: run.error,
     });

@@ -7,33 +7,21 @@ import type { Argv } from 'yargs';
 import { safeText } from '../../engine/safe-text.js';
 import { seatOf, type SeatKind } from '../../engine/seats.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
-import { YUT_LEVELS, yutBot } from './bot.js';
 import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
-import { describeEvent, named } from './describe.js';
+import { yutCore } from './core.js';
 import { ACCOUNTS_FILE, SAVES_FILE, YutFiles } from './files.js';
 import { RULES_TEXT } from './rules-text.js';
-import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } from './rules.js';
-import { parseThrowScript, seededThrows } from './throws.js';
+import type { YutEvent, YutOptions, YutState } from './rules.js';
+import type { seededThrows } from './throws.js';
 import { Advanced } from './ui/Advanced.js';
 import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-model.js';
 import { answerAdvanced, saverFor } from './ui/advanced-files.js';
 import { Setup } from './ui/Setup.js';
 import { newSetup, type SetupForm, setupKey, startRow } from './ui/setup-model.js';
-import { YUT_KNOWLEDGE, YutGame } from './ui/YutGame.js';
+import { YutGame } from './ui/YutGame.js';
 import { YutReplay } from './ui/YutReplay.js';
 import { addUser } from './users.js';
-
-/** Every rule option written out, the defaults too, so a recording never depends on them. */
-function parseOptions(unchecked: unknown) {
-  const problem = checkOptions(unchecked);
-  if (problem !== undefined) return { ok: false as const, problem };
-  const options = unchecked as YutOptions;
-  return {
-    ok: true as const,
-    options: { ...options, frontProbability: options.frontProbability ?? 0.5 },
-  };
-}
 
 const number = (value: unknown): number | undefined =>
   typeof value === 'number' ? value : undefined;
@@ -120,25 +108,8 @@ const advanced: MenuEntry = {
 };
 
 export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
-  id: 'yut',
-  title: 'Yut Nori',
-  description: '2–4 players at one keyboard, any seat the computer',
-  seats: { min: 2, max: 4 },
-  rules: yutGame,
-  parseOptions,
-  seatCount: (options) => options.players,
-  named,
-  typicalOptions: { players: 2, pieces: 4, frontProbability: 0.5 },
-  chance: {
-    ...YUT_KNOWLEDGE.chance,
-    seeded: (seed, options) => seededThrows(seed, options?.frontProbability ?? 0.5),
-    parseScript: parseThrowScript,
-  },
-  bot: yutBot,
-  levels: YUT_LEVELS,
+  ...yutCore,
   dataFiles: [ACCOUNTS_FILE, SAVES_FILE],
-  explain: YUT_KNOWLEDGE.explain,
-  describe: describeEvent,
   entries: [basic, advanced],
   Play: YutGame,
   Replay: YutReplay,
@@ -205,6 +176,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
       players: number(run.settings.players),
       pieces: number(run.settings.pieces),
       botSeed: run.botSeed,
+      think: run.think,
     };
     return run.settings.advanced
       ? runClassicAdvanced(io, { ...options, files: new YutFiles(run.dataDir), warn: run.warn })

@@ -14,7 +14,8 @@ import { SegmentLines } from '../../../ui/Segments.js';
 import { fit, helpLines, wrapText } from '../../../ui/text.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { Styled } from '../../../ui/theme.js';
-import { explainKonoMove, konoBot, pointName } from '../bot.js';
+import { pointName } from '../bot.js';
+import { konoCore } from '../core.js';
 import { tournamentWords } from '../describe.js';
 import { RULES_TEXT } from '../rules-text.js';
 import {
@@ -44,6 +45,7 @@ import {
   konoLabel,
   konoMarks,
   type KonoPlay,
+  konoTakeBack,
   newKonoPlay,
   previewWords,
   reduceKonoPlay,
@@ -70,23 +72,6 @@ export const KONO_HELP: readonly string[] = [
   FRAME_HELP,
 ];
 
-export const KONO_KNOWLEDGE = {
-  rules: konoGame as never,
-  bot: konoBot,
-  explain: (state: KonoState, event: KonoEvent, names: readonly string[]) =>
-    explainKonoMove(state, event, names),
-  chance: {
-    noun: 'throw',
-    probe: {
-      type: 'kono/diceThrown',
-      dice: [
-        [1, 1],
-        [1, 2],
-      ],
-    } as KonoEvent,
-  },
-};
-
 /** The board's box: the board and its frame, or before the first size is chosen, a note's width. */
 export const boardBoxWidth = (state: KonoState) =>
   (state.size === 0 ? 30 : boardWidth(state.size)) + 4;
@@ -102,13 +87,14 @@ export function KonoGame(props: PlayProps<KonoState>) {
     [session],
   );
   const { play, helpScroll } = usePlaySession<KonoState, KonoEvent, KonoPlay, KonoAction>({
-    knowledge: KONO_KNOWLEDGE,
+    knowledge: konoCore,
     props,
     init,
     reduce: reduceKonoPlay,
     key: konoKey,
     helpLines: help,
     save: session.save ? (p: KonoPlay) => session.save?.(p.state) : undefined,
+    takeBack: konoTakeBack,
   });
   const { state } = play;
   const human = play.seats[state.turn]?.kind !== 'computer';

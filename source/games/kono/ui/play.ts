@@ -8,7 +8,9 @@
  */
 import { TAKE_BACK_DEPTH } from '../../../engine/recording.js';
 import type { Seat } from '../../../engine/seats.js';
+import { type TakeBack, takeBack } from '../../../engine/take-back.js';
 import type { Key } from '../../../ui/keys.js';
+import { cutBack } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
 import { LOG_KEPT, frameKey } from '../../../ui/play-session.js';
 import { motiveOf, motiveWords, pointName } from '../bot.js';
@@ -24,7 +26,6 @@ import {
   type KonoState,
   letterOf,
   type Moved,
-  reduce,
   target,
 } from '../rules.js';
 import { DIRECTION_KEYS, type Mark, pointKey } from './board-layout.js';
@@ -298,37 +299,37 @@ function direction(play: KonoPlay, way: Direction): KonoPlay {
 }
 
 /**
+ * How far `u` reaches in Kono: the shared rule (engine/take-back.ts), bounded by the round: the
+ * player's last move of this round and the computer's reply after it, never a choice between
+ * rounds nor anything before one. The table takes back by this rule too.
+ */
+export const konoTakeBack = (
+  initial: KonoState,
+  events: readonly KonoEvent[],
+  seats: readonly Seat[],
+): TakeBack<KonoState> =>
+  takeBack(konoGame as never, initial, events, seats, 'throw', {
+    boundary: (event: KonoEvent) => event.type !== 'kono/moved',
+    nothing: 'No move of yours in this round to take back.',
+  });
+
+/**
  * Take back the player's last move of this round and everything after it (the computer's reply),
  * as chess programs do; the recording gets a take-back line for each.
  */
 function undo(play: KonoPlay): KonoPlay {
-  const befores: KonoState[] = [];
-  let state = play.initial;
-  for (const event of play.events) {
-    befores.push(state);
-    state = reduce(state, event);
-  }
-  // Back over the computers' replies to the player's own move; never into an earlier round.
-  let k = play.events.length - 1;
-  while (
-    k >= 0 &&
-    play.events[k]?.type === 'kono/moved' &&
-    play.seats[(befores[k] as KonoState).turn]?.kind === 'computer'
-  )
-    k--;
-  if (k < 0 || play.events[k]?.type !== 'kono/moved')
-    return { ...play, notice: 'No move of yours in this round to take back.' };
-  if (play.events.length - k > play.undoable)
+  const back = konoTakeBack(play.initial, play.events, play.seats);
+  if (!back.ok) return { ...play, notice: back.problem };
+  if (play.events.length - back.kept > play.undoable)
     return { ...play, notice: 'That move is too far back to take back.' };
-  const back = befores[k] as KonoState;
-  const who = play.seats[back.turn]?.name ?? 'The player';
-  const replies = play.events.length - 1 - k;
+  const who = play.seats[back.mover]?.name ?? 'The player';
+  const replies = play.events.length - 1 - back.kept;
+  const taken = play.events[back.kept] as Moved;
   return {
     ...play,
-    events: play.events.slice(0, k),
-    state: back,
-    cursor: [(play.events[k] as Moved).row, (play.events[k] as Moved).column],
-    undoable: play.undoable - (play.events.length - k),
+    ...cutBack(play, back.kept, back.state, back.mover),
+    cursor: [taken.row, taken.column],
+    undoable: play.undoable - (play.events.length - back.kept),
     chosen: null,
     preview: null,
     resigning: false,

@@ -17,14 +17,14 @@ import { PanelTail } from '../../../ui/PanelParts.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
-import { backOdds, explainLayersMove, fightBackWanted, layersBot, odds } from '../bot.js';
+import { backOdds, fightBackWanted, odds } from '../bot.js';
+import { layersCore } from '../core.js';
 import { RULES_TEXT } from '../rules-text.js';
 import {
   afterRest,
   current,
   type FightResult,
   type LayersEvent,
-  layersGame,
   type LayersState,
   mayRest,
   opponentsOf,
@@ -62,18 +62,6 @@ export const LAYERS_HELP: readonly string[] = [
   'shown until you press a key; the others are in the log.',
 ];
 
-export const LAYERS_KNOWLEDGE = {
-  rules: layersGame as never,
-  bot: layersBot,
-  explain: (state: LayersState, event: LayersEvent) => explainLayersMove(state, event, 1),
-  // The order and the fight's numbers are drawn as soon as they are due: no key.
-  chance: {
-    noun: 'draw',
-    probe: { type: 'layers/orderDrawn', player: 0 } as LayersEvent,
-    automatic: true,
-  },
-};
-
 /** The forest's share of the window: wider windows widen both panels. */
 export function layersWidths(width: number): { forest: number; panel: number } {
   const forest = Math.max(34, Math.min(70, Math.floor(width * 0.42)));
@@ -95,7 +83,7 @@ export function LayersGame(props: PlayProps<LayersState>) {
     LayersPlay,
     LayersAction
   >({
-    knowledge: LAYERS_KNOWLEDGE,
+    knowledge: layersCore,
     props,
     init,
     reduce: reduceLayersPlay,

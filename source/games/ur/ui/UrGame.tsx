@@ -12,10 +12,10 @@ import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import { fit, helpLines, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
-import { explainUrMove, urBot } from '../bot.js';
+import { urCore } from '../core.js';
 import { placeWords, stoneName } from '../describe.js';
 import { RULES_TEXT } from '../rules-text.js';
-import { COLOUR_NAMES, STONES, type UrEvent, urGame, type UrState } from '../rules.js';
+import { COLOUR_NAMES, STONES, type UrEvent, type UrState } from '../rules.js';
 import { plainBoard, urBoardSegments } from './board-layout.js';
 import {
   choosable,
@@ -42,15 +42,6 @@ export const UR_HELP: readonly string[] = [
 
 const DIE = (d: number) => (d === 1 ? '◆' : '◇');
 
-/** What the shared dispatcher needs of Ur. */
-export const UR_KNOWLEDGE = {
-  rules: urGame,
-  bot: urBot,
-  explain: (state: UrState, event: UrEvent, names: readonly string[]) =>
-    event.type === 'ur/stoneMoved' ? explainUrMove(state, event, names) : 'rolls',
-  chance: { noun: 'roll', probe: { type: 'ur/diceRolled', dice: [0, 0, 0, 0] } as UrEvent },
-};
-
 export function UrGame(props: PlayProps<UrState>) {
   const { session, width, height } = props;
   const help = useMemo(() => helpLines(UR_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
@@ -59,7 +50,7 @@ export function UrGame(props: PlayProps<UrState>) {
     [session],
   );
   const { play, helpScroll } = usePlaySession<UrState, UrEvent, UrPlay, UrAction>({
-    knowledge: UR_KNOWLEDGE,
+    knowledge: urCore,
     props,
     init,
     reduce: reduceUrPlay,

@@ -4,6 +4,7 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
+import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeUrEvent, stoneName } from '../describe.js';
@@ -22,10 +23,7 @@ import {
   urGame,
 } from '../rules.js';
 
-export interface UrPlay {
-  readonly initial: UrState;
-  readonly events: readonly UrEvent[];
-  readonly state: UrState;
+export interface UrPlay extends EventLog<UrState, UrEvent> {
   readonly seats: readonly Seat[];
   /** The selected stone of the player to move. */
   readonly stone: number;
@@ -177,8 +175,7 @@ export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPla
   if (note !== undefined) lines.splice(1, 0, note);
   return withSelection({
     ...play,
-    events: [...play.events, event],
-    state,
+    ...appended(play, event, state),
     // A turn begins on its player's first legal choice (every game's rule: after the computer's
     // move the person's selection is there), not on the stone of the same number just moved.
     stone: state.turn !== play.state.turn ? -1 : play.stone,
@@ -202,8 +199,7 @@ function undo(play: UrPlay): UrPlay {
   const rolled = back.lastChance?.event as DiceRolled | undefined;
   return withSelection({
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
+    ...cutBack(play, back.kept, back.state, back.mover),
     stone: taken.stone,
     lastDice:
       back.lastChance && rolled ? { colour: back.lastChance.seat, dice: rolled.dice } : null,

@@ -13,10 +13,10 @@ import { SegmentLines } from '../../../ui/Segments.js';
 import { fit, helpLines } from '../../../ui/text.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { Styled } from '../../../ui/theme.js';
-import { explainYoteMove, yoteBot } from '../bot.js';
+import { yoteCore } from '../core.js';
 import { endingWords } from '../describe.js';
 import { RULES_TEXT } from '../rules-text.js';
-import { COLOUR_NAMES, onBoard, type YoteEvent, yoteGame, type YoteState } from '../rules.js';
+import { COLOUR_NAMES, onBoard, type YoteEvent, type YoteState } from '../rules.js';
 import { BOARD_WIDTH, GLYPH, SIDE_SEAT, yoteBoardSegments } from './board-layout.js';
 import {
   newYotePlay,
@@ -41,14 +41,6 @@ export const YOTE_HELP: readonly string[] = [
   FRAME_HELP,
 ];
 
-/** What the shared dispatcher needs of Yoté (no chance: no throw key). */
-export const YOTE_KNOWLEDGE = {
-  rules: yoteGame,
-  bot: yoteBot,
-  explain: (state: YoteState, event: YoteEvent, names: readonly string[]) =>
-    explainYoteMove(state, event, names),
-};
-
 export function YoteGame(props: PlayProps<YoteState>) {
   const { session, width, height } = props;
   const help = useMemo(() => helpLines(YOTE_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
@@ -57,7 +49,7 @@ export function YoteGame(props: PlayProps<YoteState>) {
     [session],
   );
   const { play, helpScroll } = usePlaySession<YoteState, YoteEvent, YotePlay, YoteAction>({
-    knowledge: YOTE_KNOWLEDGE,
+    knowledge: yoteCore,
     props,
     init,
     reduce: reduceYotePlay,

@@ -6,6 +6,7 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
+import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { describeYoteEvent } from '../describe.js';
@@ -28,10 +29,7 @@ import {
 } from '../rules.js';
 import type { Mark } from './board-layout.js';
 
-export interface YotePlay {
-  readonly initial: YoteState;
-  readonly events: readonly YoteEvent[];
-  readonly state: YoteState;
+export interface YotePlay extends EventLog<YoteState, YoteEvent> {
   readonly seats: readonly Seat[];
   readonly cursor: number;
   /** The piece chosen to move or attack with (the act step only). */
@@ -175,8 +173,7 @@ export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string):
   const first = state.turn !== play.state.turn ? legalEvents(state)[0] : undefined;
   return {
     ...play,
-    events: [...play.events, event],
-    state,
+    ...appended(play, event, state),
     cursor: first
       ? (choiceCell(first) ?? play.cursor)
       : state.step === 'again'
@@ -239,8 +236,7 @@ function undo(play: YotePlay): YotePlay {
   const who = play.seats[back.mover]?.name ?? COLOUR_NAMES[back.mover];
   return {
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
+    ...cutBack(play, back.kept, back.state, back.mover),
     chosen: null,
     cursor: back.state.attacker ?? play.cursor,
     log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),

@@ -20,7 +20,7 @@ import {
 import type { ThrowSource } from '../throws.js';
 import type { ClassicIO } from '../../../classic/lines.js';
 import { ask, choice, endOfRun, shown, Stop } from '../../../classic/prompts.js';
-import type { Bot } from '../../../engine/bots.js';
+import { type Bot, type Think, thinkHere } from '../../../engine/bots.js';
 import { botRandom, type Random } from '../../../engine/random.js';
 import type { Recorder } from '../../../engine/recording.js';
 import type { SeatKind } from '../../../engine/seats.js';
@@ -46,6 +46,8 @@ export interface ClassicYutOptions {
   readonly pieces?: number | undefined;
   /** Seeds the computers' tie-breaks. */
   readonly botSeed?: number | undefined;
+  /** Asks a computer for its move (cli/thinking.ts: on a worker thread); here by default. */
+  readonly think?: Think | undefined;
 }
 
 export type Bots = readonly (Bot<YutState, YutEvent> | undefined)[];
@@ -111,6 +113,7 @@ export async function playGame(
   advanced?: AdvancedPlay,
 ): Promise<'over' | 'saved'> {
   const { throws, seed } = options.throwsFor(game);
+  const think = options.think ?? thinkHere;
   const ids = advanced?.ids;
   const recorder = options.recorderFor(gameOptions, seed, ids);
   let state = setup(gameOptions);
@@ -162,7 +165,7 @@ export async function playGame(
       let move: PieceMoved;
       if (bot) {
         await io.drained();
-        move = bot.choose(state, random).event as PieceMoved;
+        move = (await think('yut', bot, state, random)).event as PieceMoved;
         io.write(`>> position : ${move.from}\n>> yut : ${move.result}\n`);
       } else {
         move = await askMove(io, state);

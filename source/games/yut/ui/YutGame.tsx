@@ -1,29 +1,16 @@
 /** The Yut play screen: board and turn panel in the shared play frame, on the shared dispatcher. */
-import { named } from '../describe.js';
 import { Box } from 'ink';
 import { useCallback, useMemo } from 'react';
 import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
-import { explainMove, yutBot } from '../bot.js';
+import { yutCore } from '../core.js';
 import { RULES_TEXT } from '../rules-text.js';
-import { type YutEvent, yutGame, type YutState } from '../rules.js';
+import type { YutEvent, YutState } from '../rules.js';
 import { Board, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './Board.js';
 import { YUT_HELP } from './help.js';
 import { newPlay, type PlayAction, playKey, preview, reducePlay, type YutPlay } from './play.js';
 import { TurnPanel } from './TurnPanel.js';
-
-const PROBE_THROW: YutEvent = { type: 'yut/sticksThrown', sticks: [0, 0, 0, 0] };
-
-/** What the shared dispatcher needs of Yut. */
-export const YUT_KNOWLEDGE = {
-  rules: yutGame,
-  bot: yutBot,
-  explain: (state: YutState, event: YutEvent, names: readonly string[]) =>
-    event.type === 'yut/pieceMoved' ? explainMove(state, event, names) : 'throws',
-  named,
-  chance: { noun: 'throw', probe: PROBE_THROW },
-};
 
 function hintNotice(_state: YutState, event: YutEvent, reason: string): string {
   if (event.type !== 'yut/pieceMoved') return `Hint: ${reason}.`;
@@ -48,7 +35,7 @@ export function YutGame(props: PlayProps<YutState>) {
     [session],
   );
   const { play, helpScroll } = usePlaySession<YutState, YutEvent, YutPlay, PlayAction>({
-    knowledge: YUT_KNOWLEDGE,
+    knowledge: yutCore,
     props,
     init,
     reduce: reducePlay,

@@ -5,6 +5,7 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
+import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
 import { repliesWords, takeBack } from '../../../ui/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
@@ -33,11 +34,7 @@ export interface Selection {
   readonly result: Result;
 }
 
-export interface YutPlay {
-  readonly initial: YutState;
-  readonly events: readonly YutEvent[];
-  /** Always the fold of `events` over `initial`. */
-  readonly state: YutState;
+export interface YutPlay extends EventLog<YutState, YutEvent> {
   readonly seats: readonly Seat[];
   readonly selection: Selection | null;
   readonly log: readonly string[];
@@ -222,8 +219,7 @@ export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPl
   if (note !== undefined) lines.splice(1, 0, note);
   return withSelection({
     ...play,
-    events: [...play.events, event],
-    state,
+    ...appended(play, event, state),
     log: [...play.log, ...lines].slice(-LOG_LENGTH),
     notice: null,
     lastThrow:
@@ -252,8 +248,7 @@ export function undo(play: YutPlay): YutPlay {
   const thrown = back.lastChance?.event as SticksThrown | undefined;
   return withSelection({
     ...play,
-    events: play.events.slice(0, back.kept),
-    state: back.state,
+    ...cutBack(play, back.kept, back.state, back.mover),
     selection: { from: taken.from, result: taken.result },
     lastThrow:
       back.lastChance && thrown ? { seat: back.lastChance.seat, sticks: thrown.sticks } : null,

@@ -1,0 +1,85 @@
+/** The Kono setup screen: the form's rows, drawn from its pure model (setup-model.ts). */
+import { Box, Text } from 'ink';
+import type { SeatKind } from '../../../engine/seats.js';
+import { TextField } from '../../../ui/TextField.js';
+import { Styled } from '../../../ui/theme.js';
+import { type KonoSetupForm, rowsOf } from './setup-model.js';
+
+export function KonoSetup({ form }: { form: KonoSetupForm }) {
+  const rows = rowsOf(form);
+  const label = (row: string, text: string) => {
+    const on = rows[form.focus] === row;
+    return (
+      <Styled colour={on ? 'cyan' : undefined} bold={on}>
+        {on ? '▸ ' : '  '}
+        {text.padEnd(14)}
+      </Styled>
+    );
+  };
+  const choice = (row: string, text: string) => (
+    <Text>
+      {rows[form.focus] === row ? '◀ ' : '  '}
+      <Text bold>{text}</Text>
+      {rows[form.focus] === row ? ' ▶' : ''}
+    </Text>
+  );
+  const who = (kind: SeatKind) => (kind === 'human' ? 'a person' : `the computer (${kind})`);
+  const saved = form.loaded?.saved;
+  return (
+    <Box flexDirection="column" borderStyle="round" paddingX={2} paddingY={1} width={70}>
+      <Text bold>
+        Kono · {form.file ? 'resume a tournament from a save file' : 'new tournament'}
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        Seats Human and Computer: each a person or the computer.
+      </Text>
+      <Text> </Text>
+      {form.file ? (
+        <Text wrap="truncate-end">
+          {label('file', 'Save file')}
+          <TextField field={form.file} focus={rows[form.focus] === 'file'} max={200} />
+        </Text>
+      ) : null}
+      {saved ? (
+        <Text dimColor wrap="truncate-end">
+          {'                '}round {saved.round}, {saved.board.length} × {saved.board.length},
+          Human {saved.totals[0]} · Computer {saved.totals[1]}
+        </Text>
+      ) : null}
+      <Text wrap="truncate-end">
+        {label('kind0', 'Human seat')}
+        {choice('kind0', who(form.kinds[0]))}
+      </Text>
+      <Text wrap="truncate-end">
+        {label('kind1', 'Computer seat')}
+        {choice('kind1', who(form.kinds[1]))}
+      </Text>
+      {form.file ? null : (
+        <>
+          <Text wrap="truncate-end">
+            {label('size', 'Board')}
+            {choice(
+              'size',
+              form.size === 0 ? 'asked at every round' : `${form.size} × ${form.size}`,
+            )}
+          </Text>
+          <Text wrap="truncate-end">
+            {label('quiet', 'Endless round')}
+            {choice('quiet', `ends after ${form.quietMoves} quiet moves`)}
+          </Text>
+        </>
+      )}
+      <Text> </Text>
+      <Styled
+        colour={rows[form.focus] === 'start' ? 'cyan' : undefined}
+        bold={rows[form.focus] === 'start'}
+      >
+        {rows[form.focus] === 'start' ? '▸ ' : '  '}
+        {form.file ? 'Resume the tournament' : 'Start the tournament'}
+      </Styled>
+      <Text> </Text>
+      <Styled colour="yellow">{form.problem ?? ' '}</Styled>
+      <Text dimColor>↑↓ choose · ←→ change · Enter · Esc back</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Layers' pure core: the forest's rules and options, the draws (the round's order and the
+ * fights' numbers), the computers and the words for what happened and why. No screen, no
+ * command line.
+ */
+import { gameCore } from '../../engine/core.js';
+import { seededRandom } from '../../engine/random.js';
+import { explainLayersMove, layersBot } from './bot.js';
+import { describeLayersEvent } from './describe.js';
+import {
+  checkOptions,
+  type LayersEvent,
+  layersGame,
+  type LayersOptions,
+  type LayersState,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+} from './rules.js';
+
+/** Turns on top to win, when the setup does not say. */
+export const DEFAULT_TURNS = 3;
+
+export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
+  id: 'layers',
+  title: 'Layers',
+  description: 'a forest of ten or more (--players N --turns K)',
+  seats: { min: MIN_PLAYERS, max: MAX_PLAYERS },
+  rules: layersGame,
+  parseOptions(unchecked) {
+    const problem = checkOptions(unchecked);
+    return problem === undefined
+      ? { ok: true, options: unchecked as LayersOptions }
+      : { ok: false, problem };
+  },
+  seatCount: (options) => options.players,
+  typicalOptions: { players: MIN_PLAYERS, turns: DEFAULT_TURNS },
+  chance: {
+    noun: 'draw',
+    probe: { type: 'layers/orderDrawn', player: 0 },
+    // The order and the fight's numbers are drawn as soon as they are due: no key.
+    automatic: true,
+    seeded(seed) {
+      const random = seededRandom(seed);
+      // Each draw uniform over what the rules allow now (their outcomes are equally likely): the
+      // players not yet in the round's order, or the fight's numbers.
+      return {
+        next(state) {
+          const outcomes = layersGame.chance(state as LayersState);
+          const drawn = outcomes?.[random.below(outcomes.length)];
+          return drawn
+            ? { ok: true, event: drawn.event }
+            : { ok: false, problem: 'Nothing is to be drawn now.' };
+        },
+      };
+    },
+    parseScript: (_text, file) => ({
+      ok: false,
+      problem: `${file}: Layers has no script of draws`,
+    }),
+  },
+  bot: layersBot,
+  explain: (state, event) => explainLayersMove(state, event, 1),
+  describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
+});

@@ -1,0 +1,35 @@
+/**
+ * Yoté's pure core: the rules with the endless-game rule as their one option, the computers and
+ * the words for what happened and why. No chance, no screen, no command line.
+ */
+import { gameCore } from '../../engine/core.js';
+import { explainYoteMove, yoteBot } from './bot.js';
+import { describeYoteEvent } from './describe.js';
+import {
+  checkOptions,
+  DEFAULT_QUIET_TURNS,
+  withDefaults,
+  type YoteEvent,
+  yoteGame,
+  type YoteOptions,
+  type YoteState,
+} from './rules.js';
+
+export const yoteCore = gameCore<YoteState, YoteEvent, YoteOptions>({
+  id: 'yote',
+  title: 'Yoté',
+  description: 'White and Black, twelve pieces each (--quiet-turns N)',
+  seats: { min: 2, max: 2 },
+  rules: yoteGame,
+  parseOptions(unchecked) {
+    const problem = checkOptions(unchecked);
+    return problem === undefined
+      ? { ok: true, options: withDefaults(unchecked as Partial<YoteOptions>) }
+      : { ok: false, problem };
+  },
+  seatCount: () => 2,
+  typicalOptions: { quietTurns: DEFAULT_QUIET_TURNS },
+  bot: yoteBot,
+  explain: (state, event, names) => explainYoteMove(state, event, names),
+  describe: describeYoteEvent,
+});

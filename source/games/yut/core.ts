@@ -1,0 +1,43 @@
+/**
+ * Yut Nori's pure core: the rules, their options, the throws, the computers and the words for
+ * what happened and why. No screen, no command line: the library entry and tables use this.
+ */
+import { gameCore } from '../../engine/core.js';
+import { explainMove, YUT_LEVELS, yutBot } from './bot.js';
+import { describeEvent, named } from './describe.js';
+import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } from './rules.js';
+import { parseThrowScript, seededThrows } from './throws.js';
+
+/** Every rule option written out, the defaults too, so a recording never depends on them. */
+function parseOptions(unchecked: unknown) {
+  const problem = checkOptions(unchecked);
+  if (problem !== undefined) return { ok: false as const, problem };
+  const options = unchecked as YutOptions;
+  return {
+    ok: true as const,
+    options: { ...options, frontProbability: options.frontProbability ?? 0.5 },
+  };
+}
+
+export const yutCore = gameCore<YutState, YutEvent, YutOptions>({
+  id: 'yut',
+  title: 'Yut Nori',
+  description: '2–4 players at one keyboard, any seat the computer',
+  seats: { min: 2, max: 4 },
+  rules: yutGame,
+  parseOptions,
+  seatCount: (options) => options.players,
+  named,
+  typicalOptions: { players: 2, pieces: 4, frontProbability: 0.5 },
+  chance: {
+    noun: 'throw',
+    probe: { type: 'yut/sticksThrown', sticks: [0, 0, 0, 0] },
+    seeded: (seed, options) => seededThrows(seed, options?.frontProbability ?? 0.5),
+    parseScript: parseThrowScript,
+  },
+  bot: yutBot,
+  levels: YUT_LEVELS,
+  explain: (state, event, names) =>
+    event.type === 'yut/pieceMoved' ? explainMove(state, event, names) : 'throws',
+  describe: describeEvent,
+});

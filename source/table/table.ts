@@ -1,0 +1,537 @@
+/**
+ * The table: a game in progress, headless and authoritative (DESIGN.md, "The table"). It owns
+ * the event log and the state, the chance source, the computer seats and their pacing, the
+ * recorder, take-backs, hints and the end. Views never change the game: each holds some seats
+ * (a keyboard holds every seat of a local game, a spectator none), sends intents for a seat it
+ * holds, and draws what the table tells every subscriber. The table checks the sender holds the
+ * seat, that it is that seat's turn and that the rules accept the event; then it applies it,
+ * records it and tells every subscriber the fact. Time enters through an injected scheduler.
+ */
+import type { Bot, Level, Think } from '../engine/bots.js';
+import type { ChanceSource } from '../engine/chance.js';
+import type { Game, GameEvent, Outcome } from '../engine/game.js';
+import { botRandom, type Random } from '../engine/random.js';
+import type { Recorder } from '../engine/recording.js';
+import type { Seat } from '../engine/seats.js';
+import { takeBack, type TakeBack } from '../engine/take-back.js';
+
+/** What a table needs of a game: its rules, its computers and their reasons, its chance words. */
+export interface TableGame<S, E extends GameEvent> {
+  readonly rules: Game<S, E, never>;
+  bot(level: Level): Bot<S, E>;
+  explain(state: S, event: E, names: readonly string[]): string;
+  /** A refusal of the rules in the players' names, for a game whose rules speak of seats by number. */
+  named?(problem: string, names: readonly string[]): string;
+  /** Throws or rolls: the word for them, and an event to ask the rules whether one is due. */
+  readonly chance?:
+    | {
+        readonly noun: string;
+        readonly probe: E;
+        /** Drawn as soon as due, whoever is to act (Layers' orders and fight numbers): no key. */
+        readonly automatic?: boolean | undefined;
+      }
+    | undefined;
+}
+
+/** Time at the edge: run something after a delay, and a way to call it off. */
+export interface Scheduler {
+  after(ms: number, run: () => void): () => void;
+  /** Milliseconds from any fixed start, to bound a batch of moves (without it: no bound). */
+  now?(): number;
+}
+
+/** The real clock's timers. */
+export const TIMERS: Scheduler = {
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+  now: () => performance.now(),
+};
+
+/** The longest a batch of computers' moves or draws holds the event loop (signals, keys). */
+export const BATCH_MS = 30;
+
+/** How far a take-back reaches, for a game whose rule is its own (by default the shared one). */
+export type TakeBackRule<S, E> = (
+  initial: S,
+  events: readonly E[],
+  seats: readonly Seat[],
+) => TakeBack<S>;
+
+export interface TableSetup<S, E extends GameEvent> {
+  readonly game: TableGame<S, E>;
+  readonly initial: S;
+  readonly seats: readonly Seat[];
+  /** Where throws and rolls come from; undefined for a game without chance. */
+  readonly chance: ChanceSource | undefined;
+  readonly recorder: Recorder;
+  /** Seeds the computers' tie-breaks (and the hints'): the same seed and throws, the same game. */
+  readonly botSeed: number;
+  readonly scheduler: Scheduler;
+  /** Milliseconds a computer waits before each throw or move, so people can follow it. */
+  readonly botDelay: number;
+  readonly takeBack?: TakeBackRule<S, E> | undefined;
+  /**
+   * How a computer is asked for its move or a hint when it may think long (cli/thinking.ts: on a
+   * worker thread, so keys and signals are heard meanwhile); without it, here and at once.
+   */
+  readonly think?: Think | undefined;
+}
+
+/** How a game was left: quit, another game (`swap`: seats turned by one), the menu, or saved. */
+export type Leaving = 'quit' | 'again' | 'swap' | 'menu' | 'saved';
+
+/** What happened at the table, told to every subscriber. */
+export type Fact<S, E> =
+  | {
+      readonly kind: 'event';
+      readonly event: E;
+      /** The seat that acted (the one whose throw or roll it was, for chance). */
+      readonly seat: number;
+      readonly by: 'person' | 'computer' | 'chance';
+      /** A computer's reason for its move ("strong: …"). */
+      readonly reason?: string | undefined;
+      readonly before: S;
+      readonly after: S;
+    }
+  | {
+      readonly kind: 'takenBack';
+      /** Events that stay; the ones after them are taken back. */
+      readonly kept: number;
+      readonly removed: readonly E[];
+      readonly mover: number;
+      readonly state: S;
+    }
+  /** The recording stopped (a full disk): the game goes on unrecorded. */
+  | { readonly kind: 'recordingStopped'; readonly problem: string }
+  | { readonly kind: 'closed'; readonly leaving: Leaving; readonly outcome: Outcome };
+
+/** What a view asks of the table, always for a seat it holds. */
+export type Intent<E> =
+  | { readonly type: 'move'; readonly seat: number; readonly event: E }
+  /** The throw or roll due now, drawn by the table from its chance source. */
+  | { readonly type: 'chance'; readonly seat: number }
+  /** The seat's last move, with the computers' reply after it. */
+  | { readonly type: 'takeBack'; readonly seat: number }
+  /** The strong computer's choice for the seat to act, and why (nothing changes). */
+  | { readonly type: 'hint'; readonly seat: number }
+  | { readonly type: 'leave'; readonly seat: number; readonly leaving: Leaving };
+
+export type Answer<E> =
+  | {
+      readonly ok: true;
+      readonly hint?: { readonly event: E; readonly reason: string };
+      /** The hint, when the table thinks elsewhere (setup.think): it comes later. */
+      readonly thinking?: Promise<{ readonly event: E; readonly reason: string }>;
+    }
+  | { readonly ok: false; readonly problem: string };
+
+export type Listener<S, E> = (fact: Fact<S, E>) => void;
+
+/** One view of a table: the seats it holds, its intents, and what it hears. */
+export interface TableView<S, E extends GameEvent> {
+  readonly seats: readonly number[];
+  send(intent: Intent<E>): Answer<E>;
+  subscribe(listener: Listener<S, E>): () => void;
+}
+
+const OK = Object.freeze({ ok: true as const });
+
+/** What the table asks of every state, asked once per state (the same state, the same answers). */
+interface Standing<S> {
+  readonly state: S;
+  readonly toAct: number;
+  readonly outcome: Outcome;
+  /** A throw or roll is due. */
+  readonly chanceDue: boolean;
+}
+
+export class Table<S, E extends GameEvent> {
+  readonly initial: S;
+  readonly seats: readonly Seat[];
+  readonly names: readonly string[];
+  private current: S;
+  private log: E[] = [];
+  private readonly listeners = new Set<Listener<S, E>>();
+  private readonly random: Random;
+  private readonly bots: readonly (Bot<S, E> | undefined)[];
+  private readonly holds = new Set<unknown>();
+  private cancel: (() => void) | undefined;
+  private running = false;
+  private closed = false;
+  /** The computers play at once, in batches (Layers' n), until a person is to act. */
+  private hurrying = false;
+  /** A batch is under way: what it applies does not schedule the next step. */
+  private batching = false;
+  private standing: Standing<S>;
+  /** Whether anything here ever acts by itself (a computer seat, or draws with no key). */
+  private readonly acts: boolean;
+
+  constructor(private readonly setup: TableSetup<S, E>) {
+    this.initial = setup.initial;
+    this.current = setup.initial;
+    this.seats = setup.seats;
+    this.names = setup.seats.map((seat) => seat.name);
+    this.random = botRandom(setup.botSeed);
+    this.bots = setup.seats.map((seat) =>
+      seat.kind === 'computer' ? setup.game.bot(seat.level ?? 'strong') : undefined,
+    );
+    this.acts = this.bots.some((bot) => bot !== undefined) || !!setup.game.chance?.automatic;
+    this.standing = this.stand(setup.initial);
+  }
+
+  private stand(state: S): Standing<S> {
+    const { rules } = this.setup.game;
+    return {
+      state,
+      toAct: rules.toAct(state),
+      outcome: rules.outcome(state),
+      chanceDue: rules.chance(state) !== undefined,
+    };
+  }
+
+  get state(): S {
+    return this.current;
+  }
+
+  /** The events in force, oldest first (taken-back ones are gone). */
+  get events(): readonly E[] {
+    return this.log;
+  }
+
+  get outcome(): Outcome {
+    return this.standing.outcome;
+  }
+
+  /** The seat whose decision or throw is due. */
+  get toAct(): number {
+    return this.standing.toAct;
+  }
+
+  get over(): boolean {
+    return this.closed;
+  }
+
+  subscribe(listener: Listener<S, E>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A view holding these seats (none: a spectator). */
+  view(seats: readonly number[]): TableView<S, E> {
+    return {
+      seats,
+      send: (intent) => this.send(seats, intent),
+      subscribe: (listener) => this.subscribe(listener),
+    };
+  }
+
+  /** The computers start playing (a table made and not started never acts by itself). */
+  start(): void {
+    this.running = true;
+    this.pace();
+  }
+
+  /** No more computer moves (the screen is gone); the recording is the leaver's to close. */
+  stop(): void {
+    this.running = false;
+    this.cancel?.();
+    this.cancel = undefined;
+  }
+
+  /**
+   * Hold the computers while `holder` needs the game to stand still (a page over the board, a
+   * window too small); each holder lets go for itself.
+   */
+  hold(holder: unknown, on: boolean): void {
+    const had = this.holds.has(holder);
+    if (on === had) return;
+    if (on) this.holds.add(holder);
+    else this.holds.delete(holder);
+    this.pace();
+  }
+
+  /** The computers play at once until a person is to act (on), or at their pace again (off). */
+  hurry(on: boolean): void {
+    if (on === this.hurrying) return;
+    this.hurrying = on;
+    this.pace();
+  }
+
+  private send(held: readonly number[], intent: Intent<E>): Answer<E> {
+    if (this.closed) return { ok: false, problem: 'This game is over: the table is closed.' };
+    if (!held.includes(intent.seat))
+      return {
+        ok: false,
+        problem:
+          held.length === 0
+            ? 'You are watching: only the players move.'
+            : `${this.nameOf(intent.seat)}'s seat is not yours.`,
+      };
+    switch (intent.type) {
+      case 'move':
+        return this.move(intent.seat, intent.event);
+      case 'chance':
+        return this.draw(intent.seat);
+      case 'takeBack':
+        return this.takeBack(intent.seat);
+      case 'hint':
+        return this.hint(intent.seat);
+      case 'leave':
+        this.leave(intent.leaving);
+        return OK;
+    }
+  }
+
+  private nameOf(seat: number): string {
+    return this.names[seat] ?? `Player ${seat + 1}`;
+  }
+
+  private refusal(problem: string): Answer<E> {
+    return { ok: false, problem: this.setup.game.named?.(problem, this.names) ?? problem };
+  }
+
+  private move(seat: number, event: E): Answer<E> {
+    const { toAct, outcome, chanceDue } = this.standing;
+    if (outcome.status !== 'running') return { ok: false, problem: 'The game is over.' };
+    if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    if (chanceDue) {
+      const noun = this.setup.game.chance?.noun ?? 'throw';
+      return { ok: false, problem: `A ${noun} is due: the table draws it, ask for it.` };
+    }
+    return this.checked(event, seat, 'person');
+  }
+
+  private draw(seat: number): Answer<E> {
+    const { rules, chance } = this.setup.game;
+    const { toAct, chanceDue } = this.standing;
+    if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    // Ask the rules first, so a refused throw never draws from the chance source. When one is
+    // due, draw it; else the probe's refusal says why not (a game with chance events of several
+    // kinds, such as Layers, has a probe of only one).
+    const problem =
+      chance === undefined
+        ? 'This game has no chance.'
+        : chanceDue
+          ? undefined
+          : rules.check(this.current, chance.probe);
+    if (problem !== undefined) return this.refusal(problem);
+    return this.drawNow(toAct);
+  }
+
+  private drawNow(seat: number): Answer<E> {
+    const drawn = this.setup.chance?.next(this.current);
+    if (!drawn) return { ok: false, problem: 'This game has no chance source.' };
+    if (!drawn.ok) return { ok: false, problem: drawn.problem };
+    return this.checked(drawn.event as E, seat, 'chance');
+  }
+
+  /**
+   * Apply an event the rules accept, or say why they do not. The reducer checks as it reduces
+   * (it returns the very same state for a refused event), so an accepted event is checked once.
+   */
+  private checked(
+    event: E,
+    seat: number,
+    by: 'person' | 'computer' | 'chance',
+    reason?: string,
+  ): Answer<E> {
+    const { rules } = this.setup.game;
+    const after = rules.reduce(this.current, event);
+    if (after === this.current) {
+      const problem = rules.check(this.current, event);
+      if (problem !== undefined) return this.refusal(problem);
+    }
+    this.apply(event, after, seat, by, reason);
+    return OK;
+  }
+
+  private takeBack(seat: number): Answer<E> {
+    const { rules, chance } = this.setup.game;
+    const rule: TakeBackRule<S, E> =
+      this.setup.takeBack ??
+      ((initial, events, seats) =>
+        takeBack(rules, initial, events, seats, chance?.noun ?? 'throw or roll'));
+    const back = rule(this.initial, this.log, this.seats);
+    if (!back.ok) return { ok: false, problem: back.problem };
+    if (back.mover !== seat)
+      return { ok: false, problem: `The last move was ${this.nameOf(back.mover)}'s, not yours.` };
+    const removed = this.log.slice(back.kept);
+    this.log = this.log.slice(0, back.kept);
+    this.current = back.state;
+    this.standing = this.stand(back.state);
+    const failedBefore = this.setup.recorder.problem;
+    for (let n = 0; n < removed.length; n++) this.setup.recorder.takenBack();
+    this.tell({
+      kind: 'takenBack',
+      kept: back.kept,
+      removed,
+      mover: back.mover,
+      state: back.state,
+    });
+    this.recordingCheck(failedBefore);
+    this.pace();
+    return OK;
+  }
+
+  private hint(seat: number): Answer<E> {
+    const { rules, chance } = this.setup.game;
+    if (this.standing.chanceDue || rules.legalEvents(this.current).length === 0) {
+      const noun = chance?.noun ?? 'move';
+      return {
+        ok: false,
+        problem: `${noun[0]?.toUpperCase()}${noun.slice(1)} first (Space); then h suggests a move.`,
+      };
+    }
+    const { toAct } = this.standing;
+    if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    const { game, think } = this.setup;
+    const state = this.current;
+    const bot = game.bot('strong');
+    const reasoned = (event: E) => ({ event, reason: game.explain(state, event, this.names) });
+    if (think)
+      return {
+        ok: true,
+        thinking: think(game.rules.name, bot, state, this.random).then((c) => reasoned(c.event)),
+      };
+    return { ok: true, hint: reasoned(bot.choose(state, this.random).event) };
+  }
+
+  private leave(leaving: Leaving): void {
+    const outcome = this.outcome;
+    this.closed = true;
+    this.stop();
+    this.setup.recorder.close(leaving === 'saved' ? 'saved' : undefined);
+    this.tell({ kind: 'closed', leaving, outcome });
+  }
+
+  /** Apply an accepted event: the log, the state, the recording, then every subscriber. */
+  private apply(
+    event: E,
+    after: S,
+    seat: number,
+    by: 'person' | 'computer' | 'chance',
+    reason?: string,
+  ) {
+    const { recorder } = this.setup;
+    const before = this.current;
+    // A throw, roll or draw is told to the recorder as such (a game of none is not kept).
+    const chance = this.standing.chanceDue;
+    this.current = after;
+    this.standing = this.stand(after);
+    this.log.push(event);
+    const failedBefore = recorder.problem;
+    recorder.event(event, chance);
+    // The computer's reason goes with its move, for the replay.
+    if (reason !== undefined) recorder.explained(reason);
+    const { outcome } = this.standing;
+    if (outcome.status !== 'running') recorder.end(outcome);
+    this.tell({ kind: 'event', event, seat, by, reason, before, after });
+    this.recordingCheck(failedBefore);
+    this.pace();
+  }
+
+  /** A recording that stops (a full disk) is told when it happens; the game goes on. */
+  private recordingCheck(failedBefore: string | undefined) {
+    const failed = this.setup.recorder.problem;
+    if (failed !== undefined && failedBefore === undefined)
+      this.tell({ kind: 'recordingStopped', problem: failed });
+  }
+
+  private tell(fact: Fact<S, E>) {
+    // A listener that leaves while being told is not told again; one that joins is told next.
+    for (const listener of this.listeners) listener(fact);
+  }
+
+  /** A computer seat throws and moves by itself, at a pace people can follow. */
+  private pace() {
+    if (this.cancel) {
+      this.cancel();
+      this.cancel = undefined;
+    }
+    if (!this.acts || !this.running || this.closed || this.batching || this.holds.size > 0) return;
+    const { chance } = this.setup.game;
+    const { state, toAct: seat, outcome, chanceDue } = this.standing;
+    if (outcome.status !== 'running') return;
+    const bot = this.bots[seat];
+    if ((chance?.automatic && chanceDue) || (this.hurrying && (chanceDue || bot))) {
+      // Draws due one after another (a round's order of a thousand), or the computers in a
+      // hurry: in batches, a frame between them.
+      this.cancel = this.setup.scheduler.after(0, () => {
+        this.cancel = undefined;
+        this.batch();
+      });
+      return;
+    }
+    if (!bot) return;
+    this.cancel = this.setup.scheduler.after(this.setup.botDelay, () => {
+      this.cancel = undefined;
+      if (this.current !== state) return;
+      if (chanceDue) return void this.drawNow(seat);
+      this.computerMoves(seat, bot);
+    });
+  }
+
+  /** The computer in `seat` moves, with its reason for every view and the recording. */
+  private computerMoves(seat: number, bot: Bot<S, E>, here = false): void {
+    const state = this.current;
+    const moved = (event: E) => {
+      const reason = `${bot.level}: ${this.setup.game.explain(state, event, this.names)}`;
+      // A computer chooses from the legal events; one the rules refuse is never applied.
+      this.checked(event, seat, 'computer', reason);
+    };
+    const { think } = this.setup;
+    if (!think || here) return moved(bot.choose(state, this.random).event);
+    // It thinks elsewhere; a table that moved on meanwhile (a take-back, a hold, the end) drops
+    // the answer, and pace() asks again when the computer is due once more.
+    let dropped = false;
+    this.cancel = () => {
+      dropped = true;
+    };
+    void think(this.setup.game.rules.name, bot, state, this.random).then(
+      ({ event }) => {
+        if (dropped || this.closed || !this.running || this.current !== state) return;
+        this.cancel = undefined;
+        moved(event);
+      },
+      () => {
+        // A thinker that failed (its thread died) leaves the move to this thread.
+        if (dropped || this.closed || !this.running || this.current !== state) return;
+        this.cancel = undefined;
+        moved(bot.choose(state, this.random).event);
+      },
+    );
+  }
+
+  /** As many draws (and in a hurry, computers' moves) as BATCH_MS allows; then the next step. */
+  private batch(): void {
+    const { scheduler, game } = this.setup;
+    const clock = () => scheduler.now?.() ?? 0;
+    const end = clock() + BATCH_MS;
+    this.batching = true;
+    try {
+      while (
+        !this.closed &&
+        this.running &&
+        this.holds.size === 0 &&
+        this.standing.outcome.status === 'running' &&
+        clock() <= end
+      ) {
+        const { state, toAct, chanceDue } = this.standing;
+        if (!this.hurrying && !(game.chance?.automatic && chanceDue)) break;
+        if (chanceDue) this.drawNow(toAct);
+        else {
+          const bot = this.bots[toAct];
+          if (!bot) break;
+          // A hurry's batch decides here (Layers' computers decide in well under BATCH_MS).
+          this.computerMoves(toAct, bot, true);
+        }
+        if (this.current === state) break;
+      }
+    } finally {
+      this.batching = false;
+    }
+    this.pace();
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * A program that always hears a signal: each game of computers at its strongest level, on the
+ * classic console and on the full screen, gets SIGTERM, SIGINT or SIGHUP (or Ctrl+C on the full
+ * screen) while its computers think, and ends within a second, its recording whole (verify
+ * reads it) and the terminal as it was; Layers is played by 1,000 (its computer once thought for
+ * seconds). And the event loop is never held more than 50 ms while a computer thinks, since it
+ * thinks on a worker thread.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startThinking, thinkOnWorkerFrom } from '../../source/cli/thinking.js';
+import { seededRandom } from '../../source/engine/random.js';
+import { GAMES } from '../../source/games/index.js';
+import { CLI, hasTmux, Terminal } from '../support/tmux.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'madang-signals-'));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** Each game's strongest level (the registry's last), and a game that lasts while it thinks. */
+const strongest = (id: string) => GAMES.find((g) => g.id === id)?.levels?.at(-1) ?? 'strong';
+const GAME_ARGS: Record<string, string[]> = {
+  yut: ['yut', '--players', '4'],
+  ur: ['ur'],
+  yote: ['yote'],
+  kono: ['kono', '--size', '9'],
+  layers: ['layers', '--players', '1000', '--turns', '3'],
+};
+/**
+ * The keys that start the game on the full screen, where the flags leave its setup open with all
+ * but the start settled (Up goes round to the start row from the first).
+ */
+const START_KEYS: Record<string, string[]> = {
+  yut: ['Up', 'Enter'],
+  ur: ['Up', 'Enter'],
+  yote: ['Up', 'Enter'],
+  kono: ['Up', 'Enter'],
+  layers: ['Enter'],
+};
+const argsOf = (id: string) => [
+  ...(GAME_ARGS[id] ?? [id]),
+  '--bots',
+  'all',
+  '--level',
+  strongest(id),
+];
+
+/** Each thread of the process but the main one: its state letter and CPU ticks so far. */
+function threads(pid: number): { tid: string; running: boolean; ticks: number }[] {
+  return readdirSync(`/proc/${pid}/task`)
+    .filter((tid) => tid !== String(pid))
+    .map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      return { tid, running: fields[0] === 'R', ticks: Number(fields[11]) + Number(fields[12]) };
+    });
+}
+
+/**
+ * Waits until a computer is thinking at this very moment: the game is under way (its recording
+ * has moves, so the worker has been asked before) and the worker thread (the thread besides the
+ * main one that has used the most time) is running. False if never.
+ */
+async function untilThinking(pid: number, record: string, ms = 40_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  const moves = () =>
+    existsSync(record) && readFileSync(record, 'utf8').includes('"session/explained"');
+  while (Date.now() < end && !moves()) await sleep(20);
+  while (Date.now() < end) {
+    const worker = threads(pid).sort((a, b) => b.ticks - a.ticks)[0];
+    if (worker && worker.ticks >= 5 && worker.running) return true;
+    await sleep(5);
+  }
+  return false;
+}
+
+/** verify's word on a recording: whole (finished or not), or what is wrong with it. */
+function verified(file: string): { code: number | null; out: string } {
+  const run = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
+  return { code: run.status, out: run.stdout + run.stderr };
+}
+
+const figures: string[] = [];
+afterAll(() => {
+  for (const line of figures) console.log(line);
+});
+
+describe('the classic consoles hear a signal while their computers think', () => {
+  const cases = GAMES.flatMap((game) => SIGNALS.map((signal) => [game, signal] as const));
+  cases.forEach(([game, signal]) => {
+    it(`${game.id} at ${strongest(game.id)}: ${signal} ends it within a second, the recording whole`, async () => {
+      const record = join(dir, `classic-${game.id}-${signal}.jsonl`);
+      const child = spawn(
+        process.execPath,
+        [CLI, ...argsOf(game.id), '--classic', '--seed', '4', '--record', record],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      // Ur asks for its board file, computers or not: the default one.
+      child.stdin.end('\n');
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<number>((resolve) => child.on('exit', () => resolve(Date.now())));
+      // Playing, the computers thinking (on the worker thread) at this moment.
+      expect(await untilThinking(child.pid as number, record), `no computer thought:\n${out}`).toBe(
+        true,
+      );
+      const sent = Date.now();
+      child.kill(signal);
+      const took = (await exited) - sent;
+      figures.push(`signals: classic ${game.id} ${signal} ended in ${took} ms`);
+      expect(took).toBeLessThan(1000);
+      const check = verified(record);
+      expect(check.out).not.toMatch(/torn|problem|cannot/i);
+      expect(check.code, check.out).toBe(0);
+    }, 60_000);
+  });
+});
+
+describe.runIf(hasTmux)('the full screen hears a signal while its computers think', () => {
+  const stops = [...SIGNALS, 'ctrl+c'] as const;
+  const cases = GAMES.flatMap((game) => stops.map((stop) => [game, stop] as const));
+  cases.forEach(([game, stop]) => {
+    it(`${game.id} at ${strongest(game.id)}: ${stop} ends it within a second, the terminal restored`, async () => {
+      const record = join(dir, `screen-${game.id}-${stop}.jsonl`);
+      const terminal = new Terminal(
+        `node ${CLI} ${argsOf(game.id).join(' ')} --bot-delay 0 --seed 4 --record ${record}`,
+      );
+      try {
+        // The setup, where the flags leave only the start.
+        await terminal.waitFor(/Start|▶/, 10_000);
+        await sleep(300);
+        for (const key of START_KEYS[game.id] ?? []) await terminal.keys(key);
+        await terminal.waitFor(/▶/, 10_000);
+        const pid = terminal.programPid();
+        expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain(CLI);
+        expect(await untilThinking(pid, record), `no computer thought:\n${terminal.screen()}`).toBe(
+          true,
+        );
+        expect(terminal.alternate()).toBe(true);
+        const sent = Date.now();
+        if (stop === 'ctrl+c') await terminal.keys('C-c');
+        else process.kill(pid, stop);
+        let screen = terminal.screen();
+        while (!/EXITED \d+/.test(screen) && Date.now() - sent < 5000) {
+          await sleep(20);
+          screen = terminal.screen();
+        }
+        const took = Date.now() - sent;
+        figures.push(`signals: screen ${game.id} ${stop} ended in ${took} ms`);
+        expect(screen).toMatch(/EXITED \d+/);
+        expect(took).toBeLessThan(1000);
+        // The terminal as it was: the main screen, the cursor shown.
+        expect(terminal.alternate()).toBe(false);
+        expect(terminal.cursorShown()).toBe(true);
+        const check = verified(record);
+        expect(check.out).not.toMatch(/torn|problem|cannot/i);
+        expect(check.code, check.out).toBe(0);
+      } finally {
+        terminal.close();
+      }
+    }, 60_000);
+  });
+});
+
+describe('a computer thinking holds the event loop for no more than 50 ms', () => {
+  thinkOnWorkerFrom(pathToFileURL(CLI));
+  const thinking = startThinking();
+  afterAll(() => thinking.stop());
+  // The worker started before the clock runs: its start is not a computer's thinking.
+  beforeAll(async () => {
+    const yut = GAMES.find((g) => g.id === 'yut') as (typeof GAMES)[number];
+    const state = yut.rules.setup(yut.typicalOptions);
+    const thrown = yut.rules.reduce(state, yut.rules.chance(state)?.[0]?.event);
+    await thinking.think('yut', yut.bot('random'), thrown, seededRandom(1));
+  }, 60_000);
+
+  /**
+   * The CPU time this thread (the test's event loop) uses while the worker thinks: every hold
+   * of the loop is in it, and unlike the wall clock it does not count the machine's other work.
+   */
+  const threadTicks = () => {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  async function measured(id: string, options: unknown, what: string) {
+    const game = GAMES.find((g) => g.id === id) as (typeof GAMES)[number];
+    const rules = game.rules;
+    let state = rules.setup(options);
+    // Into the game: its chance and its moves at random, to a decision of some weight.
+    const random = seededRandom(4);
+    for (let step = 0; step < 40 || rules.chance(state); step++) {
+      if (rules.outcome(state).status !== 'running') break;
+      const outcomes = rules.chance(state);
+      // Not a player leaving (Kono's quit ends the tournament).
+      const events = outcomes
+        ? outcomes.map((o: { event: unknown }) => o.event)
+        : rules.legalEvents(state).filter((e: { type: string }) => !e.type.endsWith('quit'));
+      if (!outcomes && step >= 40) break;
+      state = rules.reduce(state, events[random.below(events.length)]);
+    }
+    const level = strongest(id);
+    const cpu = threadTicks();
+    const began = Date.now();
+    const choice = await thinking.think(id, game.bot(level), state, random);
+    const took = Date.now() - began;
+    // Clock ticks are hundredths of a second.
+    const busy = (threadTicks() - cpu) * 10;
+    figures.push(
+      `signals: ${what} at ${level}: its move took ${took} ms on the worker; the caller's thread used ${busy} ms of CPU meanwhile`,
+    );
+    expect(rules.check(state, choice.event)).toBeUndefined();
+    return { took, busy };
+  }
+
+  it.each(GAMES.map((g) => g.id))(
+    '%s at its strongest level',
+    async (id) => {
+      const game = GAMES.find((g) => g.id === id) as (typeof GAMES)[number];
+      const { busy } = await measured(id, game.typicalOptions, id);
+      expect(busy).toBeLessThan(50);
+    },
+    60_000,
+  );
+
+  it('a 1,000-player Layers game', async () => {
+    const { busy } = await measured('layers', { players: 1000, turns: 3 }, '1,000-player Layers');
+    expect(busy).toBeLessThan(50);
+  }, 60_000);
+});

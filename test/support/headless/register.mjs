@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./refuse-faces.mjs', import.meta.url);
