@@ -26,6 +26,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export const WAIT_MS = 10_000;
 const SETTLE_MS = 5000;
+/** How long a screen showing what is awaited may go on changing before it is taken as it is. */
+const LIVE_MS = 1000;
 
 const matches = (screen: string, text: string | RegExp) =>
   typeof text === 'string' ? screen.includes(text) : text.test(screen);
@@ -137,18 +139,19 @@ export class Terminal {
   ): Promise<string> {
     const end = Date.now() + ms;
     let screen = this.screen();
+    let since: number | undefined;
     for (;;) {
       if (found(screen)) {
+        since ??= Date.now();
         await sleep(100);
         const again = this.screen();
-        if (again === screen) return screen;
-        if (Date.now() > end)
-          throw new Error(
-            `the screen was still changing after ${ms} ms; the last screen was:\n${again}`,
-          );
+        // Whole: the same over 100 ms. A screen that goes on changing (computers playing on)
+        // and still shows it a second later is taken as it is.
+        if (again === screen || (found(again) && Date.now() - since > LIVE_MS)) return again;
         screen = again;
         continue;
       }
+      since = undefined;
       if (Date.now() > end)
         throw new Error(
           `waited ${ms} ms for ${what}${typeof text === 'string' ? JSON.stringify(text) : String(text)}; the screen was:\n${screen}`,
