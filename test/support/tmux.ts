@@ -145,9 +145,12 @@ export class Terminal {
         since ??= Date.now();
         await sleep(100);
         const again = this.screen();
-        // Whole: the same over 100 ms. A screen that goes on changing (computers playing on)
-        // and still shows it a second later is taken as it is.
-        if (again === screen || (found(again) && Date.now() - since > LIVE_MS)) return again;
+        // Whole: the same over 100 ms. A screen that goes on changing (computers playing on) is
+        // taken as it is when what it showed has gone (it was passing), or still shows it a
+        // second later.
+        if (again === screen) return again;
+        if (!found(again)) return screen;
+        if (Date.now() - since > LIVE_MS) return again;
         screen = again;
         continue;
       }
