@@ -27,7 +27,8 @@ export default defineConfig({
   platform: 'node',
   plugins: [noDevtools, rawText],
   // write-file-atomic is CommonJS that needs __filename: loaded from node_modules as it is.
-  external: ['write-file-atomic'],
+  // ssh2 is CommonJS with optional native parts: loaded from node_modules as it is.
+  external: ['write-file-atomic', 'ssh2'],
   transform: {
     define: { 'process.env.NODE_ENV': '"production"' },
   },

@@ -8,6 +8,7 @@ import { gamesSection } from './games.js';
 import { layersSection } from './layers.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
+import { serveSection } from './serve.js';
 import { tableSection } from './table.js';
 import { uiSection } from './ui.js';
 import { urReferenceSection } from './ur-reference.js';
@@ -31,8 +32,9 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   'kono-bots': konoBotsSection,
   layers: layersSection,
   table: tableSection,
+  serve: serveSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games, table).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, yote-bots, kono-bots, layers, games, table, serve).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

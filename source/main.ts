@@ -13,10 +13,14 @@ if (!isMainThread) {
   const { serveThinking } = await import('./cli/thinking.js');
   serveThinking();
 } else {
-  if (process.stdin.isTTY && process.stdout.isTTY) {
+  const serving = process.argv[2] === 'serve';
+  if ((process.stdin.isTTY && process.stdout.isTTY) || serving) {
     delete process.env.CI;
     delete process.env.CONTINUOUS_INTEGRATION;
   }
+  // madang serve draws on its clients' terminals, not its own: its colours (basic ones, turned
+  // off per connection by the client's TERM and NO_COLOR) must not depend on where it runs.
+  if (serving && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '1';
   // A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);

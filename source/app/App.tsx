@@ -334,7 +334,8 @@ function resumed(options: AppOptions, recording: LoadedRecording) {
   return {
     game: game.id,
     entry: game.entryOf?.(header.options) ?? game.entries[0]?.id ?? game.id,
-    start: { options: header.options, seats: session.seats },
+    // Its save goes with it, so that playing again can keep it (Kono's save slot).
+    start: { options: header.options, seats: session.seats, save: session.save },
     session,
   };
 }

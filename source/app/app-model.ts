@@ -278,12 +278,13 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
       if (request === 'again' || request === 'swap') {
         const names = screen.start.seats.map((s) => s.name);
         const tally = scored(model.tally, screen.entry, names, action.outcome);
+        const game = findEntry(world.games, screen.entry)?.game;
         return {
           model: { ...model, tally },
           effect: {
             type: 'start',
             entry: screen.entry,
-            start: again(screen.start, request === 'swap', tally),
+            start: again(screen.start, request === 'swap', tally, game),
           },
         };
       }
@@ -300,9 +301,13 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
 /**
  * Another game with the same options and seats (nothing of the last one's save or log), or with the seats
  * turned by one (`swap`: in two-player games, the sides change). A game that saves by its
- * players' order (Yut's advanced game) keeps its seats. Its log opens with the sitting's score.
+ * players' order (Yut's advanced game) keeps its seats; a game may say otherwise (playAgain).
+ * Its log opens with the sitting's score.
  */
-function again(start: Start, swap: boolean, tally: Tally | undefined): Start {
+function again(start: Start, swap: boolean, tally: Tally | undefined, game?: AnyGameModule): Start {
+  // A game that says how it plays again (Kono) does so; the log opens with the score all the same.
+  const own = game?.playAgain?.(start, swap);
+  if (own) return { ...own, ...(tally ? { log: [tallyWords(tally)] } : {}) };
   const turned = swap && !start.save && start.seats.length > 1;
   const seats = turned ? [...start.seats.slice(1), start.seats[0] as Seat] : start.seats;
   const log = [

@@ -10,6 +10,7 @@ import type { AnyGameModule } from '../games/module.js';
 import { safeText } from '../engine/safe-text.js';
 import { type Common, dataDir, fail, OLD_FILES, say } from './common.js';
 import { play, type Run } from './run.js';
+import { serveCommand, type ServeArgs } from './serve.js';
 import { verify } from './verify.js';
 import { dataDirectory, dataDirectoryWhy, recordingsDirectory } from '../storage/paths.js';
 
@@ -159,6 +160,35 @@ await cli
       );
       process.exitCode = code;
     },
+  )
+  .command(
+    'serve',
+    'play together over SSH: every connection gets the full screen (friends: ssh -p PORT HOST)',
+    (y) =>
+      y
+        .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on' })
+        .option('port', { type: 'number', default: 2222, describe: 'port to listen on' })
+        .option('max-connections', {
+          type: 'number',
+          default: 300,
+          describe: 'connections held at once',
+        })
+        .option('guests', {
+          type: 'boolean',
+          default: false,
+          describe: 'let a connection without a key play under a name for that connection',
+        })
+        .option('seat-hold', {
+          type: 'number',
+          default: 300,
+          describe: "seconds a dropped player's seat is kept",
+        })
+        .option('idle', {
+          type: 'number',
+          default: 30,
+          describe: 'minutes without a key before a connection is closed',
+        }),
+    (argv) => serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
   )
   .example('$0 yut --seed 7', 'Yut Nori with reproducible throws')
   .example('$0 replay game.jsonl', 'watch a recorded game')

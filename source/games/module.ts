@@ -15,6 +15,7 @@ import type { Recorder } from '../engine/recording.js';
 import type { Seat, SeatKind } from '../engine/seats.js';
 import type { Key } from '../ui/keys.js';
 import type { PlayProps } from '../ui/play-session.js';
+import type { TakeBackRule } from '../table/table.js';
 import type { ReplayScreenProps } from '../ui/replay-model.js';
 
 /** What the game's own flags settled, checked (the game reads its own shape back). */
@@ -121,12 +122,20 @@ export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O>
   readonly dataFiles?: readonly string[];
   readonly entries: readonly MenuEntry[];
   readonly Play: ComponentType<PlayProps<S>>;
+  /** The game's own take-back rule, for a table played outside its screen (madang serve). */
+  readonly takeBack?: TakeBackRule<S, E> | undefined;
   readonly Replay: ComponentType<ReplayScreenProps>;
   /** The rules in the project's words (docs/rules/<game>.md), for the Rules pages. */
   readonly rulesText: string;
   readonly command: GameCommand;
   /** The menu entry a game of these options belongs to (by default the first). */
   entryOf?(options: O): string;
+  /**
+   * Another game after this one (`swap`: the seats turned by one), where it is more than the
+   * same options and seats without the save: a Kono tournament resumed from a save starts anew
+   * (not at the saved position again), keeps its save slot, and asks the person wherever they sit.
+   */
+  playAgain?(start: Start, swap: boolean): Start;
   /**
    * The window a game of these options needs, where its board can outgrow 80×24 (Ur's boards
    * come from files): a smaller window gets the "make the window larger" page, not a garbled board.

@@ -23,6 +23,7 @@ import {
   type Leaving,
   Table,
   type TableGame,
+  type TableView,
   type TakeBackRule,
   TIMERS,
 } from '../table/table.js';
@@ -74,6 +75,21 @@ export interface PlayProps<S = unknown> {
   readonly paused?: boolean | undefined;
   /** `outcome`: how the game that was left ended (for the sitting's score). */
   readonly onRequest: (request: AppRequest, outcome?: Outcome) => void;
+  /** A seat at a table others play at too (madang serve); absent: this keyboard holds every seat. */
+  readonly shared?: SharedSeat<S> | undefined;
+}
+
+/**
+ * A view of a table that lives outside the screen (a served table, played from several
+ * connections): the screen sends its intents through `view` (which holds only this person's
+ * seats, none for a spectator), never starts, stops, holds or closes the table, and leaving
+ * is the app's (onRequest) alone. `lines` are the table's words for every view (chat, a seat
+ * away, a take-back asked), added to the log.
+ */
+export interface SharedSeat<S> {
+  readonly table: Table<S, GameEvent>;
+  readonly view: TableView<S, GameEvent>;
+  readonly lines?: ((listener: (line: string) => void) => () => void) | undefined;
 }
 
 export type { Accepted } from './event-log.js';
@@ -193,12 +209,20 @@ export function usePlaySession<
         : reduce(play, action as A),
     [reduce],
   );
-  const [play, dispatch, current] = useStore(storeReduce, init);
+  const { shared } = props;
+  // A shared table may be well on when this screen opens (a player joining or coming back):
+  // the play model starts from the events in force, folded as the table told them.
+  const fold = useCallback(() => {
+    const events = (shared?.table.events ?? []) as readonly E[];
+    return events.reduce((play, event) => reduce(play, event as unknown as A), init());
+  }, [shared, init, reduce]);
+  const [play, dispatch, current] = useStore(storeReduce, fold);
   const [helpScroll, setHelpScroll] = useState(0);
   const think = useContext(ThinkContext);
   // One table for the life of the screen (the app gives each session a screen of its own).
   const [table] = useState(
     () =>
+      (shared?.table as Table<S, E> | undefined) ??
       new Table<S, E>({
         game: knowledge,
         initial: session.initial,
@@ -212,20 +236,26 @@ export function usePlaySession<
         think,
       }),
   );
-  const view = useMemo(() => table.view(session.seats.map((_, seat) => seat)), [table, session]);
+  const view = useMemo(
+    () =>
+      (shared?.view as TableView<S, E> | undefined) ??
+      table.view(session.seats.map((_, seat) => seat)),
+    [table, session, shared],
+  );
   const as = (action: SessionAction<E> | E) => action as unknown as A;
   const notice = (text: string) => dispatch(as({ type: 'play/noticeShown', notice: text }));
   // While this view's own move or take-back is with the table, what the table tells is kept
   // until the model the reducer made is in (it already holds that fact).
   const own = useRef<Fact<S, E>[] | null>(null);
   const pausedRef = useRef(paused);
-  // The computers wait while a page covers the board or the window is too small.
   // The computers wait while a page covers the board or the window is too small, and play at
-  // once while the model says so (Layers' n).
+  // once while the model says so (Layers' n). A shared table is not held or hurried by one
+  // view: the others play on.
   const syncHold = useCallback(() => {
+    if (shared) return;
     table.hold(table, pausedRef.current || current().overlay !== null);
     table.hurry(hurry?.(current()) ?? false);
-  }, [table, current, hurry]);
+  }, [table, current, hurry, shared]);
 
   const heard = useCallback(
     (fact: Fact<S, E>) => {
@@ -240,15 +270,20 @@ export function usePlaySession<
         case 'recordingStopped':
           notice(fact.problem);
           break;
+        case 'takenBack':
+          // At a shared table another view's take-back (agreed by all) comes here: the play
+          // model is folded again from the events kept. Locally it comes only from this keyboard.
+          if (shared) dispatch({ type: 'session/committed', play: fold() });
+          break;
         default:
-          // A take-back comes only from this keyboard (it holds every seat); the end is its own.
+          // The end is the leaver's own.
           break;
       }
       syncHold();
     },
     // `as` and `notice` only wrap dispatch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dispatch, syncHold],
+    [dispatch, syncHold, shared, fold],
   );
 
   useLayoutEffect(
@@ -259,10 +294,23 @@ export function usePlaySession<
       }),
     [view, heard],
   );
+  // The table's words for every view go to the log.
+  useLayoutEffect(
+    () =>
+      shared?.lines?.((line) => {
+        const now = current();
+        dispatch({
+          type: 'session/committed',
+          play: { ...now, log: [...now.log, line].slice(-LOG_KEPT) },
+        });
+      }),
+    [shared, current, dispatch],
+  );
   useEffect(() => {
+    if (shared) return;
     table.start();
     return () => table.stop();
-  }, [table]);
+  }, [table, shared]);
   useEffect(() => {
     pausedRef.current = paused;
     syncHold();
@@ -271,8 +319,13 @@ export function usePlaySession<
   const act = useCallback(
     (action: A): P => {
       const before = current();
-      const seat = rules.toAct(before.state);
-      const leave = (leaving: Leaving) => view.send({ type: 'leave', seat, leaving });
+      const toAct = rules.toAct(before.state);
+      // A shared view acts for the seat to play when it holds it, else for its own (and the
+      // table says whose turn it is).
+      const seat = view.seats.includes(toAct) ? toAct : (view.seats[0] ?? toAct);
+      // Leaving a shared table is the app's: the table goes on for the others.
+      const leave = (leaving: Leaving) =>
+        shared ? undefined : view.send({ type: 'leave', seat, leaving });
       const generic = action as unknown as SessionAction<E>;
       switch (generic.type) {
         case 'app/quitConfirmed':
@@ -346,7 +399,7 @@ export function usePlaySession<
     },
     // `as` and `notice` only wrap dispatch; the rest are stable for the life of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, dispatch, view, onRequest, rules, reduce, save, hintNotice, heard, syncHold],
+    [current, dispatch, view, onRequest, rules, reduce, save, hintNotice, heard, syncHold, shared],
   );
 
   // The keys of this screen (ui/keys-context.tsx): subscribed before any key can arrive.

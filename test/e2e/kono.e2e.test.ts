@@ -19,9 +19,9 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     terminal = new Terminal(`node ${CLI} kono --load ${save} --bots 2 --no-record`);
     expect(await terminal.waitFor('Resume the tournament')).toContain('round 2, 5 × 5');
     await terminal.keys('Enter');
-    const board = await terminal.waitFor('Human (white) to move');
+    const board = await terminal.waitFor('Player 1 (white) to move');
     // The panel: the tournament's points so far, and the round's score as the board stands.
-    expect(board).toMatch(/W Human\s+7\s+39\s+6/);
+    expect(board).toMatch(/W Player 1\s+7\s+39\s+6/);
     // White's last piece off a home point, at (4,2), steps southwest onto (5,1): worth 3.
     // The cursor starts in the middle, (3,3): down and left is (4,2).
     await terminal.keys('Down', 'Left', 'Enter');
@@ -36,14 +36,46 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     );
     await terminal.keys('1');
     const over = await terminal.waitFor('Round 2 is over');
-    expect(over).toMatch(/Human wins the round and is awarded \d+ points\./);
-    // The score table: this round's scores and who was awarded what.
-    expect(over).toMatch(/2\s+5×5\s+42\s+18\s+Human\s+24/);
+    expect(over).toMatch(/Player 1 wins the round and is awarded \d+ points\./);
+    expect(over).toContain("All of Player 1's pieces left stand on CPU 2's home points");
+    // The score table: this round's scores, the points awarded and to whom, and why it ended.
+    expect(over).toMatch(/2\s+5×5\s+42\s+18\s+\+24 Player 1 · all home/);
     expect(over).toContain('end the tournament');
     await terminal.keys('Enter');
-    expect(await terminal.waitFor('wins the tournament')).toMatch(/Human wins the tournament/);
+    expect(await terminal.waitFor('wins the tournament')).toMatch(
+      /Player 1 wins the tournament, 31 to 4\./,
+    );
     await terminal.keys('q');
     expect(await terminal.waitFor('EXITED')).toMatch(/^EXITED 0$/m);
+  });
+
+  it('play again after a resumed save: a new tournament, the same seats, and s saves it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-kono-again-'));
+    const save = join(ROOT, 'fixtures/kono/one-move-to-win.txt');
+    terminal = new Terminal(
+      `node ${CLI} kono --load ${save} --bots 2 --seed 8 --no-record --data-dir ${dir}`,
+    );
+    await terminal.waitFor('Resume the tournament');
+    await terminal.keys('Enter');
+    await terminal.waitFor('Player 1 (white) to move');
+    // The winning move, as above; then no more rounds.
+    await terminal.keys('Down', 'Left', 'Enter', '1', '1');
+    await terminal.waitFor('end the tournament');
+    await terminal.keys('Enter');
+    await terminal.waitFor('wins the tournament');
+    await terminal.keys('Enter');
+    // Round 1 of a new tournament, the board asked: not the save's round 2 again.
+    const fresh = await terminal.waitFor('to choose the board');
+    expect(fresh).toContain('So far, 1 game: Player 1 won 1, CPU 2 won 0.');
+    expect(fresh).toMatch(/Round 1\b/);
+    expect(fresh).toMatch(/W? ?Player 1\s+0\s/);
+    await terminal.keys('Enter');
+    await terminal.waitFor('to throw for the first move');
+    await terminal.keys('s');
+    await terminal.waitFor('The game was saved in');
+    expect(readFileSync(join(dir, 'kono-save.txt'), 'utf8')).toMatch(
+      /^Round: 1\n\nComputer:\n {3}Score: 0\n {3}Color:\n\nHuman:\n {3}Score: 0\n {3}Color:\n\nBoard:\n {3}W {2}W {2}W {2}W {2}W\n/,
+    );
   });
 
   it('s saves a new tournament to the save slot, in the seed’s layout, and it resumes from there', async () => {
@@ -57,9 +89,9 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     await terminal.waitFor('to throw for the first move');
     // Seed 8: the Human wins the dice and chooses first: white, the list's first choice.
     await terminal.keys('Space');
-    await terminal.waitFor('Human chooses the colour');
+    await terminal.waitFor('Player 1 chooses the colour');
     await terminal.keys('Enter');
-    await terminal.waitFor('Human plays white');
+    await terminal.waitFor('Player 1 plays white');
     await terminal.keys('s');
     const saved = await terminal.waitFor('The game was saved in');
     const file = join(dir, 'kono-save.txt');
@@ -71,7 +103,7 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     await terminal.keys('Enter');
     await terminal.waitFor('round 1, 5 × 5');
     await terminal.keys('Enter');
-    const resumed = await terminal.waitFor('Human (white) to move');
+    const resumed = await terminal.waitFor('Player 1 (white) to move');
     expect(resumed).toMatch(/ 1 W ─ W ─ W ─ W ─ W/);
   });
 
@@ -85,9 +117,9 @@ describe.runIf(hasTmux)('Kono in a real terminal', () => {
     await terminal.keys('Up', 'Enter');
     await terminal.waitFor('to throw for the first move');
     await terminal.keys('Space');
-    await terminal.waitFor('Human chooses the colour');
+    await terminal.waitFor('Player 1 chooses the colour');
     await terminal.keys('Enter');
-    await terminal.waitFor('Human (white) to move');
+    await terminal.waitFor('Player 1 (white) to move');
     // (1,3) southeast, previewed and made; the computer replies at once.
     await terminal.keys('Up', 'Up', 'Enter', '3', '3');
     await terminal.waitFor('It wanted');

@@ -361,6 +361,7 @@ describe('the table of paths', () => {
       ['cli/index.tsx', 1],
       ['games/yut/users.ts', 2],
       ['games/yut/index.tsx', 1],
+      ['cli/serve.ts', 2],
     ]);
     const found = new Map<string, number>();
     const renderers: string[] = [];
@@ -383,14 +384,17 @@ describe('the table of paths', () => {
     found.delete('classic/lines.ts');
     found.delete('cli/run.tsx');
     expect(Object.fromEntries(found)).toEqual(Object.fromEntries(allowed));
-    // Every full screen drawn by Ink goes out through the screen's gate: one place renders, and
-    // it hands Ink the gated stdout (a new one, an SSH session's, must do the same).
-    expect(renderers).toEqual(['cli/run.tsx']);
+    // Every full screen drawn by Ink goes out through the screen's gate: the local screen hands
+    // Ink the gated stdout; an SSH session's stdout passes each frame through screenText.
+    expect(renderers.sort()).toEqual(['cli/run.tsx', 'serve/server.ts']);
     const renders = readFileSync(join(ROOT, 'source/cli/run.tsx'), 'utf8').match(
       /\brender\([\s\S]*?\n {4}\);/g,
     );
     expect(renders?.length).toBe(1);
     for (const call of renders ?? []) expect(call).toMatch(/stdout: gated\(/);
+    const served = readFileSync(join(ROOT, 'source/serve/server.ts'), 'utf8');
+    expect(served.match(/\brender\(/g)?.length).toBe(1);
+    expect(served).toMatch(/const text = screenText\(chunk\.toString\(\)\)/);
   });
 });
 

@@ -24,3 +24,24 @@ export function position(
     chooser: 0,
   });
 }
+
+/** The seed's save-file example, in the seed's text layout exactly. */
+export const SEED_SAVE = `Round: 3
+
+Computer:
+   Score: 17
+   Color: Black
+
+Human:
+   Score: 14
+   Color: White
+
+Board:
+   O  W  O  O  W
+   O  O  W  W  W
+   W  W  B  B  O
+   B  B  B  O  O
+   O  B  O  O  B
+
+Next Player: Human
+`;

@@ -69,8 +69,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   game: ['engine', 'table', 'ui', 'classic', 'storage', 'games/module', 'outside'],
   registry: ['games/module', 'game'],
   cores: ['engine', 'game'],
+  serve: ['serve', 'app', 'ui', 'table', 'engine', 'storage', 'games/module'],
   cli: [
     'cli',
+    'serve',
     'app',
     'ui',
     'table',

@@ -231,7 +231,9 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
             return 0;
           }
           if (choice === 4) {
-            apply({ type: 'kono/quit' });
+            // Before the computer's turn it is the person at the menu who quits.
+            const quitter = bot ? humans.indexOf(true) : seat;
+            apply({ type: 'kono/quit', seat: quitter });
             break;
           }
           if (choice === 3) {

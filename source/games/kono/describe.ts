@@ -1,9 +1,49 @@
 /** What a Kono event did, in the game's words, for the log, the console and the replay. */
 import { motiveOf, pointName } from './bot.js';
-import { colourOfSeat, type KonoEvent, type KonoState, type RoundResult, target } from './rules.js';
+import {
+  allHome,
+  colourOfSeat,
+  countOf,
+  type KonoEvent,
+  type KonoState,
+  type RoundResult,
+  SEAT_LABELS,
+  target,
+} from './rules.js';
 
-const nameOf = (names: readonly string[] | undefined, seat: number) =>
-  names?.[seat] ?? (seat === 0 ? 'Human' : 'Computer');
+/**
+ * A seat's name; two seats of one name (two computers recorded by an older madang, both
+ * "Computer (strong)") are told apart by their seats.
+ */
+export const nameOf = (names: readonly string[] | undefined, seat: number) => {
+  const name = names?.[seat] ?? SEAT_LABELS[seat] ?? 'Player';
+  return names && names[0] === names[1] ? `${name} (seat ${seat + 1})` : name;
+};
+
+const points = (n: number) => `${n} point${n === 1 ? '' : 's'}`;
+
+/** Why a round ended, in a line (a quit is said by its own line). */
+export function endingWords(state: KonoState, names?: readonly string[]): string | undefined {
+  const seats = [0, 1].map((seat) => ({ seat, colour: colourOfSeat(state, seat) }));
+  switch (state.ending) {
+    case 'home': {
+      const home = seats.find(({ colour }) => colour !== null && allHome(state, colour));
+      if (!home) return undefined;
+      return `All of ${nameOf(names, home.seat)}'s pieces left stand on ${nameOf(names, 1 - home.seat)}'s home points: the round ends.`;
+    }
+    case 'wiped': {
+      const gone = seats.find(({ colour }) => colour !== null && countOf(state, colour) === 0);
+      if (!gone) return undefined;
+      return `${nameOf(names, gone.seat)} has no pieces left: the round ends.`;
+    }
+    case 'quiet':
+      return `${state.settings.quietMoves} moves in a row without a capture or a new home point: the round ends.`;
+    case 'stuck':
+      return 'Neither player can move: the round ends.';
+    default:
+      return undefined;
+  }
+}
 
 /** The end of a round: both scores and the points awarded (the seed requires all three). */
 export function roundWords(result: RoundResult, names?: readonly string[]): string[] {
@@ -15,7 +55,7 @@ export function roundWords(result: RoundResult, names?: readonly string[]): stri
   lines.push(
     result.winner === null
       ? 'A drawn round: nobody is awarded points.'
-      : `${nameOf(names, result.winner)} wins the round and is awarded ${result.awarded} points.`,
+      : `${nameOf(names, result.winner)} wins the round and is awarded ${points(result.awarded)}.`,
   );
   return lines;
 }
@@ -34,7 +74,7 @@ export function describeKonoEvent(
   after: KonoState,
   names?: readonly string[],
 ): string[] {
-  const who = nameOf(names, before.turn);
+  const who = nameOf(names, event.type === 'kono/quit' ? (event.seat ?? before.turn) : before.turn);
   const lines: string[] = [];
   switch (event.type) {
     case 'kono/sizeChosen':
@@ -81,11 +121,8 @@ export function describeKonoEvent(
   }
   const ended = after.results.length > before.results.length ? after.results.at(-1) : undefined;
   if (ended) {
-    if (after.ending === 'quiet')
-      lines.push(
-        `${before.settings.quietMoves} moves in a row without a capture or a new home point: the round ends.`,
-      );
-    if (after.ending === 'stuck') lines.push('Neither player can move: the round ends.');
+    const why = endingWords(after, names);
+    if (why !== undefined) lines.push(why);
     lines.push(...roundWords(ended, names));
   }
   if (after.phase === 'over') lines.push(tournamentWords(after, names));

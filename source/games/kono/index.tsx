@@ -3,9 +3,10 @@
  * dice file with --dice), the rule-based and search computers, the seed's console and save file,
  * and its full screen (ui/).
  */
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
-import { seatOf } from '../../engine/seats.js';
+import { type SeatKind, seatOf } from '../../engine/seats.js';
 import { gameModule, type MenuEntry } from '../module.js';
 import { runClassicKono } from './classic.js';
 import { konoCore } from './core.js';
@@ -19,12 +20,14 @@ import {
   QUIET_MOVES_MAX,
   QUIET_MOVES_MIN,
   type SavedTournament,
+  SEAT_LABELS,
   SIZES,
   withDefaults,
 } from './rules.js';
 import { parseSave } from './save.js';
 import { SAVE_FILE, writeSave } from './save-file.js';
 import { KonoGame } from './ui/KonoGame.js';
+import { konoTakeBack } from './ui/play.js';
 import { KonoReplay } from './ui/KonoReplay.js';
 import { KonoSetup } from './ui/KonoSetup.js';
 import {
@@ -32,7 +35,6 @@ import {
   konoAfterSave,
   type KonoSetupForm,
   konoSetupKey,
-  nameFor,
   newKonoSetup,
 } from './ui/setup-model.js';
 
@@ -67,9 +69,26 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   dataFiles: [SAVE_FILE],
   entries: [newEntry, resumeEntry],
   Play: KonoGame,
+  takeBack: konoTakeBack,
   Replay: KonoReplay,
   rulesText: RULES_TEXT,
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),
+  // A recording resumed saves to the same slot as a new game.
+  saveFor: (_options, _seats, context) => (state) =>
+    writeSave(join(context.dataDir, SAVE_FILE), state),
+  playAgain(start, swap) {
+    const [first, second] = start.seats;
+    const seats = swap && first && second ? [second, first] : start.seats;
+    const { size, quietMoves } = start.options as KonoOptions;
+    const human = seats.findIndex((seat) => seat.kind === 'human');
+    // A new tournament with the same seats (never the saved position again), saved as before;
+    // the person is asked the tournament's questions wherever they sit.
+    return {
+      options: withDefaults({ asker: human < 0 ? null : human, size, quietMoves }),
+      seats,
+      save: start.save,
+    };
+  },
   command: {
     describe: 'Kono: a tournament against the computer (straight to its setup screen)',
     flags: (y: Argv) =>
@@ -110,7 +129,9 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   },
   classic(io, run) {
     const loaded = run.settings.loaded as { saved: SavedTournament } | undefined;
-    const human = [0, 1].findIndex((seat) => (run.kinds[seat] ?? 'human') === 'human');
+    // The seed's Computer is the computer (strong, as on the full screen) unless --bots says.
+    const kinds: readonly SeatKind[] = run.kinds.length > 0 ? run.kinds : ['human', 'strong'];
+    const human = [0, 1].findIndex((seat) => (kinds[seat] ?? 'human') === 'human');
     const options = withDefaults({
       asker: human < 0 ? null : human,
       size: typeof run.settings.size === 'number' ? run.settings.size : null,
@@ -118,13 +139,13 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
         typeof run.settings.quietMoves === 'number' ? run.settings.quietMoves : DEFAULT_QUIET_MOVES,
     });
     const { source, seed } = run.chanceFor(0, options);
-    const seats = [0, 1].map((seat) => {
-      const kind = run.kinds[seat] ?? 'human';
-      return seatOf(nameFor(seat, kind), kind);
-    });
+    // Recorded by the names the console calls them: the seed's Human and Computer.
+    const seats = [0, 1].map((seat) =>
+      seatOf(SEAT_LABELS[seat] ?? 'Player', kinds[seat] ?? 'human'),
+    );
     return runClassicKono(io, {
       options,
-      kinds: run.kinds,
+      kinds,
       dice: source,
       botRandom: botRandom(seed ?? run.botSeed),
       think: run.think,

@@ -43,7 +43,12 @@ export interface RoundResult {
   readonly winner: number | null;
   readonly awarded: number;
   readonly quitter: number | null;
+  /** Why the round ended. */
+  readonly ending: Ending;
 }
+
+/** How a round ends: all home, no pieces left, nobody can move, the endless-round rule, a quit. */
+export type Ending = 'home' | 'wiped' | 'stuck' | 'quiet' | 'quit';
 
 /** Who is asked the tournament's questions, and a board size given in advance. */
 export interface KonoSettings {
@@ -93,7 +98,7 @@ export interface KonoState {
   /** The most pieces each seat has had on the opponent's home points at once this round. */
   readonly homeBest: readonly [number, number];
   /** Why the last round ended (for the log and the screens). */
-  readonly ending: 'home' | 'wiped' | 'stuck' | 'quiet' | 'quit' | null;
+  readonly ending: Ending | null;
 }
 
 export type SizeChosen = { readonly type: 'kono/sizeChosen'; readonly size: number };
@@ -110,7 +115,11 @@ export type Moved = {
   readonly column: number;
   readonly direction: Direction;
 };
-export type Quit = { readonly type: 'kono/quit' };
+/**
+ * A player quits the round. `seat`: who quits, when it is not the player to move (the seed's menu
+ * is shown before the computer's turn too, and it is the person who answers it).
+ */
+export type Quit = { readonly type: 'kono/quit'; readonly seat?: number };
 export type AnotherRound = { readonly type: 'kono/anotherRound'; readonly again: boolean };
 export type KonoEvent = SizeChosen | DiceThrown | ColourChosen | Moved | Quit | AnotherRound;
 
@@ -147,6 +156,21 @@ export function homeValue(size: number, colour: Colour, row: number, column: num
   if (!isHome(size, colour, row, column)) return 0;
   const back = colour === 'white' ? 1 : size;
   return row === back ? (BACK_ROW[size as Size]?.[column - 1] ?? 0) : 1;
+}
+
+/**
+ * The board with every piece that stands on an opponent's home point doubled: it has reached one,
+ * so it can capture (seed 001), though saves written by other programs often leave it single.
+ */
+export function withPowers(board: readonly (readonly Point[])[]): Point[][] {
+  const size = board.length;
+  return board.map((row, r) =>
+    row.map((p, c): Point => {
+      const colour = colourOfPoint(p);
+      if (colour === null || powered(p) || !isHome(size, other(colour), r + 1, c + 1)) return p;
+      return colour === 'white' ? 'WW' : 'BB';
+    }),
+  );
 }
 
 export function startingBoard(size: number): Point[][] {
@@ -250,7 +274,7 @@ export function setup(options: KonoOptions): KonoState {
     round: saved.round,
     totals: saved.totals,
     size: saved.board.length,
-    board: saved.board,
+    board: withPowers(saved.board),
     colours: saved.colours,
   };
   // Saved before the first player was chosen: the dice decide it.
@@ -420,11 +444,7 @@ export function roundScore(state: KonoState, seat: number, quitter: number | nul
   return score;
 }
 
-function endRound(
-  state: KonoState,
-  quitter: number | null,
-  ending: NonNullable<KonoState['ending']>,
-): KonoState {
+function endRound(state: KonoState, quitter: number | null, ending: Ending): KonoState {
   const scores: [number, number] = [roundScore(state, 0, quitter), roundScore(state, 1, quitter)];
   const winner = scores[0] === scores[1] ? null : scores[0] > scores[1] ? 0 : 1;
   const awarded = winner === null ? 0 : Math.abs(scores[0] - scores[1]);
@@ -439,6 +459,7 @@ function endRound(
     winner,
     awarded,
     quitter,
+    ending,
   };
   const ended = { ...state, totals, results: [...state.results, result], ending };
   // With nobody to ask, the tournament is this one round.
@@ -501,7 +522,10 @@ export function check(state: KonoState, event: unknown): string | undefined {
       return moveProblem(state, colour, row as number, column as number, direction as Direction);
     }
     case 'kono/quit':
-      return state.phase === 'play' ? undefined : phaseProblem(state);
+      if (state.phase !== 'play') return phaseProblem(state);
+      return event.seat === undefined || event.seat === 0 || event.seat === 1
+        ? undefined
+        : 'The player who quits is seat 0 or 1.';
     case 'kono/anotherRound':
       if (state.phase !== 'roundOver') return phaseProblem(state);
       return typeof event.again === 'boolean' ? undefined : 'Answer yes or no.';
@@ -570,7 +594,7 @@ export function reduce(state: KonoState, event: unknown): KonoState {
       return afterMove({ ...moved, homeBest, quiet: progress ? 0 : state.quiet + 1 }, state.turn);
     }
     case 'kono/quit':
-      return endRound(state, state.turn, 'quit');
+      return endRound(state, e.seat ?? state.turn, 'quit');
     case 'kono/anotherRound':
       if (!e.again) return { ...state, phase: 'over' };
       {

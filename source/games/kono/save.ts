@@ -11,6 +11,7 @@ import {
   SEAT_LABELS,
   SIZES,
   type Size,
+  withPowers,
 } from './rules.js';
 
 export type ParsedSave =
@@ -97,7 +98,8 @@ function finish(
     return fail(line, 'expected one White and one Black player');
   if (chosen !== (next !== null))
     return fail(line, 'expected a next player exactly when the colours are given');
-  return { ok: true, saved: { round, totals, colours, board, next } };
+  // A single letter on an opponent's home point has reached it: it can capture (written doubled).
+  return { ok: true, saved: { round, totals, colours, board: withPowers(board), next } };
 }
 
 function parseText(text: string): ParsedSave {
@@ -198,6 +200,25 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
   const isFail = (x: Token | ParsedSave): x is ParsedSave => 'ok' in x;
   const number = (what: string) => expect(what, (t) => /^-?\d+$/.test(t.text));
   const atom = (what: string) => expect(what, (t) => /^[A-Za-z]+$/.test(t.text));
+  /**
+   * A word that may be empty (the colours and the next player before the first player was chosen):
+   * LISP's `()` or `nil`, Prolog's `[]`, taken in either form. An empty field reads as ''.
+   */
+  const field = (what: string): Token | ParsedSave => {
+    const t = tokens[k];
+    const after = tokens[k + 1];
+    if (
+      t &&
+      after &&
+      (t.text === '(' || t.text === '[') &&
+      after.text === (t.text === '(' ? ')' : ']')
+    ) {
+      k += 2;
+      return { text: '', line: t.line };
+    }
+    const word = atom(what);
+    return !isFail(word) && word.text.toLowerCase() === 'nil' ? { ...word, text: '' } : word;
+  };
 
   const start = expect(`"${open}"`, (t) => t.text === open);
   if (isFail(start)) return start;
@@ -210,7 +231,7 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
     "the human's score",
     "the human's colour",
   ])
-    values.push(what.endsWith('score') ? number(what) : atom(what));
+    values.push(what.endsWith('score') ? number(what) : field(what));
   for (const v of values) if (isFail(v)) return v;
   const [cScore, cColour, hScore, hColour] = values as Token[];
   const colours: [Colour | null, Colour | null] = [
@@ -253,7 +274,7 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
       boardOpen.line,
       `expected a square board: ${board.length} rows of ${board[0]?.length ?? 0}`,
     );
-  const nextPlayer = atom('the next player, human or computer');
+  const nextPlayer = field('the next player, human or computer');
   if (isFail(nextPlayer)) return nextPlayer;
   const who = playerOf(nextPlayer.text);
   if (who === undefined)

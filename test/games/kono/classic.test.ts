@@ -5,7 +5,7 @@
  * declined, the tournament's winner); a save made from the menu and resumed with --load; a
  * whole computer tournament from the command line with no input; the dice file.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,23 +22,28 @@ const regenerate = process.env.REGENERATE === '1';
 const FIXTURE = join(ROOT, 'fixtures/kono/human-vs-computer');
 const DICE = new URL('../../../../shared/external/kono/dice.txt', import.meta.url);
 
+/** The console with these answers, a person against the strong computer, dice of `seed`. */
+async function againstComputer(answers: readonly string[], seed: number) {
+  const out: string[] = [];
+  const code = await runClassicKono(listIO(answers, out), {
+    options: withDefaults({ asker: 0, size: null }),
+    kinds: ['human', 'strong'],
+    dice: konoModule.chance!.seeded(seed, {}) as never,
+    botRandom: seededRandom(seed),
+    readFile: () => ({ ok: false, problem: 'no files here' }),
+    writeSave: () => 'not in this test',
+    recorderFor: () => NO_RECORDING,
+    error: (message) => out.push(`error: ${message}`),
+  });
+  return { code, transcript: out.join('') };
+}
+
 describe('the Kono console', () => {
   it('golden transcript: a round against the computer, quit, scored, the tournament over', async () => {
     const answers = readFileSync(`${FIXTURE}.answers`, 'utf8').split('\n');
     answers.pop();
-    const out: string[] = [];
-    const code = await runClassicKono(listIO(answers, out), {
-      options: withDefaults({ asker: 0, size: null }),
-      kinds: ['human', 'strong'],
-      dice: konoModule.chance!.seeded(8, {}) as never,
-      botRandom: seededRandom(8),
-      readFile: () => ({ ok: false, problem: 'no files here' }),
-      writeSave: () => 'not in this test',
-      recorderFor: () => NO_RECORDING,
-      error: (message) => out.push(`error: ${message}`),
-    });
+    const { code, transcript } = await againstComputer(answers, 8);
     expect(code).toBe(0);
-    const transcript = out.join('');
     if (regenerate) writeFileSync(`${FIXTURE}.transcript`, transcript);
     expect(transcript).toBe(readFileSync(`${FIXTURE}.transcript`, 'utf8'));
     expect(transcript).toContain('Invalid input: "6" is not 5, 7 or 9\n');
@@ -121,6 +126,60 @@ describe('the Kono console', () => {
     const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
     expect(verified.status).toBe(0);
     expect(verified.stdout).toMatch(/kono\.jsonl: kono, 2 players .*\d+ events, /);
+  });
+
+  it('"Quit the game" at the menu before the computer’s turn: the person quits, and is penalised', async () => {
+    // Seed 3: the computer wins the dice and moves first; the person quits at its menu.
+    const { code, transcript } = await againstComputer(['n', '5', '3', 'n'], 3);
+    expect(code).toBe(0);
+    expect(transcript).toMatch(/Computer \((white|black)\) to play\./);
+    expect(transcript).toContain(
+      'Your choice: Human quit the round.\nRound 1 is over: Human scored -5, Computer scored 0.\nHuman quit the round: 5 points off.\nComputer wins the round and is awarded 5 points.\n',
+    );
+    expect(transcript).toMatch(/Computer wins the tournament: Human 0, Computer 5\.\n$/);
+  });
+
+  it('without --bots the seed’s Computer is the computer (strong), and its recording says so', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-kono-')), 'kono.jsonl');
+    const run = spawnSync(
+      process.execPath,
+      [CLI, 'kono', '--classic', '--seed', '3', '--size', '5', '--record', file],
+      { input: 'n\n2\n4\nn\n', encoding: 'utf8' },
+    );
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toContain('Computer, choose your colour');
+    expect(run.stdout).toContain('Computer plays white and moves first.\n');
+    expect(run.stdout).toMatch(/The computer moved the piece at \(\d,\d\) \w+\.\nIt wanted to /);
+    expect(run.stdout).toContain('Human (black) to play.');
+    const header = JSON.parse(readFileSync(file, 'utf8').split('\n')[0] as string);
+    expect(header.players).toEqual([
+      { name: 'Human', kind: 'human' },
+      { name: 'Computer', kind: 'bot', level: 'strong' },
+    ]);
+  });
+
+  it('ends when the tournament does, though standard input is a pipe left open', async () => {
+    const child = spawn(
+      process.execPath,
+      [CLI, 'kono', '--classic', '--bots', '2', '--seed', '3', '--size', '5', '--no-record'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    // The answers, and the pipe kept open after them.
+    child.stdin.write('n\n3\nn\n');
+    const code = await new Promise<number | null | 'waiting'>((resolve) => {
+      const timer = setTimeout(() => resolve('waiting'), 10_000);
+      child.on('exit', (exit) => {
+        clearTimeout(timer);
+        resolve(exit);
+      });
+    });
+    child.kill();
+    expect(stdout).toMatch(/wins the tournament: Human 0, Computer 5\.\n$/);
+    expect(code).toBe(0);
   });
 
   it.runIf(existsSync(DICE))(

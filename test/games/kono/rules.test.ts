@@ -4,7 +4,9 @@
  * keeping, passes, every end of a round, the scoring (3 + 5 + 1 + 1 = 10, captures, the quit
  * penalty, a drawn round), the dice and the colour, later rounds, and the tournament's end.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeKonoEvent, roundWords } from '../../../source/games/kono/describe.js';
 import {
   BACK_ROW,
   check,
@@ -24,6 +26,7 @@ import {
 } from '../../../source/games/kono/rules.js';
 import { deepFreeze } from '../../support/freeze.js';
 import { position } from '../../support/kono.js';
+import { ROOT } from '../../support/tmux.js';
 
 const OPTIONS: KonoOptions = withDefaults({ asker: 0, size: null });
 
@@ -141,6 +144,55 @@ describe('Kono: the end of a round and its scores', () => {
     expect(roundScore(noCaptures, 1)).toBe(10);
   });
 
+  it('the example in docs/rules/kono.md holds by the scoring code (the seed’s: 3 + 5 + 1 + 1 = 10)', () => {
+    const doc = readFileSync(`${ROOT}docs/rules/kono.md`, 'utf8').replace(/\s+/g, ' ');
+    const example =
+      /For example (White|Black) holding [^(]*((?:\(\d,\d\)(?:, | and )?)+) of a 5 × 5 board scores ([\d +]+) = (\d+)/.exec(
+        doc,
+      );
+    expect(example, 'the scoring example of docs/rules/kono.md').not.toBeNull();
+    const [, side, held, sum, total] = example as RegExpExecArray;
+    const points = [...(held as string).matchAll(/\((\d),(\d)\)/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    const addends = (sum as string)
+      .trim()
+      .split(/\s*\+\s*/)
+      .map(Number);
+    expect(addends.reduce((a, b) => a + b, 0)).toBe(Number(total));
+    // The side's pieces on the points named, the other side's seven pieces elsewhere (no captures).
+    const mine = side === 'Black' ? 'B' : 'W';
+    const theirs = side === 'Black' ? 'W' : 'B';
+    const rows = Array.from({ length: 5 }, () => Array<string>(5).fill('O'));
+    for (const [r, c] of points) (rows[(r as number) - 1] as string[])[(c as number) - 1] = mine;
+    const middle = [
+      '3,1',
+      '3,2',
+      '3,3',
+      '3,4',
+      '3,5',
+      side === 'Black' ? '4,3' : '2,3',
+      side === 'Black' ? '4,2' : '2,2',
+    ];
+    for (const point of middle) {
+      const [r, c] = point.split(',').map(Number) as [number, number];
+      (rows[r - 1] as string[])[c - 1] = theirs;
+    }
+    const seat = side === 'Black' ? 1 : 0;
+    const t = position(
+      rows.map((r) => r.join(' ')),
+      seat,
+    );
+    expect(countOf(t, side === 'Black' ? 'white' : 'black')).toBe(7);
+    expect(
+      points.map(([r, c]) =>
+        homeValue(5, side === 'Black' ? 'white' : 'black', r as number, c as number),
+      ),
+    ).toEqual(addends);
+    expect(roundScore(t, seat)).toBe(Number(total));
+  });
+
   it('all remaining pieces on the opponent’s home points end the round; the difference is awarded', () => {
     // White's last piece off its goal steps onto (5,5): all three White pieces are home.
     const t = position(['B O O O O', 'O O O O O', 'O O O O O', 'O O O W O', 'O W W O O'], 0);
@@ -166,6 +218,52 @@ describe('Kono: the end of a round and its scores', () => {
     expect(after.ending).toBe('quit');
     expect(after.results[0]).toMatchObject({ scores: [-5, 0], winner: 1, awarded: 5, quitter: 0 });
     expect(after.totals).toEqual([0, 5]);
+  });
+
+  it('the player who quits is penalised, when it is not the player to move (the menu before the computer’s turn)', () => {
+    const t = position(['W W W W W', 'W O O O W', 'O O O O O', 'B O O O B', 'B B B B B'], 1);
+    const after = play(t, { type: 'kono/quit', seat: 0 });
+    expect(after.results[0]).toMatchObject({ scores: [-5, 0], winner: 1, awarded: 5, quitter: 0 });
+    expect(after.totals).toEqual([0, 5]);
+    expect(describeKonoEvent(t, { type: 'kono/quit', seat: 0 }, after, ['Ann', 'CPU 2'])).toEqual([
+      'Ann quit the round.',
+      'Round 1 is over: Ann scored -5, CPU 2 scored 0.',
+      'Ann quit the round: 5 points off.',
+      'CPU 2 wins the round and is awarded 5 points.',
+    ]);
+    // Without a seat, the player to move quits (recordings made before the seat was written).
+    expect(play(t, { type: 'kono/quit' }).results[0]?.quitter).toBe(1);
+    expect(check(t, { type: 'kono/quit', seat: 2 } as KonoEvent)).toBe(
+      'The player who quits is seat 0 or 1.',
+    );
+  });
+
+  it('a round’s end says why it ended, and a point is not “points”', () => {
+    const names = ['Ann', 'CPU 2'];
+    const home = position(['B O O O O', 'O O O O O', 'O O O O O', 'O O O W O', 'O W W O O'], 0);
+    const homeEnd = play(home, move(4, 4, 'southeast'));
+    expect(describeKonoEvent(home, move(4, 4, 'southeast'), homeEnd, names)).toContain(
+      "All of Ann's pieces left stand on CPU 2's home points: the round ends.",
+    );
+    const wiped = position(['O O O O O', 'O O O O O', 'O O WW O O', 'O B O O O', 'O O O O O'], 0);
+    const wipedEnd = play(wiped, move(3, 3, 'southwest'));
+    expect(describeKonoEvent(wiped, move(3, 3, 'southwest'), wipedEnd, names)).toContain(
+      'CPU 2 has no pieces left: the round ends.',
+    );
+    expect(
+      roundWords(
+        {
+          round: 2,
+          size: 5,
+          scores: [4, 3],
+          winner: 0,
+          awarded: 1,
+          quitter: null,
+          ending: 'quiet',
+        },
+        names,
+      ),
+    ).toContain('Ann wins the round and is awarded 1 point.');
   });
 
   it('equal scores: a drawn round, nobody awarded (the endless-round rule ends it)', () => {

@@ -7,30 +7,29 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Point, SavedTournament } from '../../../source/games/kono/rules.js';
+import {
+  check,
+  type Point,
+  type SavedTournament,
+  setup,
+  withDefaults,
+  withPowers,
+} from '../../../source/games/kono/rules.js';
 import { formatSave, parseSave } from '../../../source/games/kono/save.js';
+import { SEED_SAVE } from '../../support/kono.js';
 
 const EXTERNAL = new URL('../../../../shared/external/kono/', import.meta.url);
 
-const SEED_EXAMPLE = `Round: 3
+const SEED_EXAMPLE = SEED_SAVE;
 
-Computer:
-   Score: 17
-   Color: Black
-
-Human:
-   Score: 14
-   Color: White
-
-Board:
-   O  W  O  O  W
-   O  O  W  W  W
-   W  W  B  B  O
-   B  B  B  O  O
-   O  B  O  O  B
-
-Next Player: Human
-`;
+/** The board of a text save as written, letters untouched. */
+const parsedBoard = (text: string): Point[][] =>
+  text
+    .split('\n')
+    .slice(text.split('\n').indexOf('Board:') + 1)
+    .map((l) => l.trim())
+    .filter((l) => /^[OWB]/.test(l))
+    .map((l) => l.split(/\s+/) as Point[]);
 
 const parsed = (text: string) => {
   const result = parseSave(text);
@@ -55,6 +54,7 @@ describe('the Kono save file', () => {
     () => {
       const files = readdirSync(EXTERNAL).filter((f) => f !== 'dice.txt');
       expect(files.length).toBeGreaterThanOrEqual(7);
+      let singles = 0;
       for (const file of files) {
         const text = readFileSync(new URL(file, EXTERNAL), 'utf8');
         const result = parseSave(text);
@@ -64,15 +64,30 @@ describe('the Kono save file', () => {
         // The canonical layout reads back to the same tournament, and is a fixed point.
         expect(parsed(written)).toEqual(result.saved);
         expect(formatSave(parsed(written))).toBe(written);
-        // Same points as the file, row by row, whatever its spacing.
+        // Same points as the file, row by row, whatever its spacing; a single letter on an
+        // opponent's home point doubled (it has reached one: it can capture).
         const rows = text
           .split(/\r?\n/)
           .map((l) => l.trim())
-          .filter((l) => /^[OWB]{1,2}(\s+[OWB]{1,2})+$/.test(l));
-        expect(result.saved.board.map((r) => r.join(' '))).toEqual(
-          rows.map((r) => r.split(/\s+/).join(' ')),
+          .filter((l) => /^[OWB]{1,2}(\s+[OWB]{1,2})+$/.test(l))
+          .map((l) => l.split(/\s+/) as Point[]);
+        const size = rows.length;
+        rows.forEach((row, r) =>
+          row.forEach((p, c) => {
+            // White's home: row 1 and the ends of row 2; Black's: row n and the ends of row n−1.
+            const end = c === 0 || c === size - 1;
+            const onHome =
+              (p === 'W' && (r === size - 1 || (r === size - 2 && end))) ||
+              (p === 'B' && (r === 0 || (r === 1 && end)));
+            if (onHome) singles++;
+            expect(result.saved.board[r]?.[c], `${file} (${r + 1},${c + 1})`).toBe(
+              onHome ? (`${p}${p}` as Point) : p,
+            );
+          }),
         );
       }
+      // Real saves leave a piece on an opponent's home point single (11 of 25 in issue 28).
+      expect(singles).toBeGreaterThan(0);
       const capture = parsed(readFileSync(new URL('capture-ability-5x5.txt', EXTERNAL), 'utf8'));
       expect(capture.board[2]).toEqual(['B', 'BB', 'B', 'B', 'B']);
       expect(capture.next).toBe(1);
@@ -80,6 +95,36 @@ describe('the Kono save file', () => {
       expect(compact9.board).toHaveLength(9);
     },
   );
+
+  it('a single letter on an opponent’s home point is read as able to capture, and written doubled', () => {
+    // The way other programs write it: White's (5,1) and Black's (1,3) and (2,5) left single.
+    const text = SEED_EXAMPLE.replace(
+      'Board:\n   O  W  O  O  W\n   O  O  W  W  W\n   W  W  B  B  O\n   B  B  B  O  O\n   O  B  O  O  B',
+      'Board:\n   O  W  B  W  W\n   O  O  W  W  B\n   O  W  O  B  O\n   B  O  B  O  O\n   W  B  O  O  O',
+    );
+    const saved = parsed(text);
+    expect(saved.board).toEqual([
+      ['O', 'W', 'BB', 'W', 'W'],
+      ['O', 'O', 'W', 'W', 'BB'],
+      ['O', 'W', 'O', 'B', 'O'],
+      ['B', 'O', 'B', 'O', 'O'],
+      ['WW', 'B', 'O', 'O', 'O'],
+    ]);
+    expect(formatSave(saved)).toContain('   O  W  BB  W  W\n   O  O  W  W  BB\n');
+    expect(formatSave(saved)).toContain('   WW  B  O  O  O\n');
+    // Resumed, Black's piece at (2,5) takes White's at (1,4).
+    const state = setup(withDefaults({ asker: 0, size: null, start: { ...saved, next: 1 } }));
+    expect(check(state, { type: 'kono/moved', row: 2, column: 5, direction: 'northwest' })).toBe(
+      undefined,
+    );
+    // A tournament resumed from a recording's header written with the single letter: the same.
+    const header = { ...saved, board: parsedBoard(text), next: 1 };
+    const fromHeader = setup(withDefaults({ asker: 0, size: null, start: header }));
+    expect(fromHeader.board[1]?.[4]).toBe('BB');
+    expect(
+      check(fromHeader, { type: 'kono/moved', row: 2, column: 5, direction: 'northwest' }),
+    ).toBe(undefined);
+  });
 
   it('a save made before the first player was chosen: empty Color and Next Player', () => {
     const text = SEED_EXAMPLE.replace('Color: Black', 'Color:')
@@ -148,6 +193,30 @@ describe('the Kono save file', () => {
     const fromText = parsed(SEED_EXAMPLE);
     expect(parsed(lisp)).toEqual(fromText);
     expect(parsed(prolog)).toEqual(fromText);
+  });
+
+  it('the LISP and Prolog forms: (), [] and nil for the empty Color and Next Player fields', () => {
+    const rows = (open: string, close: string, sep: string) =>
+      `${open} ${Array(5)
+        .fill(`${open} ${['o', 'w', 'o', 'o', 'w'].join(sep)} ${close}`)
+        .join(sep)} ${close}`;
+    const empty = (text: string) => {
+      const saved = parsed(text);
+      expect(saved.colours, text).toEqual([null, null]);
+      expect(saved.next, text).toBeNull();
+      expect(saved.round, text).toBe(1);
+      expect(saved.totals, text).toEqual([4, 2]);
+    };
+    for (const none of ['()', '[]', 'nil', 'NIL', '( )']) {
+      empty(`( 1 2 ${none} 4 ${none} ${rows('(', ')', ' ')} ${none} )`);
+      empty(`[ 1, 2, ${none}, 4, ${none}, ${rows('[', ']', ', ')}, ${none} ]`);
+    }
+    // Mixed with given colours, the rules about them still hold.
+    expect(parseSave(`( 1 2 Black 4 () ${rows('(', ')', ' ')} Human )`)).toEqual({
+      ok: false,
+      line: 1,
+      problem: 'expected both colours, or neither (a save made before the first player was chosen)',
+    });
   });
 
   it('a broken save names the line and what was expected', () => {
@@ -227,7 +296,7 @@ describe('the Kono save file', () => {
       );
     fc.assert(
       fc.property(saved, (s) => {
-        expect(parsed(formatSave(s))).toEqual(s);
+        expect(parsed(formatSave(s))).toEqual({ ...s, board: withPowers(s.board) });
       }),
       { numRuns: 200 },
     );

@@ -11,12 +11,13 @@ import { FRAME_HELP, OVER_KEYS, type PlayProps, usePlaySession } from '../../../
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { listWindow } from '../../../ui/ListPlayScreen.js';
 import { SegmentLines } from '../../../ui/Segments.js';
-import { fit, helpLines, wrapText } from '../../../ui/text.js';
+import { displayWidth, fit, helpLines, wrapText } from '../../../ui/text.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
+import type { Seat } from '../../../engine/seats.js';
 import { Styled } from '../../../ui/theme.js';
 import { pointName } from '../bot.js';
 import { konoCore } from '../core.js';
-import { tournamentWords } from '../describe.js';
+import { nameOf } from '../describe.js';
 import { RULES_TEXT } from '../rules-text.js';
 import {
   colourOfSeat,
@@ -28,7 +29,7 @@ import {
   letterOf,
   other,
   piecesAtStart,
-  QUIT_PENALTY,
+  type RoundResult,
   roundScore,
 } from '../rules.js';
 import {
@@ -76,6 +77,10 @@ export const KONO_HELP: readonly string[] = [
 export const boardBoxWidth = (state: KonoState) =>
   (state.size === 0 ? 30 : boardWidth(state.size)) + 4;
 
+/** The panel takes the width the board leaves, up to what its longest lines need. */
+export const konoPanelWidth = (width: number, boardBox: number) =>
+  Math.max(30, Math.min(64, width - boardBox));
+
 /** Whether the board needs its compact form (no rows of │) to fit the window's height. */
 const compactFor = (size: number, height: number) => boardHeight(size, false) + 2 > height;
 
@@ -99,7 +104,7 @@ export function KonoGame(props: PlayProps<KonoState>) {
   const { state } = play;
   const human = play.seats[state.turn]?.kind !== 'computer';
   const boardBox = boardBoxWidth(state);
-  const panelWidth = Math.max(30, Math.min(56, width - boardBox));
+  const panelWidth = konoPanelWidth(width, boardBox);
   return (
     <PlayFrame
       title="Kono"
@@ -168,12 +173,21 @@ export function ScoreLines({
   state,
   names,
   width,
+  seats,
 }: {
   state: KonoState;
   names: readonly string[];
   width: number;
+  /** The seats, for a computer's level beside its name where there is room. */
+  seats?: readonly Seat[] | undefined;
 }) {
-  const nameWidth = Math.max(4, Math.min(18, width - 24));
+  const nameWidth = Math.max(4, Math.min(24, width - 24));
+  const shown = (seat: number) => {
+    const name = names[seat] ?? '';
+    const s = seats?.[seat];
+    const level = s?.kind === 'computer' ? ` (${s.level ?? 'strong'})` : '';
+    return displayWidth(name + level) <= nameWidth ? name + level : name;
+  };
   const ended = state.phase === 'roundOver' || state.phase === 'over';
   const result = ended ? state.results.at(-1) : undefined;
   return (
@@ -189,7 +203,7 @@ export function ScoreLines({
         return (
           <Text key={seat} wrap="truncate-end">
             <Styled seat={colour ? COLOUR_SEAT[colour] : undefined} bold={seat === state.turn}>
-              {colour ? letterOf(colour) : '·'} {fit(names[seat] ?? '', nameWidth)}
+              {colour ? letterOf(colour) : '·'} {fit(shown(seat), nameWidth)}
             </Styled>
             {` ${String(state.totals[seat]).padStart(5)}  ${String(colour ? score : '–').padStart(5)}  ${String(took).padStart(4)}`}
           </Text>
@@ -216,7 +230,7 @@ function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number; rows:
   const colour = colourOfSeat(state, state.turn);
   const human = seats[state.turn]?.kind !== 'computer';
   // 15 fixed lines and a middle of 4 or more: the log gets the rest, up to 10.
-  const middle = middleLines(play, inner);
+  const middle = middleLines(play, inner, rows);
   const keys =
     state.phase === 'play'
       ? ['←→↑↓ Enter · 7 9 1 3 · h hint', 'u undo · r r resign · s save · ?']
@@ -227,7 +241,7 @@ function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number; rows:
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       {over ? (
         <Text wrap="truncate-end" bold>
-          ★ {tournamentWords(state, names)}
+          ★ {tournamentLine(state, names)}
         </Text>
       ) : (
         <Text wrap="truncate-end">
@@ -246,7 +260,7 @@ function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number; rows:
         {state.size > 0 ? ` · ${state.size} × ${state.size}` : ''}
         {state.phase === 'play' ? ` · quiet ${state.quiet}/${state.settings.quietMoves}` : ''}
       </Text>
-      <ScoreLines state={state} names={names} width={inner} />
+      <ScoreLines state={state} names={names} width={inner} seats={seats} />
       <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
       {middle}
       <PanelTail
@@ -261,15 +275,16 @@ function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number; rows:
 }
 
 /** The panel's middle: the compass in a round, the choices between rounds, the score table after. */
-function middleLines(play: KonoPlay, width: number): ReactNode[] {
+function middleLines(play: KonoPlay, width: number, height: number): ReactNode[] {
   const { state } = play;
   if (state.phase === 'play') return compass(play, width);
   if (state.phase === 'roundOver' || state.phase === 'over') {
+    // Six lines at 24 rows; a taller window shows more rounds, the log keeping its ten.
     const table = roundTable(
       state,
       play.seats.map((s) => s.name),
       width,
-      6,
+      Math.max(6, height - 29),
     );
     if (state.phase === 'over') return table;
     return [...table, ...choices(play)];
@@ -367,28 +382,67 @@ function compass(play: KonoPlay, width: number): ReactNode[] {
   ];
 }
 
-/** Every round's scores and who was awarded what, then the tournament's totals. */
+/** The tournament's end in the panel's first line: who won, by how much (the names are below). */
+function tournamentLine(state: KonoState, names: readonly string[]): string {
+  const [a, b] = state.totals;
+  if (a === b) return `The tournament is a draw, ${a} to ${b}.`;
+  const winner = a > b ? 0 : 1;
+  return `${nameOf(names, winner)} wins the tournament, ${Math.max(a, b)} to ${Math.min(a, b)}.`;
+}
+
+/** Why a round ended, in a word or two for the score table. */
+function endedWords(result: RoundResult, names: readonly string[]): string {
+  switch (result.ending) {
+    case 'home':
+      return 'all home';
+    case 'wiped':
+      return 'all taken';
+    case 'stuck':
+      return 'no moves';
+    case 'quiet':
+      return 'quiet moves';
+    case 'quit':
+      return result.quitter === null ? 'quit' : `${nameOf(names, result.quitter)} quit`;
+  }
+}
+
+/**
+ * Every round's scores, the points awarded and to whom, and why it ended; then the tournament's
+ * totals. The points come before the name, so a narrow panel cuts the name, never the points.
+ */
 export function roundTable(
   state: KonoState,
   names: readonly string[],
   width: number,
   rows: number,
 ): ReactNode[] {
-  const w = Math.max(5, Math.min(9, Math.floor((width - 22) / 2)));
+  // Each score column as wide as its name, within what the panel leaves for the two of them
+  // beside the round and board (8 columns) and the points awarded with their winner (14).
+  const room = Math.max(10, width - 8 - 3 - 14);
+  const widths = [0, 1].map((seat) =>
+    Math.max(4, Math.min(displayWidth(names[seat] ?? ''), Math.floor(room / 2))),
+  ) as [number, number];
   const shown = state.results.slice(-Math.max(1, rows - 2));
+  const column = (seat: number, text: string) =>
+    fit(text, widths[seat] as number)
+      .trimEnd()
+      .padStart(widths[seat] as number);
+  const scores = (a: number | string, b: number | string) =>
+    `${column(0, String(a))} ${column(1, String(b))}`;
   const lines = [
     <Text key="h" dimColor wrap="truncate-end">
-      {`Rnd board ${fit(names[0] ?? '', w).padStart(w)} ${fit(names[1] ?? '', w).padStart(w)}  awarded`}
+      {`Rnd     ${scores(names[0] ?? '', names[1] ?? '')}  awarded`}
     </Text>,
     ...shown.map((r) => (
       <Text key={`r${r.round}`} wrap="truncate-end">
-        {`${String(r.round).padStart(3)} ${`${r.size}×${r.size}`.padStart(5)} ${String(r.scores[0]).padStart(w)} ${String(r.scores[1]).padStart(w)}  ${
-          r.winner === null ? 'draw' : `${fit(names[r.winner] ?? '', 8)} ${r.awarded}`
-        }${r.quitter !== null ? ` (−${QUIT_PENALTY} quit)` : ''}`}
+        {`${String(r.round).padStart(3)} ${`${r.size}×${r.size}`} ${scores(r.scores[0], r.scores[1])}  ${
+          r.winner === null ? 'draw' : `+${r.awarded} ${nameOf(names, r.winner)}`
+        }`}
+        <Text dimColor>{` · ${endedWords(r, names)}`}</Text>
       </Text>
     )),
     <Text key="t" bold wrap="truncate-end">
-      {`${'total'.padEnd(9)} ${String(state.totals[0]).padStart(w)} ${String(state.totals[1]).padStart(w)}`}
+      {`${'total'.padEnd(7)} ${scores(state.totals[0], state.totals[1])}`}
     </Text>,
   ];
   return lines;

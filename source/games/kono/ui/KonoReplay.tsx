@@ -3,15 +3,17 @@ import { Box, Text } from 'ink';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { ReplayTail } from '../../../ui/PanelParts.js';
 import type { KonoEvent, KonoState } from '../rules.js';
-import { boardBoxWidth, KonoBoard, roundTable, ScoreLines } from './KonoGame.js';
+import { boardBoxWidth, KonoBoard, konoPanelWidth, roundTable, ScoreLines } from './KonoGame.js';
 import { lastMoveMarks } from './play.js';
 
 export function KonoReplay(props: ReplayScreenProps) {
   const state = props.state as KonoState;
   const boardBox = boardBoxWidth(state);
-  const panelWidth = Math.max(30, Math.min(56, props.width - boardBox));
+  const panelWidth = konoPanelWidth(props.width, boardBox);
   const ended = state.phase === 'roundOver' || state.phase === 'over';
-  const table = ended ? roundTable(state, props.names, panelWidth - 4, 5) : [];
+  const table = ended
+    ? roundTable(state, props.names, panelWidth - 4, Math.max(5, props.height - 30))
+    : [];
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
       <Box
@@ -39,7 +41,7 @@ export function KonoReplay(props: ReplayScreenProps) {
           Round {state.round}
           {state.size > 0 ? ` · ${state.size} × ${state.size}` : ''}
         </Text>
-        <ScoreLines state={state} names={props.names} width={panelWidth - 4} />
+        <ScoreLines state={state} names={props.names} width={panelWidth - 4} seats={props.seats} />
         {table}
         <ReplayTail
           timeline={props.timeline}

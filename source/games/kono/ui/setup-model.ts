@@ -3,7 +3,7 @@
  * asked at each round) and the endless-round rule; or, to resume, the save file to read.
  */
 import { join } from 'node:path';
-import { SEAT_KINDS, type SeatKind, seatOf } from '../../../engine/seats.js';
+import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { editField, type Field, fieldOf } from '../../../ui/text-field.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
@@ -19,8 +19,8 @@ import {
 } from '../rules.js';
 import { readSave, SAVE_FILE, writeSave } from '../save-file.js';
 
-export const nameFor = (seat: number, kind: SeatKind) =>
-  kind === 'human' ? (seat === 0 ? 'Human' : 'Human 2') : `Computer (${kind})`;
+/** A seat's name on the full screen, as in every game: Player N or CPU N, counted from 1. */
+export const nameFor = (seat: number, kind: SeatKind) => defaultSeatName(kind, seat);
 
 export interface KonoSetupForm {
   readonly kinds: readonly [SeatKind, SeatKind];

@@ -1,0 +1,164 @@
+/**
+ * madang serve under load: the built server in its own process on 127.0.0.1, and simulated
+ * players (ssh2's client, each with its own key) in this one, two to a Yut table, each throwing
+ * and moving when its turn comes after a second or two of thought. Key → frame is the time from
+ * a key written to the first bytes of the frame it caused; memory per connection is the server's
+ * resident memory with the players connected, less before, divided by them. Printed, never
+ * pass/fail. The players' own SSH work shares the machine's two cores with the server.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectPlayer, newKey, type Player } from './ssh-client.js';
+import { type Figure, fmt, quantile, type Section } from './report.js';
+
+const CLI = new URL('../../dist/madang.js', import.meta.url).pathname;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startServer(): Promise<{ child: ChildProcess; port: number }> {
+  const data = mkdtempSync(join(tmpdir(), 'madang-bench-serve-'));
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--data-dir', data, '--max-connections', '400'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const end = Date.now() + 20_000;
+  while (!/listening on 127\.0\.0\.1:(\d+)/.test(printed) && Date.now() < end) await sleep(50);
+  const found = /listening on 127\.0\.0\.1:(\d+)/.exec(printed);
+  if (!found) throw new Error(`madang serve did not start: ${printed}`);
+  return { child, port: Number(found[1]) };
+}
+
+/** The server's resident memory in bytes (Linux /proc). */
+function rss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+/** A new player named `name`, in the lobby (or straight at the table given as user). */
+async function arrive(port: number, name: string, user?: string): Promise<Player> {
+  const player = await connectPlayer({ port, key: newKey(), user, timeout: 60_000 });
+  await player.waitFor('Welcome to madang', 60_000);
+  player.write(`${name}\r`);
+  return player;
+}
+
+/** Whose turn the newest frame shows, and what is due. */
+function turn(text: string): { name: string; due: 'throw' | 'move' } | undefined {
+  const all = [...text.matchAll(/▶ \S (\S+) to (throw|move)/g)];
+  const last = all.at(-1);
+  return last ? { name: last[1] as string, due: last[2] as 'throw' | 'move' } : undefined;
+}
+
+/** Connect `count` players (pairs at Yut tables; one alone plays the computer). */
+interface Seated {
+  readonly player: Player;
+  readonly name: string;
+}
+
+async function seat(port: number, count: number, run: number): Promise<Seated[]> {
+  const players: Seated[] = [];
+  const pairs = Math.ceil(count / 2);
+  const make = async (t: number) => {
+    const name = `a${run}x${t}`;
+    const creator = await arrive(port, name);
+    await creator.waitFor(`you are ${name}`, 60_000);
+    creator.write('n');
+    await creator.waitFor('which game?', 30_000);
+    creator.write('\r');
+    await creator.waitFor('Start the game', 30_000);
+    creator.write('\x1b[A\r');
+    const waiting = await creator.waitFor(/table (\w{4}) · waiting/, 30_000);
+    const code = /table (\w{4}) · waiting/.exec(waiting)?.[1] as string;
+    players.push({ player: creator, name });
+    if (players.length >= count) {
+      creator.write('s');
+      return;
+    }
+    const joined = `b${run}x${t}`;
+    players.push({ player: await arrive(port, joined, code), name: joined });
+  };
+  // A few at a time, as friends arrive.
+  for (let t = 0; t < pairs; t += 10)
+    await Promise.all(Array.from({ length: Math.min(10, pairs - t) }, (_, i) => make(t + i)));
+  await sleep(1000);
+  return players;
+}
+
+/** Every player plays for `ms`: at its turn, a second or two of thought, then the key. */
+async function play(players: Seated[], ms: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const end = Date.now() + ms;
+  await Promise.all(
+    players.map(async ({ player, name }) => {
+      await sleep(Math.random() * 1000);
+      while (Date.now() < end && !player.closed()) {
+        const now = turn(player.text());
+        if (now?.name !== name) {
+          await sleep(200);
+          continue;
+        }
+        await sleep(1000 + Math.random() * 1000);
+        if (Date.now() >= end) break;
+        player.mark();
+        const frame = player.nextFrame(10_000);
+        player.write(now.due === 'throw' ? ' ' : '\r');
+        const took = await frame;
+        if (took !== undefined) latencies.push(took);
+        await sleep(100);
+      }
+    }),
+  );
+  return latencies;
+}
+
+export async function serveSection(quick: boolean): Promise<Section> {
+  const figures: Figure[] = [];
+  const { child, port } = await startServer();
+  const pid = child.pid as number;
+  try {
+    const levels = quick ? [1, 50] : [1, 50, 200];
+    let run = 0;
+    for (const count of levels) {
+      run++;
+      const before = rss(pid);
+      const started = performance.now();
+      const players = await seat(port, count, run);
+      const seated = (performance.now() - started) / 1000;
+      const latencies = await play(players, quick ? 6000 : 20_000);
+      const held = players.filter((p) => !p.player.closed()).length;
+      const after = rss(pid);
+      const tables = Math.ceil(count / 2);
+      figures.push(
+        {
+          what: `${count} connections (${tables} table${tables === 1 ? '' : 's'}): held`,
+          value: `${held}`,
+          target: `${count}`,
+        },
+        { what: `  seated in`, value: `${fmt(seated, 1)} s` },
+        {
+          what: `  key → frame, median (${latencies.length} keys)`,
+          value: `${fmt(quantile(latencies, 0.5), 1)} ms`,
+        },
+        {
+          what: '  key → frame, 95th percentile',
+          value: `${fmt(quantile(latencies, 0.95), 1)} ms`,
+        },
+        {
+          what: '  server memory per connection',
+          value: `${fmt((after - before) / count / 1024, 0)} KiB`,
+        },
+        { what: '  server resident memory', value: `${fmt(after / 2 ** 20, 0)} MiB` },
+      );
+      for (const { player } of players) player.end();
+      await sleep(1500);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+  return { title: 'madang serve (ssh2 clients on 127.0.0.1, Yut, two to a table)', figures };
+}

@@ -1,0 +1,197 @@
+/**
+ * `madang serve`: the games over SSH for friends. Every connection with a terminal gets the full
+ * screen; players are their SSH keys; tables are played by several connections at once (see
+ * serve/). Prints the host key's fingerprint, then runs until SIGINT or SIGTERM.
+ */
+import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SessionFactory } from '../app/session.js';
+import { freshSeed } from '../engine/random.js';
+import type { AnyGameModule } from '../games/module.js';
+import { recordingsDirectory } from '../storage/paths.js';
+import { openRecorder, recorderFor } from '../storage/recorder.js';
+import { RecordingWriter } from '../storage/recording-file.js';
+import { TIMERS } from '../table/table.js';
+import writeFileAtomic from 'write-file-atomic';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadRecording } from '../storage/load.js';
+import type { SavedTable } from '../serve/hall.js';
+import { Hall } from '../serve/hall.js';
+import { hostKey, PlayerBook } from '../serve/identity.js';
+import { LIMITS, serve } from '../serve/server.js';
+import { safeText } from '../engine/safe-text.js';
+import { dataDir, fail, say } from './common.js';
+import { startThinking } from './thinking.js';
+
+export interface ServeArgs {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir?: string | undefined;
+  readonly maxConnections: number;
+  readonly guests: boolean;
+  readonly seatHold: number;
+  readonly botDelay?: number | undefined;
+  readonly seed?: number | undefined;
+  readonly idle: number;
+}
+
+/** Table codes: four characters no one misreads (no 0/o, 1/l/i). */
+const CODE_CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';
+const newCode = () =>
+  Array.from({ length: 4 }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join('');
+
+export async function serveCommand(
+  games: readonly AnyGameModule[],
+  app: string,
+  argv: ServeArgs,
+): Promise<void> {
+  if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535)
+    fail('--port takes a port number, 0 to 65535 (0: any free one)');
+  if (!Number.isInteger(argv.maxConnections) || argv.maxConnections < 1)
+    fail('--max-connections takes a whole number, 1 or more');
+  if (!(argv.seatHold >= 0)) fail('--seat-hold takes seconds (0 or more)');
+  if (!(argv.idle > 0)) fail('--idle takes minutes (more than 0)');
+  if (argv.seed !== undefined && !Number.isSafeInteger(argv.seed))
+    fail('--seed takes a whole number');
+  const data = dataDir(argv as unknown as Record<string, unknown>);
+  const serverDir = join(data, 'server');
+  let key;
+  try {
+    mkdirSync(serverDir, { recursive: true });
+    key = hostKey(serverDir);
+  } catch (error) {
+    fail(`the host key in ${serverDir}: ${(error as Error).message}`);
+  }
+  let book: PlayerBook;
+  try {
+    book = new PlayerBook(join(serverDir, 'players.json'));
+  } catch (error) {
+    fail(`the players' file in ${serverDir}: ${(error as Error).message}`);
+  }
+  const recordings = recordingsDirectory(data);
+  const sessions = new SessionFactory({
+    seed: argv.seed,
+    app,
+    openRecorder: (header) =>
+      openRecorder({ mode: 'auto', directory: recordings }, header, undefined, (problem) =>
+        say(`madang: warning: ${problem}`),
+      ),
+    appendRecorder: (loaded, at, seed) =>
+      recorderFor(RecordingWriter.append(loaded.file, loaded.goodBytes, at, seed)),
+    freshSeed,
+    now: () => new Date(),
+  });
+  const tablesFile = join(serverDir, 'tables.json');
+  const hall = new Hall({
+    startSession: (game, start) => sessions.start(game, start),
+    scheduler: TIMERS,
+    // The computers of every table think on one worker thread, never on the connections' thread.
+    think: startThinking().think,
+    botDelay: argv.botDelay ?? 700,
+    seatHold: argv.seatHold * 1000,
+    now: () => Date.now(),
+    code: newCode,
+    // Every start, end and change of hands is written at once: a SIGKILL loses no table.
+    changed: (changed) => {
+      try {
+        writeFileAtomic.sync(tablesFile, `${JSON.stringify({ tables: changed.saved() })}\n`);
+      } catch (error) {
+        say(`madang: warning: ${tablesFile}: ${(error as Error).message}`);
+      }
+    },
+  });
+  await reopen(hall, games, sessions, tablesFile);
+  // Finished tables leave the lobby after ten minutes; away seats are told when their hold ends.
+  const told = new Set<string>();
+  const sweep = setInterval(() => {
+    hall.sweep(10 * 60_000);
+    for (const table of hall.tables.values())
+      for (const seat of table.expired()) {
+        const mark = `${table.code}:${seat}:${table.awaySince.get(seat)}`;
+        if (told.has(mark)) continue;
+        told.add(mark);
+        table.tellAll(
+          `${table.seatNames()[seat]} has been away longer than the hold: G gives the seat to the computer, E ends the game.`,
+        );
+        hall.touch(table);
+      }
+  }, 1000);
+  let running;
+  try {
+    running = await serve({
+      host: argv.host,
+      port: argv.port,
+      hostKey: key.privateKey,
+      guests: argv.guests,
+      limits: { ...LIMITS, maxConnections: argv.maxConnections, idleMs: argv.idle * 60_000 },
+      world: { hall, book, games, dataDir: data, now: () => new Date() },
+      log: (line) => say(`madang: ${line}`),
+    });
+  } catch (error) {
+    fail(`cannot listen on ${argv.host}:${argv.port}: ${(error as Error).message}`);
+  }
+  process.stdout.write(
+    [
+      `madang serve: listening on ${argv.host}:${running.port}`,
+      `host key ${key.made ? 'made' : 'kept'} in ${join(serverDir, 'host_ed25519')}`,
+      `host key fingerprint: ED25519 key ${key.fingerprint}`,
+      `recordings: ${recordings}`,
+      `connect: ssh -p ${running.port} ${argv.host}`,
+    ]
+      .map((line) => `${safeText(line)}\n`)
+      .join(''),
+  );
+  const stop = async (signal: string) => {
+    clearInterval(sweep);
+    process.stdout.write(`madang serve: ${signal}, stopping\n`);
+    await running.close();
+    // The games stay unfinished, to be reopened: their recordings are closed, not ended.
+    for (const table of hall.tables.values())
+      if (table.status === 'running') table.session?.recorder.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await new Promise(() => undefined);
+}
+
+/**
+ * The tables that were running when the server stopped (SIGTERM, or SIGKILL: the hall's file and
+ * the recordings are written as things happen), reopened from their recordings. A recording's
+ * lock left by a killed server is taken over (storage/files.ts); one held by a madang still
+ * running is not, and that table is said and left.
+ */
+async function reopen(
+  hall: Hall,
+  games: readonly AnyGameModule[],
+  sessions: SessionFactory,
+  file: string,
+): Promise<void> {
+  if (!existsSync(file)) return;
+  let saved: SavedTable[];
+  try {
+    saved = (JSON.parse(readFileSync(file, 'utf8')) as { tables?: SavedTable[] }).tables ?? [];
+  } catch (error) {
+    say(`madang: warning: ${file}: ${(error as Error).message}; no table reopened`);
+    return;
+  }
+  const lookup = (id: string) => games.find((g) => g.id === id);
+  for (const entry of saved) {
+    const game = lookup(entry.game);
+    if (!game || hall.tables.has(entry.code)) continue;
+    const loaded = await loadRecording(entry.file, lookup);
+    if (!loaded.ok) {
+      say(`madang: warning: table ${entry.code} not reopened: ${loaded.problem}`);
+      continue;
+    }
+    if (loaded.finished) continue;
+    const session = sessions.resume(game, loaded.recording);
+    if (typeof session === 'string') {
+      say(`madang: warning: table ${entry.code} not reopened: ${session}`);
+      continue;
+    }
+    hall.reopen(game, session, entry);
+    say(`madang: table ${entry.code} (${game.title}) reopened from ${entry.file}`);
+  }
+}

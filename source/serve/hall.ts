@@ -1,0 +1,470 @@
+/**
+ * The server's tables (madang serve): who sits where, who watches, and one headless table
+ * (table/table.ts) per game once its seats are filled. Connections come and go; a table and its
+ * seats stay here. Every connection's screen is a view of one of these tables: the game's logic
+ * is the table's alone.
+ */
+import type { Level, Think } from '../engine/bots.js';
+import type { GameEvent } from '../engine/game.js';
+import type { Seat } from '../engine/seats.js';
+import type { AnyGameModule, Start } from '../games/module.js';
+import type { Session } from '../ui/play-session.js';
+import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
+import { safeText } from '../engine/safe-text.js';
+import { printable } from '../ui/text.js';
+
+/** A person: their key's fingerprint (or a guest's connection), and the name they go by. */
+export interface Person {
+  readonly id: string;
+  readonly name: string;
+}
+
+export type Holder =
+  | { readonly kind: 'open' }
+  | { readonly kind: 'person'; readonly person: Person }
+  | { readonly kind: 'computer'; readonly level: Level };
+
+/** A take-back asked by a seat, waiting for the other people's consent. */
+interface Asked {
+  readonly mover: number;
+  /** The events in force when it was asked: any new move calls it off. */
+  readonly events: number;
+  readonly waiting: Set<number>;
+}
+
+/** A chat line: its longest, and how often one connection may speak. */
+export const CHAT_LENGTH = 120;
+export const CHAT_GAP_MS = 1000;
+
+export interface HallOptions {
+  /** Starts a game's session: its seed, chance source and recorder (app/session.ts). */
+  startSession(game: AnyGameModule, start: Start): Session | string;
+  readonly scheduler: Scheduler;
+  readonly botDelay: number;
+  /** How the computers think (the program's: on a worker thread); without it, at once here. */
+  readonly think?: Think | undefined;
+  /** Milliseconds a dropped person's seat is kept before the others may give it away. */
+  readonly seatHold: number;
+  now(): number;
+  /** A fresh code for a table (four letters and digits). */
+  code(): string;
+  /** Told whenever a table starts, ends or changes hands (to keep the hall's file). */
+  changed?(hall: Hall): void;
+}
+
+export class ServedTable {
+  readonly holders: Holder[];
+  readonly watchers = new Map<number, Person>();
+  /** Connections at each seat (a person may come back before the old connection is gone). */
+  private readonly present = new Map<number, number>();
+  readonly awaySince = new Map<number, number>();
+  /** Seats given to the computer after their hold ran out (the server plays them). */
+  readonly covered = new Set<number>();
+  startedAt: number | undefined;
+  endedAt: number | undefined;
+  table: Table<unknown, GameEvent> | undefined;
+  session: Session | undefined;
+  private asked: Asked | undefined;
+  private readonly said = new Set<(line: string) => void>();
+  private readonly lastChat = new Map<string, number>();
+  private coverTimer: (() => void) | undefined;
+
+  constructor(
+    private readonly hall: Hall,
+    readonly code: string,
+    readonly game: AnyGameModule,
+    readonly start: Start,
+    readonly creator: Person,
+    readonly createdAt: number,
+  ) {
+    this.holders = start.seats.map((seat) =>
+      seat.kind === 'computer'
+        ? { kind: 'computer', level: seat.level ?? 'strong' }
+        : { kind: 'open' },
+    );
+  }
+
+  get status(): 'waiting' | 'running' | 'over' {
+    if (this.endedAt !== undefined) return 'over';
+    return this.table ? 'running' : 'waiting';
+  }
+
+  /** The seat this person holds here, if any. */
+  seatOf(person: Person): number | undefined {
+    const at = this.holders.findIndex((h) => h.kind === 'person' && h.person.id === person.id);
+    return at < 0 ? undefined : at;
+  }
+
+  /** The seats as the game names them: people by their names, computers `CPU N`. */
+  seatNames(): string[] {
+    return this.holders.map((holder, seat) =>
+      holder.kind === 'person'
+        ? holder.person.name
+        : holder.kind === 'computer'
+          ? `CPU ${seat + 1}`
+          : `Player ${seat + 1}`,
+    );
+  }
+
+  /** Sit in the first open seat; the table starts when no seat is open. */
+  sit(person: Person): number | string {
+    const had = this.seatOf(person);
+    if (had !== undefined) return had;
+    if (this.status !== 'waiting') return 'This table has started: you may watch it.';
+    const open = this.holders.findIndex((h) => h.kind === 'open');
+    if (open < 0) return 'Every seat here is taken: you may watch.';
+    this.holders[open] = { kind: 'person', person };
+    if (!this.holders.some((h) => h.kind === 'open')) this.begin();
+    this.hall.touch(this);
+    return open;
+  }
+
+  /** The creator starts early: the open seats go to the computer. */
+  startEarly(person: Person): string | undefined {
+    if (person.id !== this.creator.id)
+      return 'Only the one who made this table may start it early.';
+    if (this.status !== 'waiting') return undefined;
+    this.holders.forEach((h, seat) => {
+      if (h.kind === 'open') this.holders[seat] = { kind: 'computer', level: 'strong' };
+    });
+    this.begin();
+    this.hall.touch(this);
+    return undefined;
+  }
+
+  /** A waiting table's seat given up (leaving before the start). */
+  stand(person: Person): void {
+    const seat = this.seatOf(person);
+    if (seat === undefined || this.status !== 'waiting') return;
+    this.holders[seat] = { kind: 'open' };
+    if (!this.holders.some((h) => h.kind === 'person')) this.hall.remove(this);
+    this.hall.touch(this);
+  }
+
+  private begin(): void {
+    const names = this.seatNames();
+    const seats: Seat[] = this.holders.map((holder, seat) =>
+      holder.kind === 'computer'
+        ? { name: names[seat] as string, kind: 'computer', level: holder.level }
+        : { name: names[seat] as string, kind: 'human' },
+    );
+    const session = this.hall.options.startSession(this.game, { ...this.start, seats });
+    if (typeof session === 'string') {
+      this.tellAll(`The game could not start: ${session}`);
+      return;
+    }
+    this.open(session);
+  }
+
+  /** The game's table made from a session (new, or resumed from its recording). */
+  open(session: Session): void {
+    const { options } = this.hall;
+    this.session = session;
+    this.startedAt = options.now();
+    this.table = new Table<unknown, GameEvent>({
+      game: this.game,
+      initial: session.initial,
+      seats: session.seats,
+      chance: session.chance,
+      recorder: session.recorder,
+      botSeed: session.botSeed,
+      scheduler: options.scheduler,
+      botDelay: options.botDelay,
+      takeBack: this.game.takeBack,
+      think: options.think,
+    });
+    this.table.subscribe((fact) => {
+      if (fact.kind === 'event' || fact.kind === 'takenBack') {
+        if (this.asked && this.table && this.table.events.length !== this.asked.events)
+          this.asked = undefined;
+        if (this.table?.outcome.status !== 'running' && this.endedAt === undefined) {
+          this.endedAt = options.now();
+          this.hall.touch(this);
+        }
+        this.cover();
+      }
+      if (fact.kind === 'closed' && this.endedAt === undefined) {
+        this.endedAt = options.now();
+        this.hall.touch(this);
+      }
+    });
+    this.table.start();
+    this.cover();
+    this.hall.touch(this);
+  }
+
+  /** A view for one connection: its person's seat, or none to watch. */
+  viewFor(person: Person | undefined): TableView<unknown, GameEvent> {
+    const table = this.table as Table<unknown, GameEvent>;
+    const seat = person ? this.seatOf(person) : undefined;
+    const inner = table.view(seat === undefined ? [] : [seat]);
+    return {
+      seats: inner.seats,
+      subscribe: inner.subscribe,
+      send: (intent) => this.send(inner, intent),
+    };
+  }
+
+  /** A take-back asks the other people first; leaving is the connection's, never the table's. */
+  private send(inner: TableView<unknown, GameEvent>, intent: Intent<GameEvent>): Answer<GameEvent> {
+    if (intent.type === 'leave') return { ok: true };
+    if (intent.type !== 'takeBack' || !inner.seats.includes(intent.seat)) return inner.send(intent);
+    const table = this.table as Table<unknown, GameEvent>;
+    const others = this.holders.flatMap((h, seat) =>
+      h.kind === 'person' && seat !== intent.seat && !this.covered.has(seat) ? [seat] : [],
+    );
+    if (others.length === 0) return inner.send(intent);
+    if (this.asked)
+      return { ok: false, problem: 'A take-back is already asked: wait for the answer.' };
+    this.asked = { mover: intent.seat, events: table.events.length, waiting: new Set(others) };
+    const names = this.seatNames();
+    // Asked of every other person at the table (their strip says so too, with the keys).
+    this.tellAll(`${names[intent.seat]} asks to take a move back: y agrees, n refuses.`);
+    this.hall.touch(this);
+    return { ok: false, problem: 'Asked the others to agree to the take-back: wait for them.' };
+  }
+
+  /** Whether this person is asked to agree to a take-back now. */
+  askedOf(person: Person): boolean {
+    const seat = this.seatOf(person);
+    return seat !== undefined && this.asked?.waiting.has(seat) === true;
+  }
+
+  /** A person's answer to the take-back asked. */
+  answer(person: Person, agree: boolean): void {
+    const seat = this.seatOf(person);
+    const asked = this.asked;
+    const table = this.table;
+    if (seat === undefined || !asked || !table || !asked.waiting.has(seat)) return;
+    const names = this.seatNames();
+    this.hall.touch(this);
+    if (!agree) {
+      this.asked = undefined;
+      this.tellAll(`${names[seat]} refuses the take-back: the move stands.`);
+      return;
+    }
+    asked.waiting.delete(seat);
+    if (asked.waiting.size > 0) {
+      this.tellAll(`${names[seat]} agrees to the take-back.`);
+      return;
+    }
+    this.asked = undefined;
+    const done = table.view([asked.mover]).send({ type: 'takeBack', seat: asked.mover });
+    this.tellAll(
+      done.ok
+        ? `${names[seat]} agrees: ${names[asked.mover]}'s move is taken back.`
+        : `The take-back cannot be made: ${done.problem}`,
+    );
+  }
+
+  /** A chat line from a person at the table (or watching): sanitised, cut, rate-limited. */
+  chat(person: Person, text: string): string | undefined {
+    const now = this.hall.options.now();
+    const last = this.lastChat.get(person.id);
+    if (last !== undefined && now - last < CHAT_GAP_MS) return 'One line a second, please.';
+    const line = safeText(printable(text)).trim().slice(0, CHAT_LENGTH);
+    if (line === '') return undefined;
+    this.lastChat.set(person.id, now);
+    this.tellAll(`${person.name}: ${line}`);
+    return undefined;
+  }
+
+  /** The table's words to every view (added to each one's log). */
+  lines(listener: (line: string) => void): () => void {
+    this.said.add(listener);
+    return () => this.said.delete(listener);
+  }
+
+  tellAll(line: string): void {
+    for (const listener of [...this.said]) listener(line);
+  }
+
+  /** A connection of this person arrived at the table (or came back to it). */
+  arrived(person: Person): void {
+    const seat = this.seatOf(person);
+    if (seat === undefined) return;
+    this.present.set(seat, (this.present.get(seat) ?? 0) + 1);
+    if (this.awaySince.delete(seat)) {
+      this.covered.delete(seat);
+      this.tellAll(`${person.name} is back.`);
+      this.hall.touch(this);
+    }
+  }
+
+  /** A connection of this person left (dropped, or went back to the lobby). */
+  departed(person: Person): void {
+    const seat = this.seatOf(person);
+    if (seat === undefined) return;
+    const left = (this.present.get(seat) ?? 1) - 1;
+    this.present.set(seat, left);
+    if (left > 0 || this.status !== 'running') return;
+    this.awaySince.set(seat, this.hall.options.now());
+    const minutes = Math.round(this.hall.options.seatHold / 60000);
+    this.tellAll(
+      `${person.name} is away: the seat is kept for ${minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.round(this.hall.options.seatHold / 1000)} seconds`}.`,
+    );
+    this.hall.touch(this);
+  }
+
+  /** Whether this seat's hold has run out (the others may give it away or end the game). */
+  holdOver(seat: number): boolean {
+    const since = this.awaySince.get(seat);
+    return since !== undefined && this.hall.options.now() - since >= this.hall.options.seatHold;
+  }
+
+  /** The seats whose hold has run out and the computer does not play yet. */
+  expired(): number[] {
+    return [...this.awaySince.keys()].filter((s) => this.holdOver(s) && !this.covered.has(s));
+  }
+
+  /** After the hold, a person at the table gives the away seats to the computer. */
+  giveAway(person: Person): string | undefined {
+    if (this.seatOf(person) === undefined) return 'Only the players decide that.';
+    const seats = this.expired();
+    if (seats.length === 0) return 'No seat has been away longer than the hold.';
+    const names = this.seatNames();
+    for (const seat of seats) this.covered.add(seat);
+    this.tellAll(`${person.name} gives ${seats.map((s) => names[s]).join(', ')} to the computer.`);
+    this.cover();
+    this.hall.touch(this);
+    return undefined;
+  }
+
+  /** After the hold, a person at the table ends the game (recorded unfinished). */
+  end(person: Person): string | undefined {
+    const seat = this.seatOf(person);
+    if (seat === undefined) return 'Only the players decide that.';
+    if (this.expired().length === 0) return 'No seat has been away longer than the hold.';
+    this.tellAll(`${person.name} ends the game: a seat stayed away.`);
+    this.table?.view([seat]).send({ type: 'leave', seat, leaving: 'quit' });
+    return undefined;
+  }
+
+  /** The computer plays a seat given to it (strong), paced as the table's own computers. */
+  private cover(): void {
+    const table = this.table;
+    if (!table || this.coverTimer || table.outcome.status !== 'running' || table.over) return;
+    const seat = table.toAct;
+    if (!this.covered.has(seat)) return;
+    this.coverTimer = this.hall.options.scheduler.after(this.hall.options.botDelay, () => {
+      this.coverTimer = undefined;
+      if (!this.covered.has(seat) || table.toAct !== seat || table.over) return;
+      const view = table.view([seat]);
+      const due = this.game.rules.chance(table.state) !== undefined;
+      if (due) view.send({ type: 'chance', seat });
+      else {
+        const hint = view.send({ type: 'hint', seat });
+        if (hint.ok && hint.hint) view.send({ type: 'move', seat, event: hint.hint.event });
+      }
+      this.cover();
+    });
+  }
+
+  /** Seconds since the table was made, or since its game began. */
+  age(): number {
+    return Math.max(
+      0,
+      Math.round((this.hall.options.now() - (this.startedAt ?? this.createdAt)) / 1000),
+    );
+  }
+}
+
+/** What the hall's file keeps of a running table, to reopen it from its recording. */
+export interface SavedTable {
+  readonly code: string;
+  readonly game: string;
+  readonly file: string;
+  readonly options: unknown;
+  readonly creator: Person;
+  readonly holders: readonly Holder[];
+  readonly covered: readonly number[];
+}
+
+/** Every table of the server, by code. */
+export class Hall {
+  readonly tables = new Map<string, ServedTable>();
+  private readonly listeners = new Set<(table: ServedTable | undefined) => void>();
+
+  constructor(readonly options: HallOptions) {}
+
+  create(game: AnyGameModule, start: Start, creator: Person): ServedTable {
+    let code = this.options.code();
+    while (this.tables.has(code)) code = this.options.code();
+    const table = new ServedTable(this, code, game, start, creator, this.options.now());
+    this.tables.set(code, table);
+    table.sit(creator);
+    this.touch();
+    return table;
+  }
+
+  /** The running tables that are recorded, as the hall's file keeps them. */
+  saved(): SavedTable[] {
+    return [...this.tables.values()].flatMap((t) =>
+      t.status === 'running' && t.session?.recorder.file
+        ? [
+            {
+              code: t.code,
+              game: t.game.id,
+              file: t.session.recorder.file,
+              options: t.start.options,
+              creator: t.creator,
+              holders: [...t.holders],
+              covered: [...t.covered],
+            },
+          ]
+        : [],
+    );
+  }
+
+  /**
+   * A table reopened after a restart from its recording (resumed by the session factory): the
+   * same code, seats and players, every person away until they reconnect (the hold starts now).
+   */
+  reopen(game: AnyGameModule, session: Session, saved: SavedTable): ServedTable {
+    const start = { options: saved.options, seats: session.seats };
+    const table = new ServedTable(this, saved.code, game, start, saved.creator, this.options.now());
+    saved.holders.forEach((holder, seat) => {
+      table.holders[seat] = holder;
+      if (holder.kind === 'person') table.awaySince.set(seat, this.options.now());
+    });
+    for (const seat of saved.covered) table.covered.add(seat);
+    this.tables.set(table.code, table);
+    table.open(session);
+    return table;
+  }
+
+  /** A table by its code as typed (any case, spaces around). */
+  find(code: string): ServedTable | undefined {
+    return this.tables.get(code.trim().toLowerCase());
+  }
+
+  /** The running table where this person holds a seat (to go straight back to it). */
+  seatedAt(person: Person): ServedTable | undefined {
+    return [...this.tables.values()].find(
+      (t) => t.status === 'running' && t.seatOf(person) !== undefined,
+    );
+  }
+
+  remove(table: ServedTable): void {
+    this.tables.delete(table.code);
+  }
+
+  /** Finished tables leave the lobby a while after their end. */
+  sweep(keepMs: number): void {
+    const now = this.options.now();
+    for (const table of [...this.tables.values()])
+      if (table.endedAt !== undefined && now - table.endedAt > keepMs)
+        this.tables.delete(table.code);
+  }
+
+  subscribe(listener: (table: ServedTable | undefined) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Something changed, at this table (undefined: the hall itself): told to every screen. */
+  touch(table?: ServedTable): void {
+    this.options.changed?.(this);
+    for (const listener of [...this.listeners]) listener(table);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Kono's panel between rounds, drawn: the round-score table keeps the points awarded at 80×24
+ * (the name is what a narrow panel cuts), widens at 120×40, and says why each round ended; the
+ * end of a tournament between two computers says who is who.
+ */
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NO_RECORDING } from '../../../source/engine/recording.js';
+import type { Seat } from '../../../source/engine/seats.js';
+import {
+  type KonoEvent,
+  type KonoState,
+  reduce,
+  setup,
+  withDefaults,
+} from '../../../source/games/kono/rules.js';
+import { KonoGame } from '../../../source/games/kono/ui/KonoGame.js';
+import { KeysProvider } from '../../../source/ui/keys-context.js';
+import { ThemeContext } from '../../../source/ui/theme.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const plain = (frame: string) => frame.replace(/\x1b\[[0-9;]*m/g, '');
+
+/** A round on an n × n board: seat 0 wins the dice and plays white, then `quitter` quits. */
+function tournament(sizes: number[], quitter = 0, asker: number | null = 0): KonoState {
+  let state = setup(withDefaults({ asker, size: null }));
+  const events: KonoEvent[] = [];
+  sizes.forEach((size, i) => {
+    if (i > 0) events.push({ type: 'kono/anotherRound', again: true });
+    events.push({ type: 'kono/sizeChosen', size });
+    if (i === 0)
+      events.push({
+        type: 'kono/diceThrown',
+        dice: [
+          [6, 6],
+          [1, 1],
+        ],
+      });
+    events.push({ type: 'kono/colourChosen', colour: 'white' });
+    events.push({ type: 'kono/quit', seat: quitter });
+  });
+  for (const event of events) state = reduce(state, event);
+  return state;
+}
+
+function frame(state: KonoState, seats: Seat[], width: number, height: number): string {
+  const r = render(
+    <ThemeContext.Provider value={{ colour: false }}>
+      <KeysProvider>
+        <KonoGame
+          session={{
+            id: 0,
+            seed: 1,
+            initial: state,
+            seats,
+            chance: undefined,
+            recorder: NO_RECORDING,
+            botSeed: 1,
+          }}
+          width={width}
+          height={height}
+          botDelay={60_000}
+          onRequest={() => {}}
+        />
+      </KeysProvider>
+    </ThemeContext.Provider>,
+  );
+  cleanup = r.unmount;
+  return plain(r.lastFrame() ?? '');
+}
+
+const person: Seat = { name: 'Player 1', kind: 'human' };
+const cpu: Seat = { name: 'CPU 2', kind: 'computer', level: 'strong' };
+/** A computer as an older madang named it (a resumed recording keeps the name). */
+const oldCpu: Seat = { name: 'Computer (strong)', kind: 'computer', level: 'strong' };
+
+describe('Kono’s panel', () => {
+  it('at 80×24 beside a 9 × 9 board, the points awarded stay whole; the name is cut', () => {
+    // Seat 0 quits twice: 5 points each time to the computer.
+    const text = frame(tournament([9, 9]), [person, oldCpu], 80, 24);
+    expect(text).toMatch(/ {2}1 9×9 +-5 +0 {2}\+5 Compu/);
+    expect(text).toMatch(/ {2}2 9×9 +-5 +0 {2}\+5 Compu/);
+    expect(text).toMatch(/total +0 +10/);
+  });
+
+  it('at 80×24 beside a 5 × 5 board, every column whole, and why the round ended', () => {
+    const text = frame(tournament([5]), [person, cpu], 80, 24);
+    expect(text).toContain('Rnd     Player 1 CPU 2  awarded');
+    expect(text).toContain('  1 5×5       -5     0  +5 CPU 2 · Player 1 quit');
+  });
+
+  it('at 120×40 the panel widens: long names whole, and more rounds shown', () => {
+    const sizes = [5, 7, 5, 7, 5, 7, 5, 7];
+    const narrow = frame(tournament(sizes), [person, oldCpu], 80, 24);
+    const wide = frame(tournament(sizes), [person, oldCpu], 120, 40);
+    expect(narrow).not.toContain('Computer (strong)  awarded');
+    expect(wide).toContain('Computer (strong)  awarded');
+    expect(wide).toMatch(/\+5 Computer \(strong\) ·/);
+    // Eight rounds: the last four at 80×24, all eight at 120×40.
+    expect(narrow).not.toMatch(/ {3}4 [57]×[57] /);
+    expect(narrow).toMatch(/ {3}5 5×5 /);
+    expect(wide).toMatch(/ {3}1 5×5 /);
+    expect(wide).toMatch(/ {3}8 7×7 /);
+  });
+
+  it('between two computers of one name (an older madang’s recording) the end says which', () => {
+    const text = frame(tournament([5], 1, null), [oldCpu, oldCpu], 80, 24);
+    expect(text).toContain('★ Computer (strong) (seat 1) wins the tournament');
+    expect(text).toMatch(/ {2}1 5×5 +0 +-5 {2}\+5 Computer/);
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * madang serve under abuse, with ssh2's client on 127.0.0.1 (bounded in count and time): a
+ * forged signature, random bytes (to the port and into a session), a 1×1 and a 10000×10000 pty,
+ * clients vanishing mid-frame, a 1 MiB paste, too many connections from one address, an idle
+ * connection. After each, another connection is served as before and the server stands.
+ */
+import { mkdtempSync } from 'node:fs';
+import { connect as tcp } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ssh2 from 'ssh2';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
+import { GAMES } from '../../source/games/index.js';
+import { Hall } from '../../source/serve/hall.js';
+import { PlayerBook, hostKey } from '../../source/serve/identity.js';
+import { LIMITS, type Limits, type Running, serve } from '../../source/serve/server.js';
+import { TIMERS } from '../../source/table/table.js';
+
+const { BaseAgent, utils } = ssh2;
+
+let running: Running | undefined;
+const players: Player[] = [];
+afterEach(async () => {
+  for (const player of players.splice(0)) player.end();
+  await running?.close();
+  running = undefined;
+});
+
+async function server(limits: Partial<Limits> = {}, guests = false) {
+  const dir = mkdtempSync(join(tmpdir(), 'madang-serve-abuse-'));
+  const key = hostKey(dir);
+  const hall = new Hall({
+    startSession: () => 'not in these tests',
+    scheduler: TIMERS,
+    botDelay: 0,
+    seatHold: 300_000,
+    now: () => Date.now(),
+    code: () => Math.random().toString(36).slice(2, 6),
+  });
+  running = await serve({
+    host: '127.0.0.1',
+    port: 0,
+    hostKey: key.privateKey,
+    guests,
+    limits: { ...LIMITS, ...limits },
+    world: {
+      hall,
+      book: new PlayerBook(join(dir, 'players.json')),
+      games: GAMES,
+      dataDir: dir,
+      now: () => new Date(),
+    },
+    log: () => undefined,
+  });
+  return running.port;
+}
+
+async function player(port: number, options: Partial<Parameters<typeof connectPlayer>[0]> = {}) {
+  const joined = await connectPlayer({ port, key: newKey(), ...options });
+  players.push(joined);
+  return joined;
+}
+
+/** A connection that is served as before: a new key gets the name page, then the lobby. */
+async function stillServed(port: number, name = 'Zed') {
+  const other = await player(port);
+  await other.waitFor('Welcome to madang');
+  other.write(`${name}\r`);
+  await other.waitFor(`you are ${name}`);
+  other.write('n');
+  await other.waitFor('which game?');
+}
+
+describe('madang serve under abuse', () => {
+  it('accepts a key only once its signature verifies: another key’s public half, signed by a different key, is refused', async () => {
+    const port = await server();
+    const bo = newKey();
+    const first = await player(port, { key: bo });
+    await first.waitFor('Welcome to madang');
+    first.write('Bo\r');
+    await first.waitFor('you are Bo');
+    const boPublic = utils.parseKey(bo) as ssh2.ParsedKey;
+    const mallory = utils.parseKey(newKey()) as ssh2.ParsedKey;
+    class Forger extends BaseAgent<ssh2.ParsedKey> {
+      getIdentities(cb: (error: Error | undefined, keys?: ssh2.ParsedKey[]) => void) {
+        cb(undefined, [boPublic]);
+      }
+      sign(_key: ssh2.ParsedKey, data: Buffer, ...rest: unknown[]) {
+        const cb = rest.at(-1) as (error: Error | undefined, signature?: Buffer) => void;
+        cb(undefined, mallory.sign(data));
+      }
+    }
+    const forged = new Promise<string>((resolve) => {
+      const client = new ssh2.Client();
+      client.on('ready', () => resolve('ready'));
+      client.on('error', (error) => resolve(error.message));
+      client.connect({
+        host: '127.0.0.1',
+        port,
+        username: 'x',
+        agent: new Forger(),
+        authHandler: ['agent'] as never,
+      });
+    });
+    expect(await forged).toMatch(/authentication methods failed/);
+    // Bo with his own key is still Bo.
+    const again = await player(port, { key: bo });
+    await again.waitFor('you are Bo');
+  });
+
+  it('stops a client after six failed authentications', async () => {
+    const port = await server();
+    const mallory = utils.parseKey(newKey()) as ssh2.ParsedKey;
+    const others = Array.from({ length: 10 }, () => utils.parseKey(newKey()) as ssh2.ParsedKey);
+    let tries = 0;
+    class Forger extends BaseAgent<ssh2.ParsedKey> {
+      getIdentities(cb: (error: Error | undefined, keys?: ssh2.ParsedKey[]) => void) {
+        cb(undefined, others);
+      }
+      sign(_key: ssh2.ParsedKey, data: Buffer, ...rest: unknown[]) {
+        tries++;
+        const cb = rest.at(-1) as (error: Error | undefined, signature?: Buffer) => void;
+        cb(undefined, mallory.sign(data));
+      }
+    }
+    const ended = await new Promise<string>((resolve) => {
+      const client = new ssh2.Client();
+      client.on('ready', () => resolve('ready'));
+      client.on('error', (error) => resolve(error.message));
+      client.on('close', () => resolve('closed'));
+      client.connect({
+        host: '127.0.0.1',
+        port,
+        username: 'x',
+        agent: new Forger(),
+        authHandler: ['agent'] as never,
+      });
+    });
+    expect(ended).not.toBe('ready');
+    expect(tries).toBe(6);
+    await stillServed(port);
+  });
+
+  it('colour follows the client: TERM=dumb or NO_COLOR sent with the session turn it off', async () => {
+    const port = await server();
+    const yellow = '\x1b[33m';
+    const coloured = await player(port);
+    await coloured.waitFor('Welcome to madang');
+    coloured.write('\r');
+    await coloured.waitFor('Type a name first.');
+    expect(coloured.raw()).toContain(yellow);
+    for (const plain of [{ term: 'dumb' }, { env: { NO_COLOR: '1' } }]) {
+      const other = await player(port, plain);
+      await other.waitFor('Welcome to madang');
+      other.write('\r');
+      await other.waitFor('Type a name first.');
+      expect(other.raw()).not.toContain(yellow);
+      // Bold and the like stay: the screen is drawn, only without colour.
+      expect(other.raw()).toContain('\x1b[');
+    }
+  });
+
+  it('random bytes to the port and into a session disturb no one', async () => {
+    const port = await server();
+    const watcher = await player(port);
+    await watcher.waitFor('Welcome to madang');
+    // Not SSH at all.
+    await new Promise<void>((resolve) => {
+      const socket = tcp(port, '127.0.0.1', () => socket.end(randomBytes(65536)));
+      // The server answers with its ident and hangs up; bounded, whatever it does.
+      socket.on('end', () => resolve());
+      setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, 3000);
+      socket.on('error', () => resolve());
+      socket.on('close', () => resolve());
+    });
+    // Random keys in a session, as fast as they go.
+    const noisy = await player(port);
+    await noisy.waitFor('Welcome to madang');
+    for (let n = 0; n < 16; n++) noisy.write(randomBytes(4096));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    watcher.write('Wat\r');
+    await watcher.waitFor('you are Wat');
+    await stillServed(port);
+  });
+
+  it('a 1×1 pty gets the too-small page, a 10000×10000 one a bounded frame, and both the full screen once resized', async () => {
+    const port = await server();
+    const tiny = await player(port, { columns: 1, rows: 1 });
+    await tiny.nextFrame(5000);
+    expect(tiny.closed()).toBe(false);
+    tiny.mark();
+    tiny.channel.setWindow(30, 100, 0, 0);
+    await tiny.waitFor('Welcome to madang');
+    const huge = await player(port, { columns: 10000, rows: 10000 });
+    await huge.waitFor('Welcome to madang');
+    // Drawn at most 400×200: never a hundred-million-cell frame.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(huge.bytes()).toBeLessThan(400 * 200 * 8);
+    huge.channel.setWindow(24, 80, 0, 0);
+    huge.mark();
+    await huge.waitFor('Welcome to madang');
+    await stillServed(port);
+  });
+
+  it('clients vanishing mid-frame leave the server and the others as they were', async () => {
+    const port = await server();
+    const before = running?.connections() ?? 0;
+    for (let n = 0; n < 12; n++) {
+      const gone = await player(port);
+      await gone.nextFrame(5000);
+      // The socket cut as the first frame arrives, with no goodbye.
+      (gone.client as unknown as { _sock: { destroy(): void } })._sock.destroy();
+    }
+    await stillServed(port);
+    const end = Date.now() + 5000;
+    while ((running?.connections() ?? 0) > before + 1 && Date.now() < end)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(running?.connections()).toBe(before + 1);
+  });
+
+  it('a 1 MiB paste is cut, not queued: the next key is answered at once', async () => {
+    const port = await server();
+    const paster = await player(port);
+    await paster.waitFor('Welcome to madang');
+    paster.write(Buffer.alloc(1 << 20, 'a'));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const start = performance.now();
+    paster.write('\r');
+    // The name field holds its twelve characters; Enter is the next key, not the millionth.
+    await paster.waitFor('you are aaaaaaaaaaaa', 3000);
+    expect(performance.now() - start).toBeLessThan(3000);
+    await stillServed(port);
+  });
+
+  it('too many connections from one address: the one past the limit is closed before it is served', async () => {
+    const port = await server({ perAddress: 3 });
+    for (let n = 0; n < 3; n++) await (await player(port)).waitFor('Welcome to madang');
+    await expect(player(port)).rejects.toThrow();
+    players.pop()?.end();
+  });
+
+  it('an idle connection is closed with a word; a guest (--guests) plays under a name for the connection', async () => {
+    const port = await server({ idleMs: 500 }, true);
+    const idle = await player(port);
+    await idle.waitFor('Closed after a long time without a key.', 5000);
+    const guest = await connectPlayer({ port });
+    players.push(guest);
+    await guest.waitFor('You play as a guest');
+    guest.write('Gus\r');
+    await guest.waitFor('you are Gus');
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The server's tables without SSH: seats filled by people, a take-back only with the others'
+ * consent, the chat line (sanitised, cut, one a second), a dropped seat held and then given to
+ * the computer or the game ended. Time is a hand-cranked clock and scheduler.
+ */
+import { describe, expect, it } from 'vitest';
+import { SessionFactory } from '../../source/app/session.js';
+import { NO_RECORDING } from '../../source/engine/recording.js';
+import { seatOf } from '../../source/engine/seats.js';
+import { GAMES } from '../../source/games/index.js';
+import type { AnyGameModule } from '../../source/games/module.js';
+import { Hall, type Person } from '../../source/serve/hall.js';
+import type { Scheduler } from '../../source/table/table.js';
+
+const yut = GAMES.find((g) => g.id === 'yut') as AnyGameModule;
+const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
+const BO: Person = { id: 'SHA256:bo', name: 'Bo' };
+const CY: Person = { id: 'SHA256:cy', name: 'Cy' };
+
+function world() {
+  let clock = 1_000_000;
+  const due: { run: () => void }[] = [];
+  const scheduler: Scheduler = {
+    after(_ms, run) {
+      const entry = { run };
+      due.push(entry);
+      return () => {
+        const at = due.indexOf(entry);
+        if (at >= 0) due.splice(at, 1);
+      };
+    },
+  };
+  const sessions = new SessionFactory({
+    seed: 382,
+    app: 'hall test',
+    openRecorder: () => NO_RECORDING,
+    appendRecorder: () => NO_RECORDING,
+    freshSeed: () => 1,
+    now: () => new Date(clock),
+  });
+  let codes = 0;
+  const hall = new Hall({
+    startSession: (game, start) => sessions.start(game, start),
+    scheduler,
+    botDelay: 10,
+    seatHold: 300_000,
+    now: () => clock,
+    code: () => `t${++codes}`,
+  });
+  const start = {
+    options: { players: 2, pieces: 4 },
+    seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'human')],
+  };
+  const table = hall.create(yut, start, ANN);
+  table.arrived(ANN);
+  expect(table.status).toBe('waiting');
+  expect(table.sit(BO)).toBe(1);
+  table.arrived(BO);
+  expect(table.status).toBe('running');
+  const heard: string[] = [];
+  table.lines((line) => heard.push(line));
+  return {
+    hall,
+    table,
+    heard,
+    advance: (ms: number) => (clock += ms),
+    tick: () => due.shift()?.run(),
+    pending: () => due.length,
+  };
+}
+
+describe('a served table', () => {
+  it('seats people in order and starts when full; a third may only watch', () => {
+    const { table } = world();
+    expect(table.seatNames()).toEqual(['Ann', 'Bo']);
+    expect(table.sit(CY)).toBe('This table has started: you may watch it.');
+    const watcher = table.viewFor(CY);
+    expect(watcher.seats).toEqual([]);
+    expect(watcher.send({ type: 'chance', seat: 0 })).toEqual({
+      ok: false,
+      problem: 'You are watching: only the players move.',
+    });
+    // Leaving is a connection's, never the table's.
+    expect(table.viewFor(ANN).send({ type: 'leave', seat: 0, leaving: 'quit' })).toEqual({
+      ok: true,
+    });
+    expect(table.table?.over).toBe(false);
+  });
+
+  it('a take-back waits for the other player: refused, nothing moves; agreed, it is made', () => {
+    const { table, heard } = world();
+    const ann = table.viewFor(ANN);
+    const t = table.table!;
+    expect(ann.send({ type: 'chance', seat: 0 })).toEqual({ ok: true });
+    const [move] = yut.rules.legalEvents(t.state);
+    expect(ann.send({ type: 'move', seat: 0, event: move })).toEqual({ ok: true });
+    expect(t.events).toHaveLength(2);
+    expect(ann.send({ type: 'takeBack', seat: 0 })).toEqual({
+      ok: false,
+      problem: 'Asked the others to agree to the take-back: wait for them.',
+    });
+    expect(t.events).toHaveLength(2);
+    expect(heard.at(-1)).toBe('Ann asks to take a move back: y agrees, n refuses.');
+    expect(table.askedOf(BO)).toBe(true);
+    expect(table.askedOf(ANN)).toBe(false);
+    expect(ann.send({ type: 'takeBack', seat: 0 })).toEqual({
+      ok: false,
+      problem: 'A take-back is already asked: wait for the answer.',
+    });
+    // Ann may not answer for Bo.
+    table.answer(ANN, true);
+    expect(t.events).toHaveLength(2);
+    table.answer(BO, false);
+    expect(heard.at(-1)).toBe('Bo refuses the take-back: the move stands.');
+    expect(t.events).toHaveLength(2);
+    expect(table.askedOf(BO)).toBe(false);
+    // Asked again, and agreed: the move is gone for every view.
+    ann.send({ type: 'takeBack', seat: 0 });
+    table.answer(BO, true);
+    expect(heard.at(-1)).toBe("Bo agrees: Ann's move is taken back.");
+    expect(t.events.length).toBeLessThan(2);
+  });
+
+  it('a move made meanwhile calls the question off', () => {
+    const { table } = world();
+    const ann = table.viewFor(ANN);
+    const bo = table.viewFor(BO);
+    const t = table.table!;
+    ann.send({ type: 'chance', seat: 0 });
+    ann.send({ type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] });
+    ann.send({ type: 'takeBack', seat: 0 });
+    expect(table.askedOf(BO)).toBe(true);
+    expect(bo.send({ type: 'chance', seat: 1 })).toEqual({ ok: true });
+    expect(table.askedOf(BO)).toBe(false);
+    const events = t.events.length;
+    table.answer(BO, true);
+    expect(t.events).toHaveLength(events);
+  });
+
+  it('the chat line: control characters shown, not acted on; cut; one a second', () => {
+    const { table, heard, advance } = world();
+    expect(table.chat(ANN, 'hello \x1b[2Jthere')).toBeUndefined();
+    expect(heard.at(-1)).toBe('Ann: hello [2Jthere');
+    expect(table.chat(ANN, 'again')).toBe('One line a second, please.');
+    advance(1000);
+    expect(table.chat(ANN, 'x'.repeat(500))).toBeUndefined();
+    expect(heard.at(-1)).toBe(`Ann: ${'x'.repeat(120)}`);
+    // A spectator may speak too.
+    expect(table.chat(CY, '\u202Eevil')).toBeUndefined();
+    expect(heard.at(-1)).toBe('Cy: evil');
+  });
+
+  it('a dropped seat is held: away, waited for; after the hold the computer takes it, or the game ends', () => {
+    const { table, heard, advance, tick, pending } = world();
+    const ann = table.viewFor(ANN);
+    const t = table.table!;
+    ann.send({ type: 'chance', seat: 0 });
+    ann.send({ type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] });
+    expect(t.toAct).toBe(1);
+    table.departed(BO);
+    expect(heard.at(-1)).toBe('Bo is away: the seat is kept for 5 minutes.');
+    expect(table.awaySince.has(1)).toBe(true);
+    expect(table.expired()).toEqual([]);
+    expect(table.giveAway(ANN)).toBe('No seat has been away longer than the hold.');
+    advance(299_000);
+    expect(table.expired()).toEqual([]);
+    advance(1_000);
+    expect(table.expired()).toEqual([1]);
+    // A spectator has no say.
+    expect(table.giveAway(CY)).toBe('Only the players decide that.');
+    expect(table.giveAway(ANN)).toBeUndefined();
+    expect(heard.at(-1)).toBe('Ann gives Bo to the computer.');
+    const before = t.events.length;
+    while (t.toAct === 1 && pending() > 0) tick();
+    expect(t.events.length).toBeGreaterThan(before);
+    // Bo comes back: the seat is his again, the computer stops.
+    table.arrived(BO);
+    expect(heard.at(-1)).toBe('Bo is back.');
+    expect(table.covered.has(1)).toBe(false);
+  });
+
+  it('after the hold a player may end the game instead', () => {
+    const { table, heard, advance } = world();
+    table.departed(BO);
+    advance(300_000);
+    expect(table.end(ANN)).toBeUndefined();
+    expect(heard.at(-1)).toBe('Ann ends the game: a seat stayed away.');
+    expect(table.table?.over).toBe(true);
+    expect(table.status).toBe('over');
+  });
+});
