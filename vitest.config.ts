@@ -1,19 +1,71 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The slow tests, run by `npm run test:slow` and not by `npm test`: the built program driven in
+ * tmux (test/e2e), the reliability tests (test/reliability: kills, races, attacks, big inputs)
+ * and any file named *.slow.test.ts(x). Every other test file is fast and runs in `npm test`. A
+ * new test falls on its side by where it is and how it is named.
+ */
+const SLOW = [
+  'test/e2e/**/*.test.{ts,tsx}',
+  'test/reliability/**/*.test.{ts,tsx}',
+  'test/**/*.slow.test.{ts,tsx}',
+];
+/**
+ * Files of long random runs (properties.test.ts, bot.test.ts): fast, with a tenth of their runs
+ * (test/support/runs.ts), and run again by `npm run test:slow` with all of them.
+ */
+const LONG = ['test/**/properties.test.{ts,tsx}', 'test/**/bot.test.{ts,tsx}'];
+
+const env = {
+  // Colour on, so that the tests can see it (and see it turned off by NO_COLOR).
+  FORCE_COLOR: '1',
+  // Games started by tests record here, never in the user's data directory.
+  MADANG_DATA_DIR: mkdtempSync(join(tmpdir(), 'madang-test-data-')),
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    env: {
-      // Colour on, so that the tests can see it (and see it turned off by NO_COLOR).
-      FORCE_COLOR: '1',
-      // Games started by tests record here, never in the user's data directory.
-      MADANG_DATA_DIR: mkdtempSync(join(tmpdir(), 'madang-test-data-')),
+    env,
+    // `vitest run --coverage`: what the tests run of source/, every file counted (v8).
+    coverage: {
+      provider: 'v8',
+      include: ['source/**'],
+      reporter: ['text-summary', 'json-summary'],
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.{ts,tsx}'],
+          // One worker runs file after file with its modules loaded once, instead of a new
+          // process and a fresh import of source/ for each of 70 files (most of the run's time).
+          isolate: false,
+          // Both cores (vitest takes one less than there are, which is one here).
+          maxWorkers: 2,
+          // A run of both projects (a bare `vitest run`) runs the fast ones first.
+          sequence: { groupOrder: 0 },
+          exclude: [...configDefaults.exclude, ...SLOW],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          sequence: { groupOrder: 1 },
+          include: [...SLOW, ...LONG],
+          env: { ...env, MADANG_LONG_RUNS: '1' },
+          // A test in tmux waits for several screens, each up to tmux.ts's WAIT_MS on a busy machine.
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

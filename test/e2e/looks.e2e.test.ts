@@ -1,14 +1,15 @@
 /**
- * How madang looks, as a person sees it: the built program in tmux (TERM=xterm-256color), every
- * screen at 80×24 and at 120×40 checked whole (no line cut, no box broken), and captures with
- * their colour codes (capture-pane -e) of the menu, the recordings browser, the replay's move list, a Yut game, an Ur game, a Yoté game, a Kono game and the
- * replay viewer at 80×24, with colour and with NO_COLOR, compared with fixtures/screens so the
- * look cannot silently regress. `REGENERATE=1` rewrites the captures after a change made on purpose.
+ * How madang looks, as a person sees it: the built program in tmux (TERM=xterm-256color), and
+ * captures with their colour codes (capture-pane -e) of the menu, the recordings browser, the
+ * replay's move list, a Yut game, an Ur game, a Yoté game, a Kono game and the replay viewer at
+ * 80×24, with colour and with NO_COLOR, compared with fixtures/screens so the look cannot silently
+ * regress. `REGENERATE=1` rewrites the captures after a change made on purpose. (Every screen
+ * whole at 80×24 and 120×40 is checked in process, by test/app/screens.test.tsx.)
  */
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { displayWidth } from '../../source/ui/text.js';
+import { fillRecordings } from '../support/recordings.js';
 import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
 
 const regenerate = process.env.REGENERATE === '1';
@@ -18,155 +19,13 @@ const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.close());
 
-/**
- * A data folder of recordings for the browser, at a fixed path (the browser shows it) with fixed
- * times (the list is newest first): the three fixtures, and twenty-five more games of Noah's.
- */
+/** A data folder of recordings for the browser, at a fixed path (the captures show it). */
 const BROWSER_DATA = '/tmp/madang-looks-data';
 const BROWSER_ENV = { MADANG_DATA_DIR: BROWSER_DATA, TZ: 'UTC' };
 function browserFolder(): void {
-  const folder = join(BROWSER_DATA, 'recordings');
   rmSync(BROWSER_DATA, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
-  const fixture = (name: string) =>
-    readFileSync(join(ROOT, 'fixtures', 'recordings', name), 'utf8');
-  const names = ['Ann', 'Bob', 'Cho', 'Dan', 'Eve'];
-  const files: [string, string][] = [
-    ['short.jsonl', fixture('short.jsonl')],
-    ['unfinished.jsonl', fixture('unfinished.jsonl')],
-    ['animals.jsonl', fixture('animals.jsonl')],
-    ...Array.from({ length: 25 }, (_, i): [string, string] => [
-      `yut-2026-02-${String(i + 1).padStart(2, '0')}.jsonl`,
-      fixture('short.jsonl')
-        .replace('"Liam"', JSON.stringify(names[i % 5]))
-        .replace('2026-01-01T00:00', `2026-02-${String(i + 1).padStart(2, '0')}T1${i % 10}:30`),
-    ]),
-  ];
-  files.forEach(([name, text], i) => {
-    writeFileSync(join(folder, name), text);
-    utimesSync(join(folder, name), 1_000_000 + i, 1_000_000 + i);
-  });
+  fillRecordings(join(BROWSER_DATA, 'recordings'));
 }
-
-/** Problems of a screen: a line wider than the window, a line cut short with …, a broken box. */
-function wholeness(screen: string, columns: number): string[] {
-  const problems: string[] = [];
-  const lines = screen.split('\n');
-  lines.forEach((line, i) => {
-    if (displayWidth(line) > columns) problems.push(`line ${i + 1} is wider than ${columns}`);
-    if (/…\s*[│║]/.test(line)) problems.push(`line ${i + 1} is cut: ${line.trim()}`);
-  });
-  // Every box that opens closes on the same columns.
-  const count = (char: string) => [...screen].filter((c) => c === char).length;
-  const opens = count('╭');
-  const closes = count('╰');
-  if (opens !== closes) problems.push(`${opens} boxes open, ${closes} close`);
-  return problems;
-}
-
-/** Steps to each screen: the command and the keys that lead there, and what shows it is there. */
-const VISITS: readonly {
-  name: string;
-  command: string;
-  keys: readonly string[];
-  shows: string;
-  env?: Record<string, string>;
-}[] = [
-  { name: 'menu', command: '', keys: [], shows: 'Recordings' },
-  {
-    name: 'replay move list',
-    command: `replay ${SHORT}`,
-    keys: ['Right', 'Right', 'l'],
-    shows: 'Moves · Noah v Liam',
-  },
-  {
-    name: 'recordings browser',
-    command: '',
-    keys: ['Up', 'Up', 'Up', 'Enter'],
-    shows: '28 recordings',
-    env: BROWSER_ENV,
-  },
-  { name: 'main help', command: '', keys: ['9'], shows: 'madang · help' },
-  { name: 'Yut setup, 4 players', command: 'yut --players 4', keys: [], shows: 'Seat 3 name' },
-  {
-    name: 'Yut game, 4 players, 2 computers',
-    command: 'yut --players 4 --bots 3,4 --seed 11504 --bot-delay 999999',
-    keys: ['Up', 'Enter', 'Space'],
-    shows: 'Player 1 threw gae',
-  },
-  {
-    name: 'Yut help',
-    command: 'yut --seed 11504',
-    keys: ['Up', 'Enter', '?'],
-    shows: 'Yut Nori · help',
-  },
-  {
-    name: 'Yut advanced',
-    command: 'yut --advanced --data-dir fixtures/advanced',
-    keys: ['2'],
-    shows: 'PASSWORD',
-  },
-  { name: 'Ur setup', command: 'ur', keys: [], shows: 'Start the game' },
-  {
-    name: 'Ur game with a computer',
-    command: 'ur --bots 2 --seed 3 --bot-delay 0',
-    keys: ['Up', 'Enter', 'Space', 'Enter'],
-    shows: '(strong:',
-  },
-  { name: 'Yoté setup', command: 'yote', keys: [], shows: 'Start the game' },
-  {
-    name: 'Yoté game with a computer',
-    command: 'yote --bots 2 --seed 3 --bot-delay 0',
-    keys: ['Up', 'Enter', 'Enter'],
-    shows: '(strong:',
-  },
-  { name: 'Kono setup', command: 'kono', keys: [], shows: 'Start the tournament' },
-  {
-    name: 'Kono 9 × 9 with a computer',
-    command: 'kono --bots 2 --size 9 --seed 8 --bot-delay 0',
-    // Seed 8: the Human throws higher, plays White, and moves (1,5) southeast.
-    keys: ['Up', 'Enter', 'Space', 'Enter', 'Up', 'Up', 'Up', 'Up', 'Enter', '3', '3'],
-    shows: 'It wanted',
-  },
-  { name: 'Layers setup', command: 'layers', keys: [], shows: 'Start the game' },
-  {
-    name: 'Layers game, 10 players',
-    command: 'layers --seed 3 --bot-delay 0',
-    keys: ['Enter'],
-    shows: 'Player 1 to choose',
-  },
-  {
-    name: 'Yut replay',
-    command: `replay ${SHORT}`,
-    keys: ['Right', 'Right', 'Right'],
-    shows: 'event 3/',
-  },
-];
-
-describe.runIf(hasTmux)('every screen whole', () => {
-  for (const [columns, rows] of [
-    [80, 24],
-    [120, 40],
-  ] as const) {
-    for (const visit of VISITS) {
-      it(`${visit.name} at ${columns}×${rows}`, async () => {
-        if (visit.env) browserFolder();
-        terminal = new Terminal(
-          `node ${CLI} ${visit.command} --no-record`,
-          { columns, rows },
-          visit.env,
-        );
-        await terminal.waitFor(/\S/);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await terminal.keys(...visit.keys);
-        await terminal.waitFor(visit.shows);
-        const screen = await terminal.settled();
-        expect(screen).toContain(visit.shows);
-        expect(wholeness(screen, columns)).toEqual([]);
-      });
-    }
-  }
-});
 
 /** The captures: each screen at 80×24, coloured and with NO_COLOR. */
 const LOOKS: readonly {

@@ -128,15 +128,16 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     terminal = new Terminal(`node ${CLI} yut --seed 11504 --bots 2 --bot-delay 0 --no-record`);
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter');
-    // Three turns of each side: more log than the panel shows.
-    for (let turn = 0; turn < 3; turn++) {
-      await terminal.waitFor('▶ R Player 1 to throw');
-      await terminal.keys('Space');
-      await terminal.waitFor(/Player 1 (moved|threw [^\n]*no move)|▶ R Player 1 to move/);
-      for (let i = 0; i < 4 && terminal.screen().includes('to move'); i++)
-        await terminal.keys('Enter');
+    // Three throws of Player 1, each moved, and the computer's turns between: more log than the
+    // panel shows. Each wait is for the screen the key led to, never the one it was pressed on.
+    let screen = await terminal.waitFor('▶ R Player 1 to throw');
+    for (let thrown = 0; thrown < 3 || !screen.includes('to throw');) {
+      if (screen.includes('▶ R Player 1 to throw')) {
+        await terminal.keys('Space');
+        thrown++;
+      } else await terminal.keys('Enter');
+      screen = await terminal.waitForNew(/▶ R Player 1 to (throw|move)/, screen);
     }
-    await terminal.waitFor('▶ R Player 1 to throw');
     await terminal.keys('l');
     const page = await terminal.waitFor('Yut Nori · log');
     const [, top, bottom, total] = /lines (\d+)–(\d+) of (\d+)/.exec(page) ?? [];
@@ -145,7 +146,9 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     expect(page).toContain("Player 1's turn.");
     expect(page).not.toContain('Player 1 to throw.');
     await terminal.keys('PageUp');
-    const up = await terminal.waitFor(`lines ${Number(top) - 10}–`);
+    // Ten lines up, or to the first line if fewer are above.
+    const up = await terminal.waitFor(`lines ${Math.max(1, Number(top) - 10)}–`);
+    expect(Number(top)).toBeGreaterThan(1);
     expect(up).toContain(`of ${total}`);
     await terminal.keys('Home');
     expect(await terminal.waitFor('lines 1–')).toContain('Player 1 to throw.');

@@ -118,8 +118,9 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     const winner = /★ [RB] (CPU \d) wins! ★/.exec(first)?.[1];
     expect(first).toContain('w play again, seats swapped');
     await terminal.keys('w');
-    // The second game (computers again) is played at once; its log begins with the score.
-    await terminal.waitFor(/★ [RB] CPU \d wins! ★/);
+    // The second game (computers again) is played at once; its log begins with the score. Its
+    // end, not the first game's: the seats are swapped, CPU 2 on red.
+    await terminal.waitForNew(/^(?=[\s\S]*R CPU 2 )[\s\S]*★ [RB] CPU \d wins! ★/, first);
     await terminal.keys('l', 'Home');
     const log = await terminal.waitFor('So far');
     const loser = winner === 'CPU 1' ? 'CPU 2' : 'CPU 1';
@@ -159,8 +160,10 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     );
     await terminal.waitFor('Player 1 to throw');
     await terminal.keys('Space', 'Enter');
-    // The computer throws and moves by itself; then it is Player 1's turn again.
-    await terminal.waitFor(/CPU 2 (moved|threw)[\s\S]*▶ R Player 1 to throw/);
+    // The computer throws and moves by itself; then it is Player 1's turn again (the panel's
+    // status line is above its log).
+    const replyPlayed = /^(?=[\s\S]*▶ R Player 1 to throw)[\s\S]*CPU 2 (moved|threw)/;
+    await terminal.waitFor(replyPlayed);
     await terminal.keys('u');
     const back = await terminal.waitFor('took back');
     // The panel's log wraps the line in two.
@@ -168,7 +171,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     expect(back).toContain("CPU 2's reply.");
     expect(back).toContain('▶ R Player 1 to move');
     await terminal.keys('Enter');
-    await terminal.waitFor(/CPU 2 (moved|threw)[\s\S]*▶ R Player 1 to throw/);
+    await terminal.waitForNew(replyPlayed, back);
     await terminal.keys('q', 'y');
     await terminal.waitFor('EXITED');
     const lines = readFileSync(file, 'utf8').trim().split('\n');
@@ -193,7 +196,11 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     await terminal.waitFor('Start the game');
     await terminal.keys('Up', 'Enter', 'Space');
     await terminal.waitFor('Player 1 threw');
-    expect(terminal.screen(true)).not.toMatch(/\x1b\[(3[1-7]|9[0-7])m/);
+    const screen = terminal.screen(true);
+    // The screen is there, with its bold, and has no colour.
+    expect(screen.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Player 1 threw \S+/);
+    expect(screen).toMatch(/\x1b\[(?:\d+;)*1(?:;\d+)*m/);
+    expect(screen).not.toMatch(/\x1b\[(3[1-7]|9[0-7])m/);
   });
 });
 

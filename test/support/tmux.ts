@@ -20,6 +20,18 @@ if (!hasTmux)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How long a wait for the screen lasts before it fails. The program answers a key within
+ * milliseconds; the margin is for a machine busy with other work (two cores, several test runs).
+ */
+export const WAIT_MS = 10_000;
+const SETTLE_MS = 5000;
+/** How long a screen showing what is awaited may go on changing before it is taken as it is. */
+const LIVE_MS = 1000;
+
+const matches = (screen: string, text: string | RegExp) =>
+  typeof text === 'string' ? screen.includes(text) : text.test(screen);
+
 export class Terminal {
   private readonly socket = `madang-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
   /** A private data directory, so that tests never touch the user's recordings. */
@@ -60,14 +72,21 @@ export class Terminal {
     return this.tmux('capture-pane', '-p', '-J');
   }
 
-  /** The screen once it has stopped changing (a frame is written in pieces). */
-  async settled(escapes = false, ms = 3000): Promise<string> {
+  /**
+   * The screen once it has stopped changing (a frame is written in pieces): the same over 120 ms.
+   * A screen still changing after `ms` fails the test, showing the last screen.
+   */
+  async settled(escapes = false, ms = SETTLE_MS): Promise<string> {
     const end = Date.now() + ms;
     let before = this.screen(escapes);
     for (;;) {
       await sleep(120);
       const now = this.screen(escapes);
-      if (now === before || Date.now() > end) return now;
+      if (now === before) return now;
+      if (Date.now() > end)
+        throw new Error(
+          `the screen was still changing after ${ms} ms; the last screen was:\n${now}`,
+        );
       before = now;
     }
   }
@@ -89,18 +108,60 @@ export class Terminal {
     }
   }
 
-  /** Wait up to `ms` for the screen to contain `text`; return the screen either way. */
-  async waitFor(text: string | RegExp, ms = 5000): Promise<string> {
+  /**
+   * Wait for the screen to contain `text` (or match it) and return the screen, once whole: the
+   * same over 100 ms (Ink writes a frame in pieces, and a busy machine may pause between them).
+   * If it does not within `ms`, throw, saying what was awaited and showing the screen: a wait
+   * that runs out must fail the test, never hand an old screen to the assertions.
+   */
+  waitFor(text: string | RegExp, ms = WAIT_MS): Promise<string> {
+    return this.until(text, (screen) => matches(screen, text), ms, '');
+  }
+
+  /**
+   * Wait for a screen that contains `text` (or matches it) and is not `before`: after a key, the
+   * screen it leads to, never the one it was pressed on (which may show the same words).
+   */
+  waitForNew(text: string | RegExp, before: string, ms = WAIT_MS): Promise<string> {
+    return this.until(
+      text,
+      (screen) => screen !== before && matches(screen, text),
+      ms,
+      'a new screen with ',
+    );
+  }
+
+  private async until(
+    text: string | RegExp,
+    found: (screen: string) => boolean,
+    ms: number,
+    what: string,
+  ): Promise<string> {
     const end = Date.now() + ms;
     let screen = this.screen();
-    while (
-      !(typeof text === 'string' ? screen.includes(text) : text.test(screen)) &&
-      Date.now() < end
-    ) {
+    let since: number | undefined;
+    for (;;) {
+      if (found(screen)) {
+        since ??= Date.now();
+        await sleep(100);
+        const again = this.screen();
+        // Whole: the same over 100 ms. A screen that goes on changing (computers playing on) is
+        // taken as it is when what it showed has gone (it was passing), or still shows it a
+        // second later.
+        if (again === screen) return again;
+        if (!found(again)) return screen;
+        if (Date.now() - since > LIVE_MS) return again;
+        screen = again;
+        continue;
+      }
+      since = undefined;
+      if (Date.now() > end)
+        throw new Error(
+          `waited ${ms} ms for ${what}${typeof text === 'string' ? JSON.stringify(text) : String(text)}; the screen was:\n${screen}`,
+        );
       await sleep(50);
       screen = this.screen();
     }
-    return screen;
   }
 
   /** Everything the program writes to the terminal from now on, as raw bytes, appended to `file`. */

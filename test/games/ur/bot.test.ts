@@ -13,6 +13,7 @@ import {
   urGame,
 } from '../../../source/games/ur/rules.js';
 import { moved, placed, play, rolled } from '../../support/ur.js';
+import { runs } from '../../support/runs.js';
 
 function randomPosition(seed: number): UrState | undefined {
   const random = seededRandom(seed);
@@ -36,6 +37,7 @@ describe('Ur bots', () => {
   for (const level of LEVELS) {
     it(`${level} chooses only legal moves, in many random positions`, () => {
       const bot = urBot(level);
+      const n = runs(level === 'strong' ? 300 : 2000);
       let checked = 0;
       fc.assert(
         fc.property(fc.integer(), (seed) => {
@@ -44,9 +46,10 @@ describe('Ur bots', () => {
           expect(legalEvents(s)).toContainEqual(bot.choose(s, seededRandom(seed)).event);
           checked++;
         }),
-        { numRuns: level === 'strong' ? 300 : 2000 },
+        { numRuns: n },
       );
-      expect(checked).toBeGreaterThan(level === 'strong' ? 250 : 1700);
+      // Most random positions are ones to decide in: 250 of 300, 1,700 of 2,000.
+      expect(checked).toBeGreaterThan(level === 'strong' ? (n * 5) / 6 : n * 0.85);
     }, 60_000);
   }
 

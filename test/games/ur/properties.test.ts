@@ -13,6 +13,7 @@ import {
   type UrState,
 } from '../../../source/games/ur/rules.js';
 import { deepFreeze } from '../../support/freeze.js';
+import { runs } from '../../support/runs.js';
 
 function ok(condition: boolean, message: string): void {
   if (!condition) throw new Error(message);
@@ -69,7 +70,7 @@ describe('random games of Ur keep every invariant', () => {
           expect(s.phase).toBe('over');
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { seededRandom } from '../../../source/engine/random.js';
 import { evaluateYote, explainYoteMove, yoteBot } from '../../../source/games/yote/bot.js';
 import { legalEvents, reduce, setup, type YoteState } from '../../../source/games/yote/rules.js';
 import { position } from '../../support/yote.js';
+import { runs } from '../../support/runs.js';
 
 const strong = yoteBot('strong');
 const choose = (s: YoteState) => strong.choose(s, seededRandom(1)).event;
@@ -53,11 +54,12 @@ describe('the Yoté computer players', () => {
   });
 
   it('every level plays only legal events (random and greedy to the end)', () => {
-    // The strong level thinks ~70 ms a move: 40 of its moves here; the bench plays it out.
+    // The strong level thinks ~70 ms a move: 40 of its moves here (4 in npm test); the bench
+    // plays it out.
     for (const [level, moves] of [
       ['random', 400],
       ['greedy', 400],
-      ['strong', 40],
+      ['strong', runs(40, 4)],
     ] as const) {
       const bot = yoteBot(level);
       let s = setup({ quietTurns: 20 });

@@ -22,6 +22,7 @@ import {
 } from '../../../source/games/yut/rules.js';
 import { CLI } from '../../support/tmux.js';
 import { moved, newGame, play, thrown } from '../../support/yut.js';
+import { runs } from '../../support/runs.js';
 
 /** A random position where a decision is due: a random game played for a random while. */
 function randomPosition(seed: number, players: number, pieces: number): YutState | undefined {
@@ -71,9 +72,9 @@ describe('every bot chooses only legal events', () => {
           },
         ),
         // The strong bots search turns ahead: fewer positions keep the suite quick.
-        { numRuns: RUNS[level] },
+        { numRuns: runs(RUNS[level]) },
       );
-      expect(checked).toBe(RUNS[level]);
+      expect(checked).toBe(runs(RUNS[level]));
     }, 60_000);
   }
 });
@@ -114,7 +115,7 @@ describe('the strong bot', () => {
   });
 
   it('the hint names the same move the strong bot makes, with its reason', () => {
-    for (let seed = 0; seed < 200; seed++) {
+    for (let seed = 0; seed < runs(200); seed++) {
       const state = randomPosition(seed, 2, 4);
       if (!state) continue;
       const advice = hint(state, seededRandom(seed), ['Ann', 'Ben']);

@@ -15,6 +15,7 @@ import {
   type YutState,
 } from '../../../source/games/yut/rules.js';
 import { deepFreeze } from '../../support/freeze.js';
+import { runs } from '../../support/runs.js';
 
 const options: fc.Arbitrary<YutOptions> = fc.oneof(
   fc.record({ players: fc.integer({ min: 2, max: 4 }), pieces: fc.integer({ min: 1, max: 4 }) }),
@@ -132,9 +133,9 @@ describe('random games keep every invariant', () => {
           games++;
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
-    expect(games).toBe(2000);
+    expect(games).toBe(runs(2000));
   }, 60_000);
 
   it('check and reduce never throw on any input, in any phase', () => {
@@ -153,7 +154,7 @@ describe('random games keep every invariant', () => {
         if (problem !== undefined) expect(after).toBe(state);
         expect(state).toEqual(before);
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 });
