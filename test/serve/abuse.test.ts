@@ -10,13 +10,21 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
 import { GAMES } from '../../source/games/index.js';
 import { Hall } from '../../source/serve/hall.js';
 import { PlayerBook, hostKey } from '../../source/serve/identity.js';
 import { LIMITS, type Limits, type Running, serve } from '../../source/serve/server.js';
 import { TIMERS } from '../../source/table/table.js';
+
+// The server here runs in this process, where CI's CI=true would put Ink in its CI mode (no frame
+// until the end); `madang serve` itself clears CI before Ink loads (main.ts). Hoisted above the
+// imports, so Ink reads it as the program's does.
+vi.hoisted(() => {
+  process.env.CI = 'false';
+  delete process.env.CONTINUOUS_INTEGRATION;
+});
 
 const { BaseAgent, utils } = ssh2;
 
