@@ -362,6 +362,8 @@ describe('the table of paths', () => {
       ['games/yut/users.ts', 2],
       ['games/yut/index.tsx', 1],
       ['cli/serve.ts', 2],
+      // The solver's progress bar, made of its own numbers (its messages go through safeText).
+      ['games/ur/solve-command.ts', 4],
     ]);
     const found = new Map<string, number>();
     const renderers: string[] = [];
