@@ -185,10 +185,10 @@ describe('the command line in a player’s words', () => {
       /^madang: --pieces, --zz are not options of Royal Game of Ur \(see madang ur --help\)\n$/,
     ],
     [['--frob'], /^madang: --frob is not an option of madang \(see madang --help\)\n$/],
-    // A level belongs to the games that have it: only Yut has expert.
+    // A level belongs to the games that have it: only Yut has expert, only Ur perfect.
     [
       ['ur', '--bots', '2', '--level', 'expert'],
-      /^madang: --level takes random, greedy, strong\n$/,
+      /^madang: --level takes random, greedy, strong, perfect\n$/,
     ],
   ])('madang %s: one line, exit 2', (args, message) => {
     const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
