@@ -75,7 +75,9 @@ export const KEY: Readonly<Record<string, string>> = {
 };
 
 class SizedStdout extends EventEmitter {
-  readonly isTTY = true;
+  // Not a terminal: Ink would hide the test process's own cursor, and show it again as the
+  // worker exits, after vitest's summary.
+  readonly isTTY = false;
   frame: string | undefined;
   constructor(
     public columns: number,
