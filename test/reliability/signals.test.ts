@@ -21,8 +21,14 @@ const dir = mkdtempSync(join(tmpdir(), 'madang-signals-'));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
-/** Each game's strongest level (the registry's last), and a game that lasts while it thinks. */
-const strongest = (id: string) => GAMES.find((g) => g.id === id)?.levels?.at(-1) ?? 'strong';
+/**
+ * Each game's strongest level that searches (the registry's last, but Ur's perfect, which only
+ * reads a solved table and needs one built first), and a game that lasts while it thinks.
+ */
+const strongest = (id: string) =>
+  GAMES.find((g) => g.id === id)
+    ?.levels?.filter((level) => level !== 'perfect')
+    .at(-1) ?? 'strong';
 const GAME_ARGS: Record<string, string[]> = {
   yut: ['yut', '--players', '4'],
   ur: ['ur'],
