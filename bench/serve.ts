@@ -13,14 +13,27 @@ import { join } from 'node:path';
 import { connectPlayer, newKey, type Player } from './ssh-client.js';
 import { type Figure, fmt, quantile, type Section } from './report.js';
 
-const CLI = new URL('../../dist/madang.js', import.meta.url).pathname;
+// MADANG_BENCH_CLI: another build's madang.js (to measure a before and an after side by side).
+const CLI =
+  process.env.MADANG_BENCH_CLI ?? new URL('../../dist/madang.js', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startServer(): Promise<{ child: ChildProcess; port: number }> {
   const data = mkdtempSync(join(tmpdir(), 'madang-bench-serve-'));
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', '0', '--data-dir', data, '--max-connections', '400'],
+    // MADANG_BENCH_NODE_ARGS: the server's node flags (say --cpu-prof --cpu-prof-dir=DIR).
+    [
+      ...(process.env.MADANG_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      CLI,
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      data,
+      '--max-connections',
+      '400',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let printed = '';
@@ -37,6 +50,12 @@ async function startServer(): Promise<{ child: ChildProcess; port: number }> {
 function rss(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+/** The server's CPU time so far in milliseconds, user and system (Linux /proc, clock ticks of 10 ms). */
+function cpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** A new player named `name`, in the lobby (or straight at the table given as user). */
@@ -129,7 +148,12 @@ export async function serveSection(quick: boolean): Promise<Section> {
       const started = performance.now();
       const players = await seat(port, count, run);
       const seated = (performance.now() - started) / 1000;
-      const latencies = await play(players, quick ? 6000 : 20_000);
+      const cpuBefore = cpu(pid);
+      const playMs = quick ? 6000 : 20_000;
+      const latencies = await play(players, playMs);
+      // The server's own work while they played: far less swayed by the machine's load than the
+      // latencies, which wait their turn for a core.
+      const cpuPlay = cpu(pid) - cpuBefore;
       const held = players.filter((p) => !p.player.closed()).length;
       const after = rss(pid);
       const tables = Math.ceil(count / 2);
@@ -147,6 +171,14 @@ export async function serveSection(quick: boolean): Promise<Section> {
         {
           what: '  key → frame, 95th percentile',
           value: `${fmt(quantile(latencies, 0.95), 1)} ms`,
+        },
+        {
+          what: '  server CPU while they played (of one core)',
+          value: `${fmt((100 * cpuPlay) / playMs, 0)}%`,
+        },
+        {
+          what: '  server CPU per key',
+          value: `${fmt(cpuPlay / Math.max(1, latencies.length), 1)} ms`,
         },
         {
           what: '  server memory per connection',
