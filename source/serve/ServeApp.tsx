@@ -21,6 +21,9 @@ import { useTerminalSize } from '../ui/useTerminalSize.js';
 import { CHAT_LENGTH, type Hall, type Person, type ServedTable } from './hall.js';
 import { NAME_LENGTH, type PlayerBook } from './identity.js';
 
+/** How long the lobby gathers the hall's changes before it draws them. */
+export const LOBBY_MOMENT_MS = 150;
+
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
 
@@ -111,15 +114,24 @@ export function ServeApp({
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   // A change at a table is drawn by the lobby's screens and that table's own, not by every
   // screen of the server (two hundred connections would each draw every seat taken anywhere).
-  useEffect(
-    () =>
-      hall.subscribe((changed) => {
-        const now = currentScreen();
-        if (now.name === 'lobby' || !changed || (now.name === 'table' && changed.code === now.code))
+  // The lobby draws the changes of a moment together: while two hundred players arrive, leave or
+  // take seats, each lobby would otherwise draw its whole list again for every one of them.
+  useEffect(() => {
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const stop = hall.subscribe((changed) => {
+      const now = currentScreen();
+      if (now.name === 'table' && changed?.code === now.code) redraw();
+      else if ((now.name === 'lobby' || !changed) && later === undefined)
+        later = setTimeout(() => {
+          later = undefined;
           redraw();
-      }),
-    [hall, currentScreen],
-  );
+        }, LOBBY_MOMENT_MS);
+    });
+    return () => {
+      stop();
+      clearTimeout(later);
+    };
+  }, [hall, currentScreen]);
   // The lobby's clocks move with time (its screen only).
   const inLobby = screen.name === 'lobby';
   useEffect(() => {

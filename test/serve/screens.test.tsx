@@ -14,7 +14,7 @@ import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
 import { PlayerBook } from '../../source/serve/identity.js';
-import { type Caller, ServeApp } from '../../source/serve/ServeApp.js';
+import { type Caller, LOBBY_MOMENT_MS, ServeApp } from '../../source/serve/ServeApp.js';
 import { TIMERS } from '../../source/table/table.js';
 import { KeysProvider } from '../../source/ui/keys-context.js';
 import { ThemeContext } from '../../source/ui/theme.js';
@@ -99,6 +99,31 @@ describe("madang serve's screens", () => {
     expect(lines(frame).length).toBeLessThanOrEqual(24);
     expect(frame).toContain('madang · the lobby');
     expect(frame).toContain('q leave');
+  });
+
+  it('the lobby draws the hall’s changes of a moment together, not each as it comes', async () => {
+    const { world: w, hall } = world();
+    const { stdout, lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, 'No tables yet');
+    // The first frames of the connection drawn.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let frames = 0;
+    const write = stdout.write;
+    stdout.write = (frame: string) => {
+      frames++;
+      return write(frame);
+    };
+    // Twenty players arrive one after another, each making a table (each in a turn of the event
+    // loop of its own, as each connection's keys come).
+    for (let n = 0; n < 20; n++) {
+      hall.create(yut, start, { id: `SHA256:p${n}`, name: `P${n}` });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await frameWhen(lastFrame, 't001 Yut Nori');
+    await new Promise((resolve) => setTimeout(resolve, 2 * LOBBY_MOMENT_MS));
+    // Drawn once, or a few times on a busy machine: not once for each.
+    expect(frames).toBeGreaterThanOrEqual(1);
+    expect(frames).toBeLessThanOrEqual(3);
   });
 
   it('the games to set up are one line each, without the command line’s flags', async () => {
