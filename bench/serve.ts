@@ -58,10 +58,16 @@ function cpu(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * How long a simulated player waits for a screen before the bench gives up: long, since on a
+ * machine busy with other work the server's turn for a core may come late (the figures say so).
+ */
+const PATIENCE = 180_000;
+
 /** A new player named `name`, in the lobby (or straight at the table given as user). */
 async function arrive(port: number, name: string, user?: string): Promise<Player> {
-  const player = await connectPlayer({ port, key: newKey(), user, timeout: 60_000 });
-  await player.waitFor('Welcome to madang', 60_000);
+  const player = await connectPlayer({ port, key: newKey(), user, timeout: PATIENCE });
+  await player.waitFor('Welcome to madang', PATIENCE);
   player.write(`${name}\r`);
   return player;
 }
@@ -85,13 +91,13 @@ async function seat(port: number, count: number, run: number): Promise<Seated[]>
   const make = async (t: number) => {
     const name = `a${run}x${t}`;
     const creator = await arrive(port, name);
-    await creator.waitFor(`you are ${name}`, 60_000);
+    await creator.waitFor(`you are ${name}`, PATIENCE);
     creator.write('n');
-    await creator.waitFor('which game?', 30_000);
+    await creator.waitFor('which game?', PATIENCE);
     creator.write('\r');
-    await creator.waitFor('Start the game', 30_000);
+    await creator.waitFor('Start the game', PATIENCE);
     creator.write('\x1b[A\r');
-    const waiting = await creator.waitFor(/table (\w{4}) · waiting/, 30_000);
+    const waiting = await creator.waitFor(/table (\w{4}) · waiting/, PATIENCE);
     const code = /table (\w{4}) · waiting/.exec(waiting)?.[1] as string;
     players.push({ player: creator, name });
     if (players.length >= count) {
