@@ -54,9 +54,19 @@ export default class Output {`,
       `    if (cache.size >= ${CACHE_ENTRIES}) cache = new Map();\n    cache.set(cacheKey, wrappedText);`,
     ],
   ],
+  // The cells of a line share their styles until a code changes them (reduceAnsiCodesIncremental
+  // makes a new list, never changes one): a cell with its neighbour's styles needs no codes
+  // between them, found without diffing the two (most of a frame's cells, blank or plain).
+  '@alcalzone/ansi-tokenize/build/styledChars.js': [
+    ['                styles: [...codes],', '                styles: codes,'],
+    [
+      '            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+      '            if (chars[i - 1].styles !== char.styles)\n                ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+    ],
+  ],
 };
 
-/** The edited text of one of Ink's files, or undefined for any other file. */
+/** The edited text of one of Ink's files (or of its cells' styles), or undefined for any other. */
 export function editInk(id, code) {
   const path = id.replaceAll('\\', '/');
   const file = Object.keys(EDITS).find((name) => path.endsWith(`/node_modules/${name}`));

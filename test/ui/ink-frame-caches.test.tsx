@@ -20,17 +20,26 @@ const COPY = join(TOP, 'build');
 let edited: typeof ink;
 const changed: string[] = [];
 
-beforeAll(async () => {
-  // The code only: without its source maps (whose sources Ink's package leaves out).
-  cpSync(BUILD, COPY, { recursive: true, filter: (from) => !from.endsWith('.map') });
-  for (const name of readdirSync(BUILD, { recursive: true, encoding: 'utf8' })) {
+/**
+ * A package's build copied with the bundle's edits made (without its source maps, whose sources
+ * the packages leave out): the names of the files edited.
+ */
+function copyEdited(build: string, copy: string): string[] {
+  const edited: string[] = [];
+  cpSync(build, copy, { recursive: true, filter: (from) => !from.endsWith('.map') });
+  for (const name of readdirSync(build, { recursive: true, encoding: 'utf8' })) {
     if (!name.endsWith('.js')) continue;
-    const from = join(BUILD, name);
+    const from = join(build, name);
     const code = readFileSync(from, 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
     const made = editInk(from, code);
-    if (made !== undefined) changed.push(name);
-    writeFileSync(join(COPY, name), made ?? code);
+    if (made !== undefined) edited.push(name);
+    writeFileSync(join(copy, name), made ?? code);
   }
+  return edited;
+}
+
+beforeAll(async () => {
+  changed.push(...copyEdited(BUILD, COPY));
   edited = (await import(pathToFileURL(join(COPY, 'index.js')).href)) as typeof ink;
 });
 
@@ -81,6 +90,31 @@ describe("the bundle's edits of Ink", () => {
     // Colour is on in the tests: the frames carry styles, not only text.
     expect(ink.renderToString(screen(ink, 1), { columns: 80 })).toContain('\x1b[');
     expect(drawn).toBeGreaterThan(0);
+  });
+
+  it('turn cells back into the same text as ansi-tokenize does, styles shared or not', async () => {
+    const build = join(process.cwd(), 'node_modules', '@alcalzone', 'ansi-tokenize', 'build');
+    const copy = join(TOP, 'ansi-tokenize');
+    expect(copyEdited(build, copy)).toEqual(['styledChars.js']);
+    type Tokenize = typeof import('@alcalzone/ansi-tokenize');
+    const theirs = (await import('@alcalzone/ansi-tokenize')) as Tokenize;
+    const mine = (await import(pathToFileURL(join(copy, 'index.js')).href)) as Tokenize;
+    const lines = [
+      'plain text, no codes at all',
+      '\x1b[1m\x1b[36m▸ Yut Nori\x1b[39m\x1b[22m  2–4 players',
+      '\x1b[31mR2\x1b[39m on \x1b[7m»22«\x1b[27m \x1b[2mdim\x1b[22m \x1b[1mbold\x1b[0m after a reset',
+      '\x1b[1m\x1b[2mboth intensities\x1b[22m then none',
+      '윷놀이 \x1b[33m마당\x1b[39m 🎲 wide',
+      '\x1b[43m\x1b[30m 3 \x1b[39m\x1b[49m',
+    ];
+    for (const line of lines) {
+      const cells = (lib: Tokenize) => lib.styledCharsFromTokens(lib.tokenize(line));
+      expect(mine.styledCharsToString(cells(mine))).toBe(theirs.styledCharsToString(cells(theirs)));
+      // A row as Ink makes it: cells of several lines side by side, blank ones between.
+      const blank = { type: 'char' as const, value: ' ', fullWidth: false, styles: [] };
+      const row = (lib: Tokenize) => [...cells(lib), blank, blank, ...cells(lib), blank];
+      expect(mine.styledCharsToString(row(mine))).toBe(theirs.styledCharsToString(row(theirs)));
+    }
   });
 
   it('fail loudly on an Ink whose text has changed', () => {
