@@ -19,6 +19,14 @@ const SLOW = [
  * (test/support/runs.ts), and run again by `npm run test:slow` with all of them.
  */
 const LONG = ['test/**/properties.test.{ts,tsx}', 'test/**/bot.test.{ts,tsx}'];
+/**
+ * Files that need a process of their own and a fresh import (*.fresh.test.ts): Ink reads CI once,
+ * when it is first imported, so a file that clears CI before Ink loads (an in-process server or
+ * full screen drawing for a terminal, as madang clears it) cannot share the fast project's one
+ * import; and the command line run in process imports source/ again for each run. `npm test`
+ * runs them beside the fast ones.
+ */
+const FRESH = ['test/**/*.fresh.test.{ts,tsx}'];
 
 const env = {
   // Colour on, so that the tests can see it (and see it turned off by NO_COLOR).
@@ -52,7 +60,18 @@ export default defineConfig({
           maxWorkers: 2,
           // A run of both projects (a bare `vitest run`) runs the fast ones first.
           sequence: { groupOrder: 0 },
-          exclude: [...configDefaults.exclude, ...SLOW],
+          exclude: [...configDefaults.exclude, ...SLOW, ...FRESH],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fresh',
+          include: FRESH,
+          // A new process and a new import of everything for each file.
+          isolate: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
