@@ -120,6 +120,7 @@ describe('the classic consoles hear a signal while their computers think', () =>
       figures.push(`signals: classic ${game.id} ${signal} ended in ${took} ms`);
       expect(took).toBeLessThan(1000);
       const check = verified(record);
+      expect(check.out).toContain(`${record}: `);
       expect(check.out).not.toMatch(/torn|problem|cannot/i);
       expect(check.code, check.out).toBe(0);
     }, 60_000);
@@ -163,6 +164,7 @@ describe.runIf(hasTmux)('the full screen hears a signal while its computers thin
         expect(terminal.alternate()).toBe(false);
         expect(terminal.cursorShown()).toBe(true);
         const check = verified(record);
+        expect(check.out).toContain(`${record}: `);
         expect(check.out).not.toMatch(/torn|problem|cannot/i);
         expect(check.code, check.out).toBe(0);
       } finally {

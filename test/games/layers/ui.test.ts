@@ -177,6 +177,7 @@ describe('the Layers play screen model at a hundred players', () => {
     expect(playRows(play).map((r) => r.player)).toContain(59);
     play = press(play, 'left');
     expect(play.cursor).toBe(5);
+    expect(playRows(play).find((r) => r.player === 5)?.folded).toBe(10);
     expect(playRows(play).map((r) => r.player)).not.toContain(59);
   });
 
