@@ -233,6 +233,84 @@ describe('madang ur solve', () => {
   });
 });
 
+describe("madang users add (Yut's accounts)", () => {
+  it('two lines from a pipe: the account added, hashed; then the same ID refused', async () => {
+    const dir = scratch();
+    const run = await madang(['users', 'add', 'Mina', '--data-dir', dir], {
+      stdin: 'sesame12\nsesame12\n',
+    });
+    const file = join(dir, 'user_info.txt');
+    expect(run).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `madang: Mina can log in now (${file})\n`,
+    });
+    const accounts = readFileSync(file, 'utf8');
+    expect(accounts).toMatch(/^Mina /m);
+    expect(accounts).not.toContain('sesame12');
+    const again = await madang(['users', 'add', 'Mina', '--data-dir', dir], {
+      stdin: 'other1\nother1\n',
+    });
+    expect(again).toMatchObject({
+      code: 2,
+      stderr: `madang: Mina already has an account in ${file}\n`,
+    });
+    expect(readFileSync(file, 'utf8')).toBe(accounts);
+  });
+
+  it('passwords that differ, or none, write nothing', async () => {
+    const dir = scratch();
+    const differ = await madang(['users', 'add', 'Ola', '--data-dir', dir], {
+      stdin: 'abc123\nabc124\n',
+    });
+    expect(differ).toMatchObject({
+      code: 2,
+      stderr: 'madang: the two passwords differ; nothing was written\n',
+    });
+    const none = await madang(['users', 'add', 'Ola', '--data-dir', dir], { stdin: '' });
+    expect(none).toMatchObject({
+      code: 2,
+      stderr: 'madang: no password given; nothing was written\n',
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('at a terminal: asked twice without echo, Backspace mends, Ctrl+C stops', async () => {
+    const dir = scratch();
+    const keyboard = new Keyboard();
+    const terminal = new Output(true);
+    const run = madang(['users', 'add', 'Jo', '--data-dir', dir], {
+      stdin: keyboard,
+      stdout: terminal,
+    });
+    // Each answer typed once its prompt is there: the second prompt comes after the first Enter.
+    await vi.waitFor(() => expect(keyboard.listenerCount('data')).toBe(1));
+    keyboard.press('pass9x');
+    keyboard.press('\x7f1\r');
+    await vi.waitFor(() => expect(keyboard.listenerCount('data')).toBe(1));
+    keyboard.press('pass91\r');
+    const added = await run;
+    expect(added.code).toBe(0);
+    expect(added.stderr).toBe(
+      `Password: \nPassword again: \nmadang: Jo can log in now (${join(dir, 'user_info.txt')})\n`,
+    );
+    expect(terminal.text).toBe('');
+
+    const stopped = madang(['users', 'add', 'Kim', '--data-dir', dir], {
+      stdin: keyboard,
+      stdout: new Output(true),
+    });
+    await vi.waitFor(() => expect(keyboard.listenerCount('data')).toBe(1));
+    keyboard.press('se\x03');
+    expect(await stopped).toMatchObject({
+      code: 130,
+      stderr: 'Password: \nmadang: interrupted; nothing was written\n',
+    });
+    expect(readFileSync(join(dir, 'user_info.txt'), 'utf8')).not.toMatch(/^Kim /m);
+    expect(readFileSync(join(dir, 'user_info.txt'), 'utf8')).toMatch(/^Jo /m);
+  });
+});
+
 describe('the full screen on a terminal (run.tsx with Ink)', () => {
   it('madang replay FILE: the alternate screen, the game, q, and the terminal given back', async () => {
     const terminal = new Output(true, 80, 24);
