@@ -349,6 +349,52 @@ describe('the full screen on a terminal (run.tsx with Ink)', () => {
     });
   });
 
+  it('a game played and quit is recorded where asked and said so; --resume goes on with it', async () => {
+    const file = join(scratch(), 'game.jsonl');
+    const terminal = new Output(true, 80, 24);
+    const keyboard = new Keyboard();
+    const run = madang(['yut', '--seed', '11504', '--record', file], {
+      stdin: keyboard,
+      stdout: terminal,
+    });
+    await screenWhen(terminal, 'Start the game');
+    keyboard.press(KEY.Up as string);
+    await screenWhen(terminal, /▸ *Start the game/);
+    keyboard.press(KEY.Enter as string);
+    await screenWhen(terminal, '▶ R Player 1 to throw');
+    keyboard.press(' ');
+    await screenWhen(terminal, 'Player 1 threw gae');
+    keyboard.press(KEY.Enter as string);
+    const moved = await screenWhen(terminal, '▶ B Player 2 to throw');
+    // The log's line wraps in the 80-column panel.
+    expect(moved).toContain('│ Player 1 moved a new piece');
+    expect(moved).toContain('│   to 2 with gae.');
+    keyboard.press('q');
+    await screenWhen(terminal, 'Quit this game?');
+    keyboard.press('y');
+    expect(await run).toEqual({
+      code: 0,
+      stdout: terminal.text,
+      stderr: `madang: the unfinished game was recorded in ${file} (go on with: madang --resume ${file})\n`,
+    });
+
+    const again = new Output(true, 80, 24);
+    const resumed = madang(['--resume', file], { stdin: keyboard, stdout: again });
+    const goesOn = await screenWhen(again, 'The game goes on where it');
+    expect(goesOn).toContain('▶ B Player 2 to throw');
+    keyboard.press('q');
+    await screenWhen(again, 'Quit this game?');
+    keyboard.press('y');
+    const ended = await resumed;
+    expect(ended.code).toBe(0);
+    expect(ended.stderr).toContain(`the unfinished game was recorded in ${file}`);
+    const verified = await madang(['verify', file]);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(
+      /yut, 2 players \(Player 1, Player 2\), \d+ events, unfinished/,
+    );
+  });
+
   it('a finished recording cannot be resumed: said, before the screen opens', async () => {
     const terminal = new Output(true, 80, 24);
     const run = await madang(['--resume', join(RECORDINGS, 'short.jsonl')], {
