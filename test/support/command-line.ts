@@ -10,7 +10,7 @@ import { Console } from 'node:console';
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { vi } from 'vitest';
-import { type FrameTest, frameWhen } from './ink.js';
+import { type FrameTest, frameWhen, Stdin } from './ink.js';
 
 /** process.exit, caught: the run ends there with this code. */
 export class Exit extends Error {
@@ -55,32 +55,10 @@ export class Output extends EventEmitter {
 export const plainText = (text: string) =>
   text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\x1b\][^\x07]*\x07/g, '');
 
-/** A terminal's keyboard, as Ink reads it. */
-export class Keyboard extends EventEmitter {
-  readonly isTTY = true;
-  private data: string | null = null;
-  press = (data: string) => {
-    this.data = data;
-    this.emit('readable');
-    this.emit('data', data);
-  };
-  read = () => {
-    const { data } = this;
-    this.data = null;
-    return data;
-  };
-  setEncoding() {}
-  setRawMode() {
-    return this;
-  }
-  resume() {
-    return this;
-  }
-  pause() {
-    return this;
-  }
-  ref() {}
-  unref() {}
+/** A terminal's keyboard, as Ink (and a password prompt) reads it. */
+export class Keyboard extends Stdin {
+  press = (data: string) => this.write(data);
+  /** A console done with its input destroys it (run.tsx). */
   destroy() {}
 }
 
