@@ -15,7 +15,7 @@ import { PlayerBook, hostKey } from '../../source/serve/identity.js';
 import { LIMITS, type Running, serve } from '../../source/serve/server.js';
 import { TIMERS } from '../../source/table/table.js';
 
-// As in abuse.slow.test.ts: Ink must not take this process for CI (no frame until the end).
+// As in abuse.fresh.test.ts: Ink must not take this process for CI (no frame until the end).
 vi.hoisted(() => {
   process.env.CI = 'false';
   delete process.env.CONTINUOUS_INTEGRATION;
