@@ -4,9 +4,11 @@
  * input handler that every key goes through. It knows games only as the list it is given.
  */
 import { Box, Text, useApp } from 'ink';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { AnalysisRun } from '../analysis/types.js';
 import type { Outcome } from '../engine/game.js';
 import type { Catalogue, LoadedRecording } from '../engine/recording.js';
+import type { Timeline } from '../engine/timeline.js';
 import type { AnyGameModule, SetupContext } from '../games/module.js';
 import { KeysProvider, useKeyRouter, useKeys } from '../ui/keys-context.js';
 import { MainMenu } from '../ui/MainMenu.js';
@@ -52,7 +54,15 @@ export interface AppOptions {
   readonly recordings?: Recordings | undefined;
   /** Milliseconds a computer waits before each throw or move. */
   readonly botDelay?: number | undefined;
+  /** Starts the analysis of a recorded game (the replay's `a`), or says why it cannot. */
+  readonly analyse?: AnalyseGame | undefined;
 }
+
+export type AnalyseGame = (
+  game: AnyGameModule,
+  timeline: Timeline,
+  names: readonly string[],
+) => AnalysisRun | string;
 
 export interface Recordings {
   /** The folder's recordings, newest first (headers and ends only). */
@@ -151,6 +161,15 @@ function Shell({ options }: { options: AppOptions }) {
         });
         return;
       }
+      case 'analyseRecording': {
+        const opened = options.recordings?.open(effect.file, 'watch');
+        void (opened ?? Promise.resolve('Recordings cannot be opened here.')).then((found) =>
+          typeof found === 'string'
+            ? dispatch({ type: 'app/noticeShown', notice: found, entry: effect.entry })
+            : dispatch({ type: 'app/recordingOpened', recording: found, analysed: effect.entry }),
+        );
+        return;
+      }
     }
   }
 
@@ -224,6 +243,15 @@ function Screens({
 }) {
   const { games } = options;
   const { screen } = model;
+  const replayed = screen.name === 'replay' ? screen.recording : undefined;
+  // The replay's `a`: the analysis of the recording shown, by its game's core.
+  const analyse = useMemo(() => {
+    const game = games.find((g) => g.id === replayed?.header.game);
+    const start = options.analyse;
+    if (!replayed || !game || !start) return undefined;
+    const names = replayed.header.players.map((p) => p.name);
+    return (timeline: Timeline) => start(game, timeline, names);
+  }, [games, replayed, options.analyse]);
   switch (screen.name) {
     case 'menu':
       return (
@@ -288,6 +316,8 @@ function Screens({
           height={rows}
           onQuit={onReplayLeft}
           paused={paused}
+          analyse={analyse}
+          analyseAtOpen={screen.analysed !== undefined}
         />
       );
   }

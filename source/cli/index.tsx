@@ -144,7 +144,7 @@ process.on('unhandledRejection', (error) => fail(String((error as Error)?.messag
 await cli
   .command(
     'replay <file>',
-    'watch a recorded game: ←→ step, Space play, g go to a turn',
+    'watch a recorded game: ←→ step, Space play, g go to a turn, a analyse',
     (y) => y.positional('file', { type: 'string', demandOption: true }),
     (argv) => play(run, argv as unknown as Common, undefined, argv.file),
   )

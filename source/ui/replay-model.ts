@@ -35,6 +35,8 @@ export interface ReplayFace {
   parseOptions(unchecked: unknown): ParsedOptions<unknown>;
   describe(before: unknown, event: GameEvent, after: unknown, names: readonly string[]): string[];
   readonly Replay: ComponentType<ReplayScreenProps>;
+  /** The window a game of these options needs, where it outgrows 80×24 (a game module's). */
+  needs?(options: unknown): { readonly columns: number; readonly rows: number };
 }
 
 /** The longest turn number the `g` field takes. */
@@ -58,6 +60,10 @@ export interface ReplayModel {
   readonly notice: string | null;
   /** `l`: the list of every move, with the chosen one (an event's position), or null. */
   readonly list: number | null;
+  /** `a`: the analysis of the game is shown (and runs until it is done or cancelled). */
+  readonly analysing: boolean;
+  /** `b`: where the analysis takes the board's place (a small window), the board shown instead. */
+  readonly boardShown: boolean;
 }
 
 export type ReplayAction =
@@ -74,6 +80,12 @@ export type ReplayAction =
   | { readonly type: 'replay/listMoved'; readonly delta: number }
   | { readonly type: 'replay/listChosen' }
   | { readonly type: 'replay/listClosed' }
+  /** `a`: the analysis shown, or hidden (cancelled while it runs). */
+  | { readonly type: 'replay/analysisToggled' }
+  /** `n` and `p`: to the next or previous marked move (the viewer finds it among those found). */
+  | { readonly type: 'replay/markSought'; readonly delta: 1 | -1 }
+  | { readonly type: 'replay/boardToggled' }
+  | { readonly type: 'replay/noticeShown'; readonly notice: string }
   | { readonly type: 'app/quitConfirmed' };
 
 export function newReplay(turnStarts: readonly number[], total: number): ReplayModel {
@@ -86,6 +98,8 @@ export function newReplay(turnStarts: readonly number[], total: number): ReplayM
     turnStarts,
     notice: null,
     list: null,
+    analysing: false,
+    boardShown: false,
   };
 }
 
@@ -157,8 +171,19 @@ export function replayKey(model: ReplayModel, key: Key): ReplayAction | undefine
       return { type: 'replay/gotoStarted' };
     case 'l':
       return model.total > 0 ? { type: 'replay/listOpened' } : undefined;
-    case 'q':
+    case 'a':
+      return { type: 'replay/analysisToggled' };
+    case 'n':
+    case 'p':
+      return model.analysing
+        ? { type: 'replay/markSought', delta: key === 'n' ? 1 : -1 }
+        : { type: 'replay/noticeShown', notice: 'n and p go to the marked moves: a analyses.' };
+    case 'b':
+      return model.analysing ? { type: 'replay/boardToggled' } : undefined;
     case 'escape':
+      // Esc closes the analysis first (cancelling it while it runs); then it leaves.
+      return model.analysing ? { type: 'replay/analysisToggled' } : { type: 'app/quitConfirmed' };
+    case 'q':
       return { type: 'app/quitConfirmed' };
     default:
       return undefined;
@@ -210,6 +235,15 @@ export function reduceReplay(model: ReplayModel, action: ReplayAction): ReplayMo
       return { ...calm, list: null, index: clampIndex(model, model.list + 1) };
     case 'replay/listClosed':
       return { ...model, list: null };
+    case 'replay/analysisToggled':
+      return { ...calm, analysing: !model.analysing, boardShown: false };
+    case 'replay/boardToggled':
+      return { ...calm, boardShown: !model.boardShown };
+    case 'replay/noticeShown':
+      return { ...model, notice: action.notice };
+    case 'replay/markSought':
+      // The viewer answers with a jump or a notice: only it knows the moves found so far.
+      return model;
     case 'replay/gotoDone': {
       const typed = model.goto?.value ?? '';
       const turn = Number(typed);

@@ -227,14 +227,14 @@ describe('<TurnPanel>', () => {
     expect(frame).toContain('★ R Alice wins! ★');
     // Every game's keys of a finished game, worded the same (OVER_KEYS).
     expect(frame).toContain('Enter play again · m menu · q quit');
-    expect(frame).toContain('w play again, seats swapped');
+    expect(frame).toContain('w seats swapped · a analyse');
     // At 80 columns the panel is 32 wide: the first line goes on two, nothing is cut.
     const narrow = plain(
       frameOf(<TurnPanel play={play} preview={undefined} width={32} height={24} />),
     );
     expect(narrow).toMatch(/│ Enter play again +│/);
     expect(narrow).toMatch(/│ m menu · q quit +│/);
-    expect(narrow).toMatch(/│ w play again, seats swapped +│/);
+    expect(narrow).toMatch(/│ w seats swapped · a analyse +│/);
   });
 });
 
