@@ -174,7 +174,8 @@ class Analyser {
       let totalLoss = 0;
       let totalLuck = 0;
       const count = { inaccuracy: 0, mistake: 0, blunder: 0 } as Record<Grade, number>;
-      for (const d of found.values()) {
+      // In timeline order, so that a run's sums are the same to the last bit as analyzeGame's.
+      for (const d of [...found.values()].sort((a, b) => a.index - b.index)) {
         if (d.seat !== seat) continue;
         if (d.kind === 'chance') {
           totalLuck += d.luck;
@@ -236,6 +237,19 @@ export function analyzeGame(
     decisions: [...found.values()],
     summary: analyser.summary(found),
   };
+}
+
+/** The analysis of one event of a timeline; undefined where nothing was decided or thrown in play. */
+export function analyzeAt(
+  core: AnyGameCore,
+  timeline: Timeline<unknown>,
+  names: readonly string[],
+  index: number,
+  options: AnalysisOptions = { level: DEFAULT_LEVEL },
+): DecisionAnalysis | undefined {
+  const analyser = new Analyser(core, timeline, names, options.level);
+  if (!analyser.indices.includes(index)) return undefined;
+  return finish(analyser.work(index, analyser.stateAt(index)));
 }
 
 /** How long one slice of a run may hold the event loop, in milliseconds. */
