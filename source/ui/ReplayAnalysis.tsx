@@ -338,6 +338,7 @@ export function AnalysisPage({
   index,
   names,
   timeline,
+  did,
   moves,
   notice,
   width,
@@ -347,8 +348,10 @@ export function AnalysisPage({
   total: number;
   index: number;
   names: readonly string[];
-  /** Where the replay is, and what the move shown did (the viewer's timeline lines). */
+  /** Where the replay is (the viewer's timeline lines). */
   timeline: readonly string[];
+  /** What the move shown did, said where the analysis has not found it (its line says it). */
+  did: readonly string[];
   /** The move list's lines (one an event). */
   moves: readonly string[];
   notice: string | null;
@@ -363,9 +366,11 @@ export function AnalysisPage({
   const summaryShown = summary ? summaryLines(summary).slice(0, 2) : [];
   const fixed = 2 + 1 + graphRows + 1 + 3 + summaryShown.length + 2;
   const spare = Math.max(0, height - fixed);
-  const timelineShown = firstLines(timeline.map(safeText), inner, Math.min(3, spare));
-  const around = Math.max(0, spare - timelineShown.length);
   const shownMove = index - 1;
+  const decision = found.get(shownMove);
+  const said = decision ? timeline : [...timeline, ...did];
+  const timelineShown = firstLines(said.map(safeText), inner, Math.min(4, spare));
+  const around = Math.max(0, spare - timelineShown.length);
   const top = Math.max(0, Math.min(moves.length - around, shownMove - Math.floor(around / 2)));
   const listed = moves.slice(top, top + around);
   const keys = `a ${summary ? 'hide' : 'cancel'} · n p mistakes · b board · ←→ step · l moves · q quit`;
@@ -392,7 +397,7 @@ export function AnalysisPage({
         </Text>
       ))}
       <DecisionWords
-        decision={found.get(shownMove)}
+        decision={decision}
         start={index === 0}
         names={names}
         analysis={analysis}

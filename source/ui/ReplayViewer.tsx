@@ -189,7 +189,8 @@ export function ReplayViewer({
         total={events.length}
         index={model.index}
         names={names}
-        timeline={[where, status, ...did]}
+        timeline={[where, status]}
+        did={did}
         moves={moveLines(timeline, model)}
         notice={notice}
         width={width}

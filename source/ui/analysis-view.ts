@@ -133,17 +133,21 @@ export function decisionLines(
 ): string[] {
   if (!decision) return [waiting];
   const who = names[decision.seat] ?? `Seat ${decision.seat + 1}`;
+  // The analyser's words are the game's sentence for the move ("Ann moved … with gae.").
+  const played = decision.played.replace(/\.$/, '');
   if (decision.kind === 'chance')
     return [
-      `Threw ${decision.played}: ${gradeWords(decision)}.`,
+      `${played}: ${gradeWords(decision)}.`,
       `${who}'s chance: ${percent(decision.before)} before the throw, ${percent(decision.after)} after.`,
     ];
   const lines = [
-    `Played ${decision.played}: ${gradeWords(decision)}.`,
+    `${played}: ${gradeWords(decision)}.`,
     `${who}'s chance: ${percent(decision.before)} before, ${percent(decision.after)} after, ${percent(decision.bestAfter)} after the best.`,
   ];
   if (decision.grade !== 'best' && decision.grade !== 'only')
-    lines.push(`Best: ${decision.best}${decision.why ? ` (${decision.why})` : ''}.`);
+    lines.push(
+      `Best: ${decision.best.replace(/\.$/, '')}${decision.why ? ` (${decision.why})` : ''}.`,
+    );
   else if (decision.why) lines.push(`Why: ${decision.why}.`);
   return lines;
 }

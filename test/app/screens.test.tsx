@@ -22,7 +22,7 @@ import { lookup } from '../support/games.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
 import { fillRecordings } from '../support/recordings.js';
 import { CLI, ROOT } from '../support/tmux.js';
-import { fixedAnalysis, fixedRun } from '../support/analysis.js';
+import { fixedAnalysis, fixedRun } from '../support/fixed-analysis.js';
 
 const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
 

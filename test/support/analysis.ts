@@ -1,153 +1,51 @@
-/**
- * A made-up analysis of a real recording, for the replay viewer's tests: every event of the
- * timeline gets a decision (a throw where the rules say one is due, else a move), with chances
- * on a fixed wave and grades at fixed places, and a run that finds them in slices on timers
- * (nearest the focus first), as a real analysis under way does. The viewer is tested against
- * the contract (analysis/types.ts), not against what the analyser thinks of a move.
- */
-import type {
-  AnalysisRun,
-  AnalysisSummary,
-  DecisionAnalysis,
-  GameAnalysis,
-  Grade,
-} from '../../source/analysis/types.js';
-import type { Game, GameEvent } from '../../source/engine/game.js';
-import { stateOn, type Timeline } from '../../source/engine/timeline.js';
+/** Helpers of the analysis tests: positions where a throw is due, and the mean luck over its throws. */
+import { expect } from 'vitest';
+import { analyzeAt } from '../../source/analysis/analyze.js';
+import type { AnyGameCore } from '../../source/engine/core.js';
+import { sampleChance, seededRandom } from '../../source/engine/random.js';
+import { timelineOf } from '../../source/engine/timeline.js';
+import { coreOf } from '../../source/games/cores.js';
 
-/** The first seat's chance after `k` events: a slow wave, so the graph has a shape to check. */
-export const waveChance = (k: number) => 0.5 + 0.4 * Math.sin(k / 6);
+const core = (id: string) => coreOf(id) as AnyGameCore;
 
-/** The grade of the move at event `i`: a blunder, a mistake or an inaccuracy at fixed places. */
-export function gradeAt(i: number): Grade {
-  if (i % 13 === 7) return 'blunder';
-  if (i % 11 === 5) return 'mistake';
-  if (i % 7 === 3) return 'inaccuracy';
-  return i % 2 === 0 ? 'best' : 'good';
-}
-
-const LOSS: Readonly<Record<Grade, number>> = {
-  only: 0,
-  best: 0,
-  good: 2,
-  inaccuracy: 7,
-  mistake: 12,
-  blunder: 20,
-};
-
-export function fixedAnalysis(
-  rules: Game<unknown, GameEvent, unknown>,
-  timeline: Timeline,
-  names: readonly string[],
-): GameAnalysis {
-  const decisions: DecisionAnalysis[] = [];
-  const players = names.length;
-  for (let i = 0; i < timeline.events.length; i++) {
-    const state = stateOn(rules, timeline, i);
-    const seat = rules.toAct(state);
-    // The mover's chance: the first seat's, or the other's share of it in a game of two.
-    const mine = (k: number) => (seat === 0 || players !== 2 ? waveChance(k) : 1 - waveChance(k));
-    const before = mine(i);
-    const after = mine(i + 1);
-    const played = `event ${i + 1}`;
-    if (rules.chance(state)) {
-      decisions.push({ kind: 'chance', index: i, seat, played, before, after, luck: (i % 9) - 4 });
-      continue;
+/** A position of a self-played game where a throw is due, as a timeline's events. */
+export function throwDue(id: string, seed: number, depth: number, options: unknown) {
+  const c = core(id);
+  const random = seededRandom(seed);
+  let state = c.rules.setup(options);
+  const events: unknown[] = [];
+  const bot = c.bot('greedy');
+  let due: unknown[] | undefined;
+  while (c.rules.outcome(state).status === 'running' && events.length < 2_000) {
+    const outcomes = c.rules.chance(state);
+    const inPlay = c.winChances?.('greedy', state).inPlay?.(state) ?? true;
+    if (outcomes && inPlay && events.length >= depth) {
+      due = [...events];
+      break;
     }
-    const grade = gradeAt(i);
-    const loss = LOSS[grade];
-    decisions.push({
-      kind: 'move',
-      index: i,
-      seat,
-      played,
-      before,
-      after,
-      bestAfter: Math.min(1, after + loss / 100),
-      best: grade === 'best' ? played : `the best move at ${i}`,
-      why: `the reason at ${i}`,
-      choices: 3,
-      loss,
-      grade,
-    });
+    const event = outcomes ? sampleChance(outcomes, random).event : bot.choose(state, random).event;
+    events.push(event);
+    state = c.rules.reduce(state, event);
   }
-  const summary: AnalysisSummary = {
-    game: 'test',
-    level: 'strong',
-    exact: false,
-    method: 'made up for the tests',
-    seats: names.map((name, seat) => ({
-      seat,
-      name,
-      moves: 10,
-      accuracy: 90 - seat,
-      totalLoss: 12.5 + seat,
-      totalLuck: seat === 0 ? 3.5 : -3.5,
-      inaccuracies: 1,
-      mistakes: 2,
-      blunders: seat,
-    })),
-  };
-  return { decisions, summary };
-}
-
-export interface FixedRun extends AnalysisRun {
-  /** Where the run was focused, in order. */
-  readonly focused: readonly number[];
-  readonly cancelled: boolean;
+  return due && { state, events: due };
 }
 
 /**
- * A run of `analysis` finding `perSlice` decisions every `sliceMs` (0: all at once, before the
- * first frame), nearest the last focus first.
+ * The luck of every throw that could come at a self-played position, each analysed on a timeline
+ * of its own, weighed by its probability (undefined where the game ended before a throw).
  */
-export function fixedRun(
-  analysis: GameAnalysis,
-  { sliceMs = 0, perSlice = 1 }: { sliceMs?: number; perSlice?: number } = {},
-): FixedRun {
-  const found = new Map<number, DecisionAnalysis>();
-  const waiting = [...analysis.decisions];
-  const listeners = new Set<() => void>();
-  const focused: number[] = [];
-  let focus = 0;
-  let cancelled = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const tell = () => listeners.forEach((listener) => listener());
-  const take = (n: number) => {
-    waiting.sort((a, b) => Math.abs(a.index - focus) - Math.abs(b.index - focus));
-    for (const decision of waiting.splice(0, n)) {
-      found.set(decision.index, decision);
-      tell();
-    }
-  };
-  const slice = () => {
-    timer = undefined;
-    if (cancelled) return;
-    take(perSlice);
-    if (waiting.length > 0) timer = setTimeout(slice, sliceMs);
-    else tell();
-  };
-  if (sliceMs === 0) take(waiting.length);
-  else timer = setTimeout(slice, sliceMs);
-  return {
-    found,
-    focused,
-    get cancelled() {
-      return cancelled;
-    },
-    progress: () => ({ done: found.size, total: analysis.decisions.length }),
-    focus(index) {
-      focused.push(index);
-      focus = index;
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    summary: () => (waiting.length === 0 ? analysis.summary : undefined),
-    cancel() {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
+export function luckMean(id: string, options: unknown, seed: number, depth: number) {
+  const c = core(id);
+  const due = throwDue(id, seed, depth, options);
+  if (!due) return undefined;
+  const initial = c.rules.setup(options);
+  let mean = 0;
+  for (const o of c.rules.chance(due.state) ?? []) {
+    const events = [...due.events, o.event] as never[];
+    const timeline = timelineOf(c, initial, events, []);
+    const d = analyzeAt(c, timeline, [], events.length - 1, { level: 'greedy' });
+    expect(d?.kind).toBe('chance');
+    if (d?.kind === 'chance') mean += o.probability * d.luck;
+  }
+  return mean;
 }

@@ -15,7 +15,7 @@ const move = (index: number, seat: number, after: number, grade: MoveAnalysis['g
     kind: 'move',
     index,
     seat,
-    played: `move ${index}`,
+    played: `Ann moved ${index}.`,
     before: 0.5,
     after,
     bestAfter: after + 0.1,
@@ -100,12 +100,12 @@ describe('marks and the marked moves', () => {
 describe('the words of the move shown', () => {
   it('a mistake: what was played, the chances, and the best move with its reason', () => {
     expect(decisionLines(move(8, 1, 0.4, 'mistake'), ['Ann', 'Bob'], 'wait')).toEqual([
-      'Played move 8: a mistake, loses 10.0 points.',
+      'Ann moved 8: a mistake, loses 10.0 points.',
       "Bob's chance: 50% before, 40% after, 50% after the best.",
       'Best: best 8 (why 8).',
     ]);
     expect(decisionLines(move(4, 0, 0.6, 'best'), ['Ann', 'Bob'], 'wait')).toEqual([
-      'Played move 4: the best move.',
+      'Ann moved 4: the best move.',
       "Ann's chance: 50% before, 60% after, 70% after the best.",
       'Why: why 4.',
     ]);
@@ -116,13 +116,13 @@ describe('the words of the move shown', () => {
       kind: 'chance',
       index: 0,
       seat: 0,
-      played: 'yut',
+      played: 'Ann threw yut.',
       before: 0.5,
       after: 0.62,
       luck: 9.25,
     };
     expect(decisionLines(luck, ['Ann', 'Bob'], 'wait')).toEqual([
-      'Threw yut: luck +9.3 points.',
+      'Ann threw yut: luck +9.3 points.',
       "Ann's chance: 50% before the throw, 62% after.",
     ]);
   });

@@ -2,7 +2,7 @@
  * The replay viewer's analysis (issue 31), in process: `a` starts it and shows the graph and the
  * move shown, `n` and `p` go to the marked moves, the move list shows the marks, `a` or Esc
  * cancels a run under way, and keys are answered at once while it runs. The run is made from
- * fixed data (test/support/analysis.ts), as the contract (analysis/types.ts) shapes it.
+ * fixed data (test/support/fixed-analysis.ts), as the contract (analysis/types.ts) shapes it.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { App, type AnalyseGame } from '../../source/app/App.js';
 import { loadRecording, openRecording } from '../../source/storage/load.js';
 import { openRecorder } from '../../source/storage/recorder.js';
 import { ThemeContext } from '../../source/ui/theme.js';
-import { fixedAnalysis, type FixedRun, fixedRun, gradeAt } from '../support/analysis.js';
+import { fixedAnalysis, type FixedRun, fixedRun, gradeAt } from '../support/fixed-analysis.js';
 import { appOptions } from '../support/app.js';
 import { lookup } from '../support/games.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
@@ -91,8 +91,7 @@ describe('the replay viewer’s analysis', () => {
     expect(page).toMatch(/─*▲─+/);
     // The move shown (the second event) in words, with what the analysis says of it.
     expect(page).toContain('Turn 2 of 22 · event 2/47');
-    expect(page).toContain('Noah moved a new piece to 3 with geol.');
-    expect(page).toContain('Played event 2: good, loses 2.0 points.');
+    expect(page).toContain('Event 2: good, loses 2.0 points.');
     expect(page).toContain('Best: the best move at 1 (the reason at 1).');
     expect(page).toMatch(/Noah's chance: \d+% before, \d+% after, \d+% after the best/);
     expect(page).toContain('a hide · n p mistakes · b board');
@@ -113,7 +112,7 @@ describe('the replay viewer’s analysis', () => {
     const first = marked[0] as number;
     const at = await frameWhen(r.lastFrame, `event ${first + 1}/47`);
     expect(gradeAt(first)).toBe('inaccuracy');
-    expect(at).toContain(`?! Played event ${first + 1}: an inaccuracy, loses 7.0 points.`);
+    expect(at).toContain(`?! Event ${first + 1}: an inaccuracy, loses 7.0 points.`);
     await press(r.stdin, 'n');
     await frameWhen(r.lastFrame, `event ${(marked[1] as number) + 1}/47`);
     await press(r.stdin, 'p');
@@ -131,7 +130,7 @@ describe('the replay viewer’s analysis', () => {
     await press(r.stdin, 'l');
     const list = await frameWhen(r.lastFrame, 'Moves · Noah v Liam');
     const lines = list.split('\n');
-    // Event 3 is graded an inaccuracy, 5 a mistake, 7 a blunder (test/support/analysis.ts).
+    // Event 3 is graded an inaccuracy, 5 a mistake, 7 a blunder (test/support/fixed-analysis.ts).
     const line = (i: number) => lines.find((l) => l.includes(` ${i + 1}–`)) ?? '';
     expect(line).toBeDefined();
     const rows = lines.filter((l) => /^\s*│\s+\d+ {2}/.test(l));
@@ -200,7 +199,7 @@ describe('the replay viewer’s analysis', () => {
     await press(r.stdin, 'n');
     const frame = await frameWhen(r.lastFrame, 'loses');
     expect(r.lastFrame()).not.toMatch(/\x1b\[3\dm/);
-    expect(frame).toContain('?! Played event 4: an inaccuracy, loses 7.0 points.');
+    expect(frame).toContain('?! Event 4: an inaccuracy, loses 7.0 points.');
     expect(frame).toContain('▲');
   });
 });
