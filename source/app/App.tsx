@@ -186,7 +186,12 @@ function Shell({ options }: { options: AppOptions }) {
     [],
   );
 
-  const need = neededSize(model.screen, options.games);
+  // The options are parsed when the screen changes, not at every frame.
+  const [gameId, gameOptions, parsedAlready] = gameOf(model.screen);
+  const need = useMemo(
+    () => neededSize(options.games, gameId, gameOptions, parsedAlready),
+    [options.games, gameId, gameOptions, parsedAlready],
+  );
   const small = columns < need.columns || rows < need.rows;
   // The shell hears every key first: a window too small takes them all (q leaves); a play or
   // replay screen's go on to it (false), Ctrl+C excepted.
@@ -386,21 +391,28 @@ function Centre({
   );
 }
 
+/** The game on the screen shown and its options (a recording's, when it was read, come parsed). */
+function gameOf(screen: Screen): [id: string | undefined, options: unknown, parsed: boolean] {
+  if (screen.name === 'play') return [screen.game, screen.start.options, false];
+  if (screen.name !== 'replay') return [undefined, undefined, false];
+  const { header, options } = screen.recording;
+  return options === undefined
+    ? [header.game, header.options, false]
+    : [header.game, options, true];
+}
+
 /** The window the screen shown needs: 80×24, or more for a game whose board outgrows it. */
 function neededSize(
-  screen: Screen,
   games: readonly AnyGameModule[],
+  id: string | undefined,
+  options: unknown,
+  parsedAlready: boolean,
 ): { columns: number; rows: number } {
   const at = { columns: MIN_COLUMNS, rows: MIN_ROWS };
-  const [id, options] =
-    screen.name === 'play'
-      ? [screen.game, screen.start.options]
-      : screen.name === 'replay'
-        ? [screen.recording.header.game, screen.recording.header.options]
-        : [undefined, undefined];
   const module = games.find((g) => g.id === id);
-  const parsed = module?.needs ? module.parseOptions(options) : undefined;
-  if (!module?.needs || !parsed?.ok) return at;
+  if (!module?.needs) return at;
+  const parsed = parsedAlready ? { ok: true as const, options } : module.parseOptions(options);
+  if (!parsed.ok) return at;
   const game = module.needs(parsed.options);
   return { columns: Math.max(at.columns, game.columns), rows: Math.max(at.rows, game.rows) };
 }

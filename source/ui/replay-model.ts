@@ -1,10 +1,10 @@
 /**
  * The replay viewer as a pure model: where we are among the recorded events, whether it plays
  * and how fast, and the turn-number prompt of `g`. Game-agnostic: it knows events only as
- * positions on a timeline, and turns as the event positions where the player to act changes.
+ * positions on a timeline, and turns by where they start (engine/timeline.ts finds both).
  */
 import type { ComponentType } from 'react';
-import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
+import type { Game, GameEvent } from '../engine/game.js';
 import type { ParsedOptions } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
@@ -101,24 +101,6 @@ export function newReplay(turnStarts: readonly number[], total: number): ReplayM
     analysing: false,
     boardShown: false,
   };
-}
-
-/** Turn starts by folding once through the events: a turn begins where the player to act changes. */
-export function turnStartsOf<S>(
-  game: Game<S, GameEvent, unknown>,
-  initial: S,
-  events: readonly GameEvent[],
-): number[] {
-  const starts = [0];
-  let state = initial;
-  let actor = game.toAct(state);
-  for (let i = 0; i < events.length; i++) {
-    const next = game.toAct(state);
-    if (i > 0 && next !== actor) starts.push(i);
-    actor = next;
-    state = game.reduce(state, events[i]);
-  }
-  return starts;
 }
 
 /** The turn (1-based) being played at `index`: that of the next event (of the last, at the end). */
@@ -260,34 +242,4 @@ export function reduceReplay(model: ReplayModel, action: ReplayAction): ReplayMo
     default:
       return model;
   }
-}
-
-/**
- * The state after `index` events, by folding from the nearest checkpoint (never by undoing).
- * Checkpoints every CHECKPOINT events keep stepping back cheap on long recordings.
- */
-export const CHECKPOINT = 64;
-
-export function checkpointsOf<S>(
-  game: Game<S, GameEvent, unknown>,
-  initial: S,
-  events: readonly GameEvent[],
-): S[] {
-  const checkpoints = [initial];
-  let state = initial;
-  for (let i = 0; i < events.length; i++) {
-    state = game.reduce(state, events[i]);
-    if ((i + 1) % CHECKPOINT === 0) checkpoints.push(state);
-  }
-  return checkpoints;
-}
-
-export function stateAt<S>(
-  game: Game<S, GameEvent, unknown>,
-  checkpoints: readonly S[],
-  events: readonly GameEvent[],
-  index: number,
-): S {
-  const base = Math.min(Math.floor(index / CHECKPOINT), checkpoints.length - 1);
-  return foldEvents(game, checkpoints[base] as S, events.slice(base * CHECKPOINT, index)).state;
 }

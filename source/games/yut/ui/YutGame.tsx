@@ -7,10 +7,10 @@ import { helpLines } from '../../../ui/text.js';
 import { yutCore } from '../core.js';
 import { RULES_TEXT } from '../rules-text.js';
 import type { YutEvent, YutState } from '../rules.js';
-import { Board, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './Board.js';
+import { YutBoard, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './YutBoard.js';
 import { YUT_HELP } from './help.js';
 import { newPlay, type PlayAction, playKey, preview, reducePlay, type YutPlay } from './play.js';
-import { TurnPanel } from './TurnPanel.js';
+import { YutPanel } from './YutPanel.js';
 
 function hintNotice(_state: YutState, event: YutEvent, reason: string): string {
   if (event.type !== 'yut/pieceMoved') return `Hint: ${reason}.`;
@@ -66,8 +66,8 @@ export function YutGame(props: PlayProps<YutState>) {
       }
     >
       <Box height={BOARD_BOX_HEIGHT}>
-        <Board state={play.state} preview={p} numbers={play.numbers} />
-        <TurnPanel
+        <YutBoard state={play.state} preview={p} numbers={play.numbers} />
+        <YutPanel
           play={play}
           preview={p}
           width={panelWidth}
