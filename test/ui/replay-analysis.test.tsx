@@ -4,10 +4,13 @@
  * cancels a run under way, and keys are answered at once while it runs. The run is made from
  * fixed data (test/support/fixed-analysis.ts), as the contract (analysis/types.ts) shapes it.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LEVEL, startAnalysis } from '../../source/analysis/analyze.js';
+import type { AnalysisRun } from '../../source/analysis/types.js';
 import { App, type AnalyseGame } from '../../source/app/App.js';
 import { loadRecording, openRecording } from '../../source/storage/load.js';
 import { openRecorder } from '../../source/storage/recorder.js';
@@ -16,7 +19,7 @@ import { fixedAnalysis, type FixedRun, fixedRun, gradeAt } from '../support/fixe
 import { appOptions } from '../support/app.js';
 import { lookup } from '../support/games.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
-import { ROOT } from '../support/tmux.js';
+import { CLI, ROOT } from '../support/tmux.js';
 
 const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
 
@@ -201,6 +204,67 @@ describe('the replay viewer’s analysis', () => {
     expect(r.lastFrame()).not.toMatch(/\x1b\[3\dm/);
     expect(frame).toContain('?! Event 4: an inaccuracy, loses 7.0 points.');
     expect(frame).toContain('▲');
+  });
+});
+
+describe('with the real analyser', () => {
+  it('keys move the viewer at once while a 520-event Ur game is analysed', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-analysed-')), 'ur.jsonl');
+    const made = spawnSync(
+      process.execPath,
+      [CLI, 'ur', '--bots', 'all', '--seed', '9', '--classic', '--record', file],
+      { input: '', encoding: 'utf8' },
+    );
+    expect(made.status).toBe(0);
+    const loaded = await loadRecording(file, lookup);
+    if (!loaded.ok) throw new Error(loaded.problem);
+    let run: AnalysisRun | undefined;
+    const analyse: AnalyseGame = (game, timeline, names) => {
+      run = startAnalysis(game, timeline, names, { level: DEFAULT_LEVEL });
+      return run;
+    };
+    const r = renderSized(
+      <App
+        options={appOptions({ opening: { kind: 'replay', recording: loaded.recording }, analyse })}
+      />,
+      80,
+      24,
+    );
+    cleanup = r.unmount;
+    await frameWhen(r.lastFrame, 'Turn 1 of');
+    // The longest the event loop is held while the analysis runs and keys come, in this process's
+    // CPU time between two ticks of a timer (in process a frame is drawn before anything held
+    // after it, so the held loop itself is measured; CPU time, so a machine busy with other
+    // work, which only delays the ticks, does not count).
+    const cpu = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+    let last = cpu();
+    let longest = 0;
+    const probe = setInterval(() => {
+      const now = cpu();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    try {
+      await press(r.stdin, 'a');
+      await frameWhen(r.lastFrame, 'analysing ▕');
+      for (let i = 1; i <= 5; i++) {
+        await press(r.stdin, KEY.Right as string);
+        await frameWhen(r.lastFrame, `event ${i}/520`);
+      }
+      const { done, total } = (run as unknown as AnalysisRun).progress();
+      expect(done).toBeLessThan(total);
+      // The moves near the one shown come first: the fifth event's is found long before the end.
+      await frameWhen(r.lastFrame, () => (run as unknown as AnalysisRun).found.has(4), 10_000);
+      expect((run as unknown as AnalysisRun).progress().done).toBeLessThan(total);
+    } finally {
+      clearInterval(probe);
+    }
+    // The analyser's slices of 15 ms (a search may run over) and a frame between them: never
+    // anything like the seconds a whole game's analysis takes.
+    expect(longest).toBeLessThan(300);
   });
 });
 
