@@ -63,8 +63,12 @@ export type DecisionAnalysis = MoveAnalysis | ChanceAnalysis;
 export interface SeatSummary {
   readonly seat: number;
   readonly name: string;
+  /** The seat's moves with a choice (forced moves say nothing of skill and are not counted). */
   readonly moves: number;
-  /** Mean over the seat's moves of 100 − loss, clamped: lichess's accuracy, simplified (say how). */
+  /**
+   * Mean over the seat's moves with a choice (`moves`) of lichess's per-move accuracy,
+   * 103.1668·e^(−0.04354·loss) − 3.1669 clamped to 0..100 (analyze.ts moveAccuracy); 100 with none.
+   */
   readonly accuracy: number;
   readonly totalLoss: number;
   readonly totalLuck: number;

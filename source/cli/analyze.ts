@@ -92,7 +92,7 @@ export function analysisTable(
   const { summary } = analysis;
   const lines = [
     `${core.title}: ${names.join(', ')}; ${outcome}.`,
-    `Chances ${summary.exact ? 'exact' : `at level ${summary.level}`}: ${summary.method}.`,
+    `Chances: ${summary.method}.`,
     `Grades by win chance lost: inaccuracy ?! ≥ ${THRESHOLDS.inaccuracy}, mistake ? ≥ ${THRESHOLDS.mistake}, blunder ?? ≥ ${THRESHOLDS.blunder} points.`,
     '',
     `${'#'.padStart(5)}  ${'player'.padEnd(width)}  ${'chance'.padEnd(15)}  ${'loss/luck'.padEnd(12)}  what`,
@@ -115,8 +115,10 @@ export function analysisTable(
   }
   lines.push('', `${'player'.padEnd(width)}  accuracy  moves  ?!   ?   ??  lost (pts)  luck (pts)`);
   for (const s of summary.seats) {
+    // A player who never threw (Yoté, Kono) has no luck to show, not a luck of 0.
+    const threw = analysis.decisions.some((d) => d.kind === 'chance' && d.seat === s.seat);
     lines.push(
-      `${s.name.padEnd(width)}  ${s.accuracy.toFixed(1).padStart(8)}  ${String(s.moves).padStart(5)}  ${String(s.inaccuracies).padStart(2)}  ${String(s.mistakes).padStart(2)}  ${String(s.blunders).padStart(3)}  ${s.totalLoss.toFixed(1).padStart(10)}  ${pp(s.totalLuck).padStart(10)}`,
+      `${s.name.padEnd(width)}  ${s.accuracy.toFixed(1).padStart(8)}  ${String(s.moves).padStart(5)}  ${String(s.inaccuracies).padStart(2)}  ${String(s.mistakes).padStart(2)}  ${String(s.blunders).padStart(3)}  ${s.totalLoss.toFixed(1).padStart(10)}  ${(threw ? pp(s.totalLuck) : '—').padStart(10)}`,
     );
   }
   lines.push(

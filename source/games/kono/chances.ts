@@ -11,8 +11,11 @@ import type { Game, Outcome } from '../../engine/game.js';
 import { evaluateKono } from './bot.js';
 import { konoGame, type KonoEvent, type KonoOptions, type KonoState } from './rules.js';
 
-/** Log-odds of winning the round per unit of evaluateKono (tenths of a point). */
-export const KONO_LOG_ODDS = 0.02;
+/**
+ * Log-odds of winning the round per unit of evaluateKono (tenths of a point): 0.0185, fit on
+ * 17,298 positions of 300 greedy self-played rounds of 5×5 (log-loss 0.549, a coin's 0.693).
+ */
+export const KONO_LOG_ODDS = 0.0185;
 
 export const KONO_ANALYSIS_LIMITS: Readonly<Record<Level, SearchLimits>> = {
   random: { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },

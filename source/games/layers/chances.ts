@@ -11,8 +11,11 @@ import type { WinChances } from '../../engine/core.js';
 import { valueOf } from './bot.js';
 import { layersGame, type LayersEvent, type LayersState } from './rules.js';
 
-/** The softmax's scale: log-odds between two players per unit of valueOf. */
-export const LAYERS_SCALE = 0.2;
+/**
+ * The softmax's scale, log-odds between two players per unit of valueOf: 0.0764, fit on 72,801
+ * positions of 300 strong self-play games of ten players (log-loss 1.987, ten-way chance 2.303).
+ */
+export const LAYERS_SCALE = 0.0764;
 
 export const LAYERS_ANALYSIS_LIMITS: Readonly<Record<Level, SearchLimits>> = {
   random: { chanceDepth: 1, replies: 0, nodeBudget: 5_000 },
