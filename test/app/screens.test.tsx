@@ -232,11 +232,7 @@ describe('every screen whole', () => {
     [120, 40],
   ] as const) {
     for (const visit of VISITS) {
-      // A known defect, found by this test once Kono's latest work was merged: the replay's
-      // table of rounds cuts its last column at 80×24 ("+5 Computer · qu…"). Marked as failing
-      // until it is fixed; then `it.fails` fails, and this line goes.
-      const known = visit.name === 'Kono replay' && columns === 80;
-      (known ? it.fails : it)(`${visit.name} at ${columns}×${rows}`, async () => {
+      it(`${visit.name} at ${columns}×${rows}`, async () => {
         const folder = visit.browser ? browserFolder() : undefined;
         const { opening, settings, kinds } = await optionsFor(
           visit.game,
