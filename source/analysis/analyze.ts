@@ -103,6 +103,15 @@ class Analyser {
     return stateOn(this.core.rules, this.timeline, index);
   }
 
+  /** Every seat's chance after `event` where more than two play (see DecisionAnalysis.chances). */
+  everySeat(state: unknown, event: GameEvent, seat: number, after: number) {
+    if (this.names.length <= 2) return {};
+    const next = this.core.rules.reduce(state, event);
+    return {
+      chances: this.names.map((_, s) => (s === seat ? after : this.chances.chance(next, s))),
+    };
+  }
+
   words(before: unknown, event: GameEvent): string {
     const after = this.core.rules.reduce(before, event);
     return this.core.describe(before, event, after, this.names)[0] ?? event.type;
@@ -120,7 +129,21 @@ class Analyser {
       let after: number | undefined;
       for (const o of outcomes) {
         if (o.probability <= 0) continue;
-        const value = this.chances.chance(rules.reduce(state, o.event), seat);
+        const child = rules.reduce(state, o.event);
+        // A throw that earns another (Yut's yut and mo): the decisions after the next throw are
+        // searched one a step first (the rating keeps them), so that no step holds several.
+        for (const next of rules.chance(child) ?? []) {
+          const after = rules.reduce(child, next.event);
+          if (
+            rules.outcome(after).status === 'running' &&
+            rules.legalEvents(after).length > 0 &&
+            (rules.toAct(after) === seat || this.names.length <= 2)
+          ) {
+            this.chances.moves(after);
+            yield;
+          }
+        }
+        const value = this.chances.chance(child, seat);
         sum += o.probability * value;
         total += o.probability;
         if (after === undefined && sameEvent(o.event, event)) after = value;
@@ -136,6 +159,7 @@ class Analyser {
         before,
         after,
         luck: (after - before) * 100,
+        ...this.everySeat(state, event, seat, after),
       };
       return analysis;
     }
@@ -163,6 +187,7 @@ class Analyser {
       choices: rated.length,
       loss: rated.length <= 1 ? 0 : loss,
       grade: gradeOf(loss, rated.length),
+      ...this.everySeat(state, event, seat, after),
     };
     return analysis;
   }

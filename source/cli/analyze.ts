@@ -40,6 +40,7 @@ export function decisionJson(d: DecisionAnalysis, names: readonly string[]): obj
     played: d.played,
     before: round(d.before, 4),
     after: round(d.after, 4),
+    ...(d.chances ? { chances: d.chances.map((c) => round(c, 4)) } : {}),
   };
   if (d.kind === 'chance') return { ...common, luck: round(d.luck, 2) };
   return {
@@ -137,19 +138,31 @@ export function analysisLevel(level: string | undefined): Level | { problem: str
   };
 }
 
-/** Read, analyse and write out one recording; a bad file or level is a problem in one line. */
-export async function analyzeFile(
-  args: AnalyzeArgs,
+/** A recording read and analysed: both ways of writing it out. */
+export type Read =
+  | {
+      ok: true;
+      warnings: readonly string[];
+      /** The analysis as the table, and as JSON Lines. */
+      table(): string[];
+      json(): string[];
+    }
+  | { ok: false; problem: string };
+
+/** Read and analyse one recording; a bad file or level is a problem in one line. */
+export async function readAndAnalyze(
+  file: string,
+  levelAsked: string | undefined,
   lookup: (id: string) => AnyGameCore | undefined,
-): Promise<Analyzed> {
-  const level = analysisLevel(args.level);
+): Promise<Read> {
+  const level = analysisLevel(levelAsked);
   if (typeof level === 'object') return { ok: false, problem: level.problem };
-  const loaded = await loadRecording(args.file, lookup);
+  const loaded = await loadRecording(file, lookup);
   if (!loaded.ok) return { ok: false, problem: loaded.problem };
   const { recording, replayer } = loaded;
   const core = lookup(recording.header.game) as AnyGameCore;
   if (!core.winChances)
-    return { ok: false, problem: `${args.file}: ${core.title} cannot be analysed yet` };
+    return { ok: false, problem: `${file}: ${core.title} cannot be analysed yet` };
   const names = recording.header.players.map((p) => p.name);
   const timeline =
     recording.timeline ?? timelineOf(core, replayer.initial, recording.events, names);
@@ -161,8 +174,17 @@ export async function analyzeFile(
   return {
     ok: true,
     warnings: loaded.warnings,
-    lines: args.json
-      ? analysisJson(analysis, recording, outcome)
-      : analysisTable(core, analysis, recording, outcome),
+    table: () => analysisTable(core, analysis, recording, outcome),
+    json: () => analysisJson(analysis, recording, outcome),
   };
+}
+
+/** Read, analyse and write out one recording as `madang analyze` does. */
+export async function analyzeFile(
+  args: AnalyzeArgs,
+  lookup: (id: string) => AnyGameCore | undefined,
+): Promise<Analyzed> {
+  const read = await readAndAnalyze(args.file, args.level, lookup);
+  if (!read.ok) return read;
+  return { ok: true, warnings: read.warnings, lines: args.json ? read.json() : read.table() };
 }

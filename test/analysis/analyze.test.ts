@@ -88,6 +88,7 @@ describe.each(GAMES)('$name: a self-played game analysed', ({ id, options, level
       expect(d.loss).toBeCloseTo(Math.max(0, (d.bestAfter - d.after) * 100), 9);
       expect(d.grade).toBe(gradeOf(d.loss, d.choices));
       expect(d.played).not.toBe('');
+      if (d.chances) expect(d.chances[d.seat]).toBe(d.after);
       expect(d.best).not.toBe('');
     }
   });
@@ -128,6 +129,10 @@ describe.each(GAMES)('$name: a self-played game analysed', ({ id, options, level
       if (winner === null) expect(move.after).toBe(0.5);
       else if (move.seat === winner) expect(move.after).toBe(1);
       else expect(move.after).toBe(0);
+      // More than two players: every seat's chance, the winner's 1 and the others' 0.
+      if (game.names.length > 2)
+        expect(move.chances).toEqual(game.names.map((_, s) => (s === winner ? 1 : 0)));
+      else expect(move.chances).toBeUndefined();
     }
   });
 
@@ -189,7 +194,7 @@ describe('Ur with a solved table: exact', () => {
         sum += sign * (d.kind === 'chance' ? d.luck : -d.loss);
       }
       // What is left is the table's own rounding: values kept as Float32, solved to 1e-7.
-      expect(Math.abs(change - sum)).toBeLessThan(1e-3);
+      expect(Math.abs(change - sum)).toBeLessThan(1e-4);
       // Each move's chance before it is the chance its roll left, to the last bit.
       for (let k = 1; k < ds.length; k++) {
         const [a, b] = [ds[k - 1] as DecisionAnalysis, ds[k] as DecisionAnalysis];
