@@ -88,8 +88,7 @@ export function UrGame(props: PlayProps<UrState>) {
       helpScroll={helpScroll}
       width={width}
       height={height}
-    >
-      <Box>
+      board={
         <Box
           borderStyle="round"
           paddingX={1}
@@ -100,9 +99,9 @@ export function UrGame(props: PlayProps<UrState>) {
         >
           <SegmentLines lines={segments} />
         </Box>
-        <UrPanel play={play} width={panelWidth} rows={height} />
-      </Box>
-    </PlayFrame>
+      }
+      panel={<UrPanel play={play} width={panelWidth} rows={height} />}
+    />
   );
 }
 
