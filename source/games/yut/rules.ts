@@ -2,7 +2,13 @@
  * Yut Nori as a pure game value (rules/yut.md §2–§6): setup, check, reduce, legalEvents,
  * chance, outcome. State is minimal; stacks, pieces in hand and usable results are derived.
  */
-import { type ChanceOutcome, type Game, isRecord, type Outcome, RUNNING } from '../../engine/game.js';
+import {
+  type ChanceOutcome,
+  type Game,
+  isRecord,
+  type Outcome,
+  RUNNING,
+} from '../../engine/game.js';
 import {
   ARRIVED,
   destination,

@@ -115,8 +115,7 @@ export function KonoGame(props: PlayProps<KonoState>) {
       width={width}
       height={height}
       saving={session.save ? 'now' : undefined}
-    >
-      <Box>
+      board={
         <Box
           borderStyle="round"
           paddingX={1}
@@ -132,9 +131,9 @@ export function KonoGame(props: PlayProps<KonoState>) {
             height={height}
           />
         </Box>
-        <KonoPanel play={play} width={panelWidth} rows={height} />
-      </Box>
-    </PlayFrame>
+      }
+      panel={<KonoPanel play={play} width={panelWidth} rows={height} />}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 /** The Yut play screen: board and turn panel in the shared play frame, on the shared dispatcher. */
-import { Box } from 'ink';
 import { useCallback, useMemo } from 'react';
 import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
@@ -64,9 +63,8 @@ export function YutGame(props: PlayProps<YutState>) {
             : 'later'
           : undefined
       }
-    >
-      <Box height={BOARD_BOX_HEIGHT}>
-        <YutBoard state={play.state} preview={p} numbers={play.numbers} />
+      board={<YutBoard state={play.state} preview={p} numbers={play.numbers} />}
+      panel={
         <YutPanel
           play={play}
           preview={p}
@@ -82,7 +80,8 @@ export function YutGame(props: PlayProps<YutState>) {
               : undefined
           }
         />
-      </Box>
-    </PlayFrame>
+      }
+      rowHeight={BOARD_BOX_HEIGHT}
+    />
   );
 }
