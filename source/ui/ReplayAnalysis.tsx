@@ -186,7 +186,7 @@ function graphTitle(analysis: ShownAnalysis, names: readonly string[], width: nu
   const whose =
     names.length === 2
       ? `${first}'s chance of winning (seat 1)`
-      : `${first}'s chance of winning (seat 1, at ${first}'s own turns)`;
+      : `${first}'s chance of winning (seat 1 of ${names.length})`;
   const { run } = analysis;
   if (!run) return whose;
   const summary = run.summary();

@@ -22,8 +22,9 @@ export const markOf = (decision: DecisionAnalysis | undefined): string =>
 
 /**
  * The first seat's chance of winning after each number of events (0 to total), where the
- * analysis tells it: every decision in a two-player game (the other's chance is one minus the
- * mover's), only the first seat's own decisions in a game of more. Undefined where not known.
+ * analysis tells it: the other's chance is one minus the mover's in a game of two; in a game of
+ * more, every seat's chances where the analysis gives them, else the first seat's own decisions.
+ * Undefined where not known.
  */
 export function firstSeatChances(
   found: ReadonlyMap<number, DecisionAnalysis>,
@@ -31,12 +32,12 @@ export function firstSeatChances(
   players: number,
 ): (number | undefined)[] {
   const chances: (number | undefined)[] = Array.from({ length: total + 1 }, () => undefined);
-  const forFirst = (chance: number, seat: number) =>
-    seat === 0 ? chance : players === 2 ? 1 - chance : undefined;
+  const forFirst = (chance: number, seat: number, every?: readonly number[]) =>
+    seat === 0 ? chance : players === 2 ? 1 - chance : every?.[0];
   for (const decision of found.values()) {
     const { index, seat } = decision;
     if (index < 0 || index >= total) continue;
-    chances[index + 1] = forFirst(decision.after, seat);
+    chances[index + 1] = forFirst(decision.after, seat, decision.chances);
     chances[index] ??= forFirst(decision.before, seat);
   }
   return chances;

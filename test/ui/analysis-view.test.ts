@@ -37,9 +37,11 @@ describe('the first seat’s chances', () => {
     expect(chances[3]).toBeUndefined();
   });
 
-  it('in a game of more, only the first seat’s own decisions tell it', () => {
+  it('in a game of more, the first seat’s own decisions and every seat’s chances where given', () => {
     const chances = firstSeatChances(mapOf(move(0, 0, 0.6, 'best'), move(1, 1, 0.7, 'best')), 2, 4);
     expect(chances).toEqual([0.5, 0.6, undefined]);
+    const every = { ...move(1, 1, 0.7, 'best'), chances: [0.1, 0.7, 0.1, 0.1] };
+    expect(firstSeatChances(mapOf(move(0, 0, 0.6, 'best'), every), 2, 4)).toEqual([0.5, 0.6, 0.1]);
   });
 });
 
