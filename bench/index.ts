@@ -2,6 +2,7 @@
  * `npm run bench`: madang's figures as readable tables. `--quick` finishes in seconds (smoke
  * checks); a full run measures longer. These are measurements to report, never pass/fail tests.
  */
+import { analysisSection } from './analysis.js';
 import { browserSection } from './browser.js';
 import { botsSection, konoBotsSection, urBotsSection, yoteBotsSection } from './bots.js';
 import { gamesSection } from './games.js';
@@ -37,8 +38,9 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   'layers-loop': layersLoopSection,
   table: tableSection,
   serve: serveSection,
+  analysis: analysisSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, layers-loop, games, table, serve).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, layers-loop, games, table, serve, analysis).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

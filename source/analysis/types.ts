@@ -41,6 +41,11 @@ export interface MoveAnalysis {
   /** (bestAfter − after) × 100, never below 0. */
   readonly loss: number;
   readonly grade: Grade;
+  /**
+   * Games of more than two players: every seat's chance after the event, by seat (the mover's is
+   * `after`). Absent with two: the other's chance is 1 − the mover's.
+   */
+  readonly chances?: readonly number[] | undefined;
 }
 
 /** A throw or roll: the luck it brought the player who threw (gnubg's definition). */
@@ -56,6 +61,11 @@ export interface ChanceAnalysis {
   readonly after: number;
   /** (after − the mean of after over every possible throw, weighed by probability) × 100. */
   readonly luck: number;
+  /**
+   * Games of more than two players: every seat's chance after the event, by seat (the mover's is
+   * `after`). Absent with two: the other's chance is 1 − the mover's.
+   */
+  readonly chances?: readonly number[] | undefined;
 }
 
 export type DecisionAnalysis = MoveAnalysis | ChanceAnalysis;
@@ -63,8 +73,12 @@ export type DecisionAnalysis = MoveAnalysis | ChanceAnalysis;
 export interface SeatSummary {
   readonly seat: number;
   readonly name: string;
+  /** The seat's moves with a choice (forced moves say nothing of skill and are not counted). */
   readonly moves: number;
-  /** Mean over the seat's moves of 100 − loss, clamped: lichess's accuracy, simplified (say how). */
+  /**
+   * Mean over the seat's moves with a choice (`moves`) of lichess's per-move accuracy,
+   * 103.1668·e^(−0.04354·loss) − 3.1669 clamped to 0..100 (analyze.ts moveAccuracy); 100 with none.
+   */
   readonly accuracy: number;
   readonly totalLoss: number;
   readonly totalLuck: number;

@@ -4,9 +4,11 @@
  * input handler that every key goes through. It knows games only as the list it is given.
  */
 import { Box, Text, useApp } from 'ink';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { AnalysisRun } from '../analysis/types.js';
 import type { Outcome } from '../engine/game.js';
 import type { Catalogue, LoadedRecording } from '../engine/recording.js';
+import type { Timeline } from '../engine/timeline.js';
 import type { AnyGameModule, SetupContext } from '../games/module.js';
 import { KeysProvider, useKeyRouter, useKeys } from '../ui/keys-context.js';
 import { MainMenu } from '../ui/MainMenu.js';
@@ -52,7 +54,15 @@ export interface AppOptions {
   readonly recordings?: Recordings | undefined;
   /** Milliseconds a computer waits before each throw or move. */
   readonly botDelay?: number | undefined;
+  /** Starts the analysis of a recorded game (the replay's `a`), or says why it cannot. */
+  readonly analyse?: AnalyseGame | undefined;
 }
+
+export type AnalyseGame = (
+  game: AnyGameModule,
+  timeline: Timeline,
+  names: readonly string[],
+) => AnalysisRun | string;
 
 export interface Recordings {
   /** The folder's recordings, newest first (headers and ends only). */
@@ -151,6 +161,15 @@ function Shell({ options }: { options: AppOptions }) {
         });
         return;
       }
+      case 'analyseRecording': {
+        const opened = options.recordings?.open(effect.file, 'watch');
+        void (opened ?? Promise.resolve('Recordings cannot be opened here.')).then((found) =>
+          typeof found === 'string'
+            ? dispatch({ type: 'app/noticeShown', notice: found, entry: effect.entry })
+            : dispatch({ type: 'app/recordingOpened', recording: found, analysed: effect.entry }),
+        );
+        return;
+      }
     }
   }
 
@@ -167,7 +186,12 @@ function Shell({ options }: { options: AppOptions }) {
     [],
   );
 
-  const need = neededSize(model.screen, options.games);
+  // The options are parsed when the screen changes, not at every frame.
+  const [gameId, gameOptions, parsedAlready] = gameOf(model.screen);
+  const need = useMemo(
+    () => neededSize(options.games, gameId, gameOptions, parsedAlready),
+    [options.games, gameId, gameOptions, parsedAlready],
+  );
   const small = columns < need.columns || rows < need.rows;
   // The shell hears every key first: a window too small takes them all (q leaves); a play or
   // replay screen's go on to it (false), Ctrl+C excepted.
@@ -224,6 +248,15 @@ function Screens({
 }) {
   const { games } = options;
   const { screen } = model;
+  const replayed = screen.name === 'replay' ? screen.recording : undefined;
+  // The replay's `a`: the analysis of the recording shown, by its game's core.
+  const analyse = useMemo(() => {
+    const game = games.find((g) => g.id === replayed?.header.game);
+    const start = options.analyse;
+    if (!replayed || !game || !start) return undefined;
+    const names = replayed.header.players.map((p) => p.name);
+    return (timeline: Timeline) => start(game, timeline, names);
+  }, [games, replayed, options.analyse]);
   switch (screen.name) {
     case 'menu':
       return (
@@ -288,6 +321,8 @@ function Screens({
           height={rows}
           onQuit={onReplayLeft}
           paused={paused}
+          analyse={analyse}
+          analyseAtOpen={screen.analysed !== undefined}
         />
       );
   }
@@ -356,21 +391,28 @@ function Centre({
   );
 }
 
+/** The game on the screen shown and its options (a recording's, when it was read, come parsed). */
+function gameOf(screen: Screen): [id: string | undefined, options: unknown, parsed: boolean] {
+  if (screen.name === 'play') return [screen.game, screen.start.options, false];
+  if (screen.name !== 'replay') return [undefined, undefined, false];
+  const { header, options } = screen.recording;
+  return options === undefined
+    ? [header.game, header.options, false]
+    : [header.game, options, true];
+}
+
 /** The window the screen shown needs: 80×24, or more for a game whose board outgrows it. */
 function neededSize(
-  screen: Screen,
   games: readonly AnyGameModule[],
+  id: string | undefined,
+  options: unknown,
+  parsedAlready: boolean,
 ): { columns: number; rows: number } {
   const at = { columns: MIN_COLUMNS, rows: MIN_ROWS };
-  const [id, options] =
-    screen.name === 'play'
-      ? [screen.game, screen.start.options]
-      : screen.name === 'replay'
-        ? [screen.recording.header.game, screen.recording.header.options]
-        : [undefined, undefined];
   const module = games.find((g) => g.id === id);
-  const parsed = module?.needs ? module.parseOptions(options) : undefined;
-  if (!module?.needs || !parsed?.ok) return at;
+  if (!module?.needs) return at;
+  const parsed = parsedAlready ? { ok: true as const, options } : module.parseOptions(options);
+  if (!parsed.ok) return at;
   const game = module.needs(parsed.options);
   return { columns: Math.max(at.columns, game.columns), rows: Math.max(at.rows, game.rows) };
 }

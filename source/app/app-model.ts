@@ -38,6 +38,8 @@ export type Screen =
       readonly recording: LoadedRecording;
       /** The browser it was opened from, to return to. */
       readonly back?: Browser | undefined;
+      /** Opened from a game's end screen (`a`): its menu entry, and the analysis running. */
+      readonly analysed?: string | undefined;
     }
   | { readonly name: 'recordings'; readonly browser: Browser };
 
@@ -119,6 +121,8 @@ export type AppAction =
       readonly type: 'app/recordingOpened';
       readonly recording: LoadedRecording;
       readonly back?: Browser | undefined;
+      /** The menu entry of the game just played, whose analysis opens with it. */
+      readonly analysed?: string | undefined;
     }
   | { readonly type: 'app/recordingsListed'; readonly catalogue: Catalogue }
   /** A recording chosen in the browser could not be opened: why, said in the browser. */
@@ -147,7 +151,9 @@ export type Effect =
       readonly file: string;
       readonly mode: 'watch' | 'resume';
       readonly browser: Browser;
-    };
+    }
+  /** The recording of the game just played, to open in the replay with its analysis. */
+  | { readonly type: 'analyseRecording'; readonly file: string; readonly entry: string };
 
 export interface AppWorld {
   readonly games: readonly AnyGameModule[];
@@ -198,9 +204,11 @@ export function mainHelp(games: readonly AnyGameModule[], width: number): string
     '  ?  the game’s keys and rules     h  a hint from the strong computer',
     '  u  take back your last move      q  quit (asks)    Ctrl+C  quit now',
     '  l  the whole log                 w  at the end: again, seats swapped',
+    '                                   a  at the end: the replay, analysed',
     '',
     'Every game is recorded (Recordings in the menu: Enter watches, r resumes):',
-    '  madang replay FILE     watch it: ←→ step, Space play, g turn, l moves',
+    '  madang replay FILE     watch it: ←→ step, Space play, g turn, l moves,',
+    '                         a analyse (n p: the next and previous mistake)',
     '  madang --resume FILE   go on with an unfinished game',
     '  madang verify FILE...  check recordings against the rules',
     '',
@@ -258,7 +266,12 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
     case 'app/noticeShown':
       return to(menuAt(world.games, action.entry ?? REPLAY, action.notice));
     case 'app/recordingOpened':
-      return to({ name: 'replay', recording: action.recording, back: action.back });
+      return to({
+        name: 'replay',
+        recording: action.recording,
+        back: action.back,
+        analysed: action.analysed,
+      });
     case 'app/recordingsListed':
       return to({ name: 'recordings', browser: newBrowser(action.catalogue) });
     case 'app/recordingRefused':
@@ -268,6 +281,9 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
       if (model.replayOnly) return stay({ type: 'exit' });
       if (screen.name === 'replay' && screen.back)
         return to({ name: 'recordings', browser: screen.back });
+      // The replay of a game just played leaves as that game's end screen did.
+      if (screen.name === 'replay' && screen.analysed !== undefined)
+        return model.hasMenu ? to(menuAt(world.games, screen.analysed)) : stay({ type: 'exit' });
       return to(menuAt(world.games, REPLAY));
     case 'app/playRequested': {
       if (screen.name !== 'play') return stay();
@@ -275,6 +291,12 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
       if (request === 'quit')
         return model.hasMenu ? to(menuAt(world.games, screen.entry)) : stay({ type: 'exit' });
       if (request === 'menu') return to(menuAt(world.games, screen.entry));
+      if (request === 'analyse') {
+        const file = screen.session.recorder.file;
+        if (file === undefined)
+          return to(menuAt(world.games, screen.entry, 'That game was not recorded: no analysis.'));
+        return stay({ type: 'analyseRecording', file, entry: screen.entry });
+      }
       if (request === 'again' || request === 'swap') {
         const names = screen.start.seats.map((s) => s.name);
         const tally = scored(model.tally, screen.entry, names, action.outcome);

@@ -12,6 +12,7 @@ import { type Common, dataDir, fail, OLD_FILES, say } from './common.js';
 import { play, type Run } from './run.js';
 import { serveCommand, type ServeArgs } from './serve.js';
 import { verify } from './verify.js';
+import { analyzeFile } from './analyze.js';
 import { dataDirectory, dataDirectoryWhy, recordingsDirectory } from '../storage/paths.js';
 
 /** madang's version, from package.json beside the bundle's folder (dist/madang.js), or above
@@ -121,6 +122,11 @@ function inWords(message: string): string {
   const game = GAMES.find((g) => g.id === command);
   if (/^Not enough non-option arguments/.test(message) && command === 'replay')
     return `replay needs a recording to watch: madang replay FILE (recordings are kept in ${recordingsDirectory(dataDirectory(dataChoice()))})`;
+  if (
+    /^Not enough non-option arguments/.test(message) &&
+    (command === 'analyze' || command === 'analyse')
+  )
+    return `${command} needs a recording: madang ${command} FILE [--level LEVEL] [--json] (recordings are kept in ${recordingsDirectory(dataDirectory(dataChoice()))})`;
   if (/^Not enough non-option arguments/.test(message) && command === 'verify')
     return 'verify needs one or more recordings: madang verify FILE…';
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
@@ -152,7 +158,7 @@ process.on('unhandledRejection', (error) => fail(String((error as Error)?.messag
 await cli
   .command(
     'replay <file>',
-    'watch a recorded game: ←→ step, Space play, g go to a turn',
+    'watch a recorded game: ←→ step, Space play, g go to a turn, a analyse',
     (y) => y.positional('file', { type: 'string', demandOption: true }),
     (argv) => play(run, argv as unknown as Common, undefined, argv.file),
   )
@@ -168,6 +174,26 @@ await cli
         (line) => say(`madang: ${line}`),
       );
       process.exitCode = code;
+    },
+  )
+  .command(
+    ['analyze <file>', 'analyse'],
+    'analyse a recorded game: each move’s win chance, mistakes, luck; --json for JSON Lines',
+    (y) =>
+      y.positional('file', { type: 'string', demandOption: true }).option('json', {
+        type: 'boolean',
+        describe: 'one JSON object per decision, then a summary (JSON Lines)',
+      }),
+    async (argv) => {
+      // The data directory's solved Ur tables make Ur's chances exact (its core reads them there).
+      process.env.MADANG_DATA_DIR = dataDir(argv);
+      const result = await analyzeFile(
+        { file: argv.file, level: argv.level as string | undefined, json: argv.json },
+        lookup,
+      );
+      if (!result.ok) fail(result.problem);
+      for (const warning of result.warnings) say(`madang: warning: ${warning}`);
+      for (const line of result.lines) process.stdout.write(`${safeText(line)}\n`);
     },
   )
   .command(
@@ -202,6 +228,7 @@ await cli
   .example('$0 yut --seed 7', 'Yut Nori with reproducible throws')
   .example('$0 replay game.jsonl', 'watch a recorded game')
   .example('$0 verify recordings/*.jsonl', 'check recordings against the rules')
+  .example('$0 analyze game.jsonl', 'where the game was won and lost, move by move')
   .strict()
   .version(VERSION)
   .help()

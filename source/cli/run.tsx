@@ -1,6 +1,7 @@
 /** Running a game: the full screen (Ink) or the classic line protocol, from the command line. */
 import { render } from 'ink';
 import { SessionFactory } from '../app/session.js';
+import { DEFAULT_LEVEL, startAnalysis } from '../analysis/analyze.js';
 import { App, type AppOptions, type Opening } from '../app/App.js';
 import { streamIO } from '../classic/lines.js';
 import { LEVELS } from '../engine/bots.js';
@@ -144,6 +145,14 @@ export async function play(
       open: (file, mode) => openRecording(file, mode, lookup(run.games)),
     },
     botDelay: argv.botDelay,
+    // The replay's `a`: the analyser at its default level, in slices beside the viewer.
+    analyse: (game, timeline, names) => {
+      try {
+        return startAnalysis(game, timeline, names, { level: DEFAULT_LEVEL });
+      } catch (error) {
+        return `No analysis: ${(error as Error).message}.`;
+      }
+    },
   };
   const restore = enterFullScreen(process.stdout);
   const thinking = startThinking();

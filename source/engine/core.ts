@@ -46,10 +46,46 @@ export interface GameCore<S, E extends GameEvent, O> {
   hintLevel?(state: S): Level;
   /** The computer's levels this game offers (by default random, greedy and strong). */
   readonly levels?: readonly Level[];
+  /**
+   * Win chances for the analysis at a level (the level's search; Ur's perfect reads a solved
+   * table), for the rules `state` is played by (its options).
+   */
+  winChances?(level: Level, state: S): WinChances<S, E>;
   /** Why a computer chose a move, in the game's words. */
   explain(state: S, event: E, names: readonly string[]): string;
   /** What an event did, as log lines. */
   describe(before: S, event: E, after: S, names: readonly string[]): string[];
+}
+
+/** A legal move with the mover's chance of winning after it (a fraction, 0 to 1). */
+export interface RatedMove<E> {
+  readonly event: E;
+  readonly chance: number;
+}
+
+/**
+ * How a game rates positions as chances of winning, for the analysis of a recording (issue 31):
+ * exact where a solved table exists (Ur), else a search's value mapped to a probability by a fit
+ * on self-play, or rollouts. A draw counts as half a win (the expected score, as chess engines
+ * give it). Pure and deterministic: the same state always gets the same chance.
+ */
+export interface WinChances<S, E> {
+  /** True where the chances are exact. */
+  readonly exact: boolean;
+  /** How the chances are found, one sentence. */
+  readonly method: string;
+  /** Every legal move of a decision (the player to act's) with the mover's chance after it. */
+  moves(state: S): readonly RatedMove<E>[];
+  /**
+   * The chance that `seat` wins from `state`: a throw due, a decision (anyone's), or the game over
+   * (1, 0, or ½ for a draw).
+   */
+  chance(state: S, seat: number): number;
+  /**
+   * False for a decision or throw outside play, which the analysis skips (Kono's dice for the
+   * first player, its choices between rounds). Everything is in play when absent.
+   */
+  inPlay?(state: S): boolean;
 }
 
 /** A core of any game, as the registry of cores lists them. */

@@ -29,6 +29,9 @@ export type Outcome =
       readonly scores: readonly number[];
     };
 
+/** A game going on: one frozen value, so that asking after every event makes nothing new. */
+export const RUNNING: Outcome = Object.freeze({ status: 'running' });
+
 /** Two outcomes say the same (an outcome read from a file is compared with the replay's). */
 export function sameOutcome(a: Outcome, b: unknown): boolean {
   if (!isRecord(b) || b.status !== a.status) return false;

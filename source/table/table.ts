@@ -155,13 +155,17 @@ export interface TableView<S, E extends GameEvent> {
 
 const OK = Object.freeze({ ok: true as const });
 
-/** What the table asks of every state, asked once per state (the same state, the same answers). */
+/**
+ * What the table asks of every state, asked once per state (the same state, the same answers).
+ * One object, written over at every event (none made per event: the table keeps up with the
+ * bare reducer); read it field by field, never keep it.
+ */
 interface Standing<S> {
-  readonly state: S;
-  readonly toAct: number;
-  readonly outcome: Outcome;
+  state: S;
+  toAct: number;
+  outcome: Outcome;
   /** A throw or roll is due. */
-  readonly chanceDue: boolean;
+  chanceDue: boolean;
 }
 
 export class Table<S, E extends GameEvent> {
@@ -170,8 +174,10 @@ export class Table<S, E extends GameEvent> {
   readonly names: readonly string[];
   private current: S;
   private log: E[] = [];
-  private readonly listeners = new Set<Listener<S, E>>();
-  private readonly random: Random;
+  /** Replaced, never changed, when one joins or leaves: telling walks the list as it was. */
+  private listeners: readonly Listener<S, E>[] = [];
+  /** The computers' and hints' tie-breaks, made when first asked (most tables never do). */
+  private tieBreaks: Random | undefined;
   private readonly bots: readonly (Bot<S, E> | undefined)[];
   private readonly holds = new Set<unknown>();
   private cancel: (() => void) | undefined;
@@ -190,22 +196,26 @@ export class Table<S, E extends GameEvent> {
     this.current = setup.initial;
     this.seats = setup.seats;
     this.names = setup.seats.map((seat) => seat.name);
-    this.random = botRandom(setup.botSeed);
     this.bots = setup.seats.map((seat) =>
       seat.kind === 'computer' ? setup.game.bot(seat.level ?? 'strong') : undefined,
     );
     this.acts = this.bots.some((bot) => bot !== undefined) || !!setup.game.chance?.automatic;
-    this.standing = this.stand(setup.initial);
+    const { rules } = setup.game;
+    this.standing = {
+      state: setup.initial,
+      toAct: rules.toAct(setup.initial),
+      outcome: rules.outcome(setup.initial),
+      chanceDue: rules.chance(setup.initial) !== undefined,
+    };
   }
 
-  private stand(state: S): Standing<S> {
+  private stand(state: S): void {
     const { rules } = this.setup.game;
-    return {
-      state,
-      toAct: rules.toAct(state),
-      outcome: rules.outcome(state),
-      chanceDue: rules.chance(state) !== undefined,
-    };
+    const standing = this.standing;
+    standing.state = state;
+    standing.toAct = rules.toAct(state);
+    standing.outcome = rules.outcome(state);
+    standing.chanceDue = rules.chance(state) !== undefined;
   }
 
   get state(): S {
@@ -231,8 +241,10 @@ export class Table<S, E extends GameEvent> {
   }
 
   subscribe(listener: Listener<S, E>): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 
   /** A view holding these seats (none: a spectator). */
@@ -299,6 +311,12 @@ export class Table<S, E extends GameEvent> {
         this.leave(intent.leaving);
         return OK;
     }
+  }
+
+  /** Seeded by botSeed when first needed: the same seed, the same tie-breaks as if made at once. */
+  private get random(): Random {
+    this.tieBreaks ??= botRandom(this.setup.botSeed);
+    return this.tieBreaks;
   }
 
   private nameOf(seat: number): string {
@@ -377,7 +395,7 @@ export class Table<S, E extends GameEvent> {
     const removed = this.log.slice(back.kept);
     this.log = this.log.slice(0, back.kept);
     this.current = back.state;
-    this.standing = this.stand(back.state);
+    this.stand(back.state);
     const failedBefore = this.setup.recorder.problem;
     for (let n = 0; n < removed.length; n++) this.setup.recorder.takenBack();
     this.tell({
@@ -436,7 +454,7 @@ export class Table<S, E extends GameEvent> {
     // A throw, roll or draw is told to the recorder as such (a game of none is not kept).
     const chance = this.standing.chanceDue;
     this.current = after;
-    this.standing = this.stand(after);
+    this.stand(after);
     this.log.push(event);
     const failedBefore = recorder.problem;
     recorder.event(event, chance);
@@ -457,8 +475,14 @@ export class Table<S, E extends GameEvent> {
   }
 
   private tell(fact: Fact<S, E>) {
-    // A listener that leaves while being told is not told again; one that joins is told next.
-    for (const listener of this.listeners) listener(fact);
+    // A listener that leaves while being told is not told again; one that joins is told the
+    // next fact. (An array, not a Set: walking a Set costs as much as the rest of a move.)
+    const listeners = this.listeners;
+    for (let i = 0; i < listeners.length; i++) {
+      const listener = listeners[i] as Listener<S, E>;
+      if (this.listeners !== listeners && !this.listeners.includes(listener)) continue;
+      listener(fact);
+    }
   }
 
   /** A computer seat throws and moves by itself, at a pace people can follow. */

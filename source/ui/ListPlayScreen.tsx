@@ -75,14 +75,15 @@ export function ListPlayScreen<S, E extends GameEvent>({
       width={width}
       height={height}
       saving={session.save ? 'now' : undefined}
-    >
-      <Box>
+      board={
         <Box borderStyle="round" paddingX={1} flexDirection="column" flexShrink={0}>
           {board.map((line, i) => (
             <Text key={i}>{line || ' '}</Text>
           ))}
         </Box>
-        {/* The panel takes what the board leaves (a 9 × 9 Kono board is 40 columns wide). */}
+      }
+      // The panel takes what the board leaves (a 9 × 9 Kono board is 40 columns wide).
+      panel={
         <Panel play={play} width={Math.max(30, Math.min(56, width - boardWidth))} rows={height - 2}>
           {outcome.status === 'running' ? (
             <Text wrap="truncate-end">
@@ -107,8 +108,8 @@ export function ListPlayScreen<S, E extends GameEvent>({
             <Text dimColor>{`  ${legal.length} choices: ↑↓ scroll`}</Text>
           ) : null}
         </Panel>
-      </Box>
-    </PlayFrame>
+      }
+    />
   );
 }
 

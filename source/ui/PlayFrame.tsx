@@ -1,6 +1,7 @@
 /**
  * The frame every game's play screen stands in: the help page (the game's keys, then its rules)
- * when it is open, else the game's own board and panel with the quit question over them.
+ * when it is open, else the game's own board and panel side by side (its two slots), with the
+ * quit question over them. A game's replay draws the same board beside its own panel.
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
@@ -16,7 +17,9 @@ export function PlayFrame({
   height,
   saving,
   log,
-  children,
+  board,
+  panel,
+  rowHeight,
 }: {
   /** The game's log, for the log page (`l`). */
   log: readonly string[];
@@ -28,7 +31,12 @@ export function PlayFrame({
   helpScroll: number;
   width: number;
   height: number;
-  children: ReactNode;
+  /** The game's board, in its box: the play screen's own (the replay draws it too). */
+  board: ReactNode;
+  /** The panel beside the board: whose turn, the sides, the log, the keys. */
+  panel: ReactNode;
+  /** The height of the board and panel's row, where the game fixes it (Yut's board box). */
+  rowHeight?: number | undefined;
 }) {
   if (overlay === 'help' || overlay === 'log') {
     return (
@@ -45,7 +53,10 @@ export function PlayFrame({
   return (
     <Box width={width} height={height} alignItems="center" justifyContent="center">
       <Box flexDirection="column">
-        {children}
+        <Box height={rowHeight}>
+          {board}
+          {panel}
+        </Box>
         {overlay === 'quit' ? <QuitBar saving={saving} /> : null}
       </Box>
     </Box>

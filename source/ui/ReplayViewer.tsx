@@ -1,6 +1,7 @@
 /** The replay viewer's shell: keys, the timeline, playing; the game's own view draws the rest. */
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo } from 'react';
+import type { AnalysisRun } from '../analysis/types.js';
 import type { LoadedRecording } from '../engine/recording.js';
 import { safeText } from '../engine/safe-text.js';
 import { seatFromPlayer } from '../engine/seats.js';
@@ -16,6 +17,8 @@ import {
   SPEEDS,
   turnAt,
 } from './replay-model.js';
+import { markedFrom, markOf } from './analysis-view.js';
+import { AnalysisPage, AnalysisStrip, Mark, stripRows, useAnalysisRun } from './ReplayAnalysis.js';
 import { useStore } from './store.js';
 import { localTime } from './recordings-model.js';
 import { fit } from './text.js';
@@ -28,6 +31,21 @@ export const REPLAY_KEYS = [
   'l moves · Home/End · q quit',
 ];
 
+/** The analysis's key line, under the others: what `a` does now, and the keys it adds. */
+function analysisKeys(analysing: boolean, done: boolean, board: boolean): string {
+  if (!analysing) return 'a analyse the game';
+  return `a ${done ? 'hide' : 'cancel'} · n p mistakes${board ? ' · b' : ''}`;
+}
+
+/** How an analysis of the game shown is started (the app gives it; absent: none here). */
+export type StartAnalysis = (timeline: Timeline) => AnalysisRun | string;
+
+/** The rows of the graph under the board when the window has `room` rows to spare (else none). */
+function graphRowsFor(room: number): number {
+  const rows = Math.min(8, room - stripRows(0));
+  return rows >= 2 ? rows : 0;
+}
+
 export function ReplayViewer({
   recording,
   face,
@@ -35,6 +53,8 @@ export function ReplayViewer({
   height,
   onQuit,
   paused = false,
+  analyse,
+  analyseAtOpen = false,
 }: {
   recording: LoadedRecording;
   /** The recorded game's module; undefined when this madang does not have the game. */
@@ -44,6 +64,10 @@ export function ReplayViewer({
   onQuit: () => void;
   /** The window is too small: the viewer is hidden and does not play on. */
   paused?: boolean;
+  /** `a`: starts the analysis of this game (absent: this madang cannot). */
+  analyse?: StartAnalysis | undefined;
+  /** Open at the end with the analysis running (`a` on a game's end screen). */
+  analyseAtOpen?: boolean;
 }) {
   const { header, events } = recording;
   // The read folded the events once into the timeline and checked the options; a recording
@@ -58,15 +82,42 @@ export function ReplayViewer({
   const game = timeline ? face?.rules : undefined;
   const initial = timeline?.initial;
   const turnStarts = timeline?.turnStarts ?? [0];
-  const [model, dispatch, current] = useStore(reduceReplay, () =>
-    newReplay(turnStarts, events.length),
+  const [model, dispatch, current] = useStore(reduceReplay, () => {
+    const fresh = newReplay(turnStarts, events.length);
+    return analyseAtOpen ? { ...fresh, index: events.length, analysing: true } : fresh;
+  });
+
+  const start = useMemo(
+    () => (analyse && timeline ? () => analyse(timeline) : undefined),
+    [analyse, timeline],
+  );
+  const analysis = useAnalysisRun(model.analysing, start, model.index - 1, (notice) =>
+    dispatch({ type: 'replay/noticeShown', notice }),
   );
 
   useKeys((key) => {
-    const action = replayKey(current(), key);
+    const now = current();
+    const action = replayKey(now, key);
     if (!action) return;
     if (action.type === 'app/quitConfirmed') onQuit();
-    else dispatch(action);
+    else if (action.type === 'replay/markSought') {
+      // The next or previous marked move among those found so far.
+      const run = analysis.current();
+      const found = run?.found;
+      const to = found ? markedFrom(found, now.index, action.delta) : undefined;
+      const way = action.delta === 1 ? 'after' : 'before';
+      const so = run?.progress();
+      const sofar = so && so.done < so.total ? ` (${so.done} of ${so.total} analysed so far)` : '';
+      dispatch(
+        to === undefined
+          ? { type: 'replay/noticeShown', notice: `No mistake ${way} this move${sofar}.` }
+          : { type: 'replay/jumped', index: to },
+      );
+    } else {
+      // The run starts with the key, so that the keys after it find it.
+      if (action.type === 'replay/analysisToggled' && !now.analysing) analysis.begin();
+      dispatch(action);
+    }
   });
 
   useEffect(() => {
@@ -86,10 +137,12 @@ export function ReplayViewer({
   if (!game || !face || !timeline || initial === undefined)
     return <Text>madang cannot show a game of {header.game}.</Text>;
   const names = header.players.map((p) => p.name);
+  const found = analysis.run?.found;
   if (model.list !== null)
     return (
       <MoveList
         lines={moveLines(timeline, model)}
+        marks={found ? (i) => markOf(found.get(i)) : undefined}
         chosen={model.list}
         title={`${names.join(' v ')} · ${localTime(header.startedAt).slice(0, 10)}`}
         width={width}
@@ -122,6 +175,29 @@ export function ReplayViewer({
     model.goto !== null
       ? `Go to turn 1 to ${turns}: type it, Enter (Esc: stay)`
       : (model.notice ?? null);
+  // The analysis goes under the board where the window has rows to spare beyond what the game
+  // needs; else it takes the board's place, and `b` shows the board instead.
+  const parsed = face.needs ? face.parseOptions(header.options) : undefined;
+  const needRows = Math.max(24, parsed?.ok ? (face.needs?.(parsed.options).rows ?? 24) : 24);
+  const graphRows = model.analysing ? graphRowsFor(height - needRows) : 0;
+  const done = analysis.run?.summary() !== undefined;
+  const keys = [...REPLAY_KEYS, analysisKeys(model.analysing, done, graphRows === 0)];
+  if (model.analysing && graphRows === 0 && !model.boardShown)
+    return (
+      <AnalysisPage
+        analysis={analysis}
+        total={events.length}
+        index={model.index}
+        names={names}
+        timeline={[where, status]}
+        did={did}
+        moves={moveLines(timeline, model)}
+        notice={notice}
+        width={width}
+        height={height}
+      />
+    );
+  const faceHeight = graphRows > 0 ? height - stripRows(graphRows) : height;
   return (
     <Box flexDirection="column">
       <face.Replay
@@ -132,11 +208,21 @@ export function ReplayViewer({
         names={names}
         seats={header.players.map(seatFromPlayer)}
         timeline={[title, where, status, ...did]}
-        keys={REPLAY_KEYS}
+        keys={keys}
         notice={notice}
         width={width}
-        height={height}
+        height={faceHeight}
       />
+      {graphRows > 0 ? (
+        <AnalysisStrip
+          analysis={analysis}
+          total={events.length}
+          index={model.index}
+          names={names}
+          width={width}
+          graphRows={graphRows}
+        />
+      ) : null}
       {model.goto !== null ? (
         <Box position="absolute" marginTop={2} marginLeft={4} borderStyle="double">
           {/* Spaces, not padding: padding leaves the board under it showing through. */}
@@ -164,12 +250,15 @@ function moveLines(timeline: Timeline, model: ReplayModel): string[] {
 /** The recording's moves as a page: the chosen one marked; Enter shows the board after it. */
 function MoveList({
   lines,
+  marks,
   chosen,
   title,
   width,
   height,
 }: {
   lines: readonly string[];
+  /** A move's mark from the analysis (`?!` `?` `??`), where there is one. */
+  marks?: ((index: number) => string) | undefined;
   chosen: number;
   title: string;
   width: number;
@@ -191,17 +280,27 @@ function MoveList({
         </Text>
         <Text dimColor>{'turn  '}</Text>
         <Box flexDirection="column" height={rows} overflow="hidden">
-          {shown.map((line, i) => (
-            <Text key={top + i} wrap="truncate-end">
-              <Styled
-                colour={top + i === chosen ? 'cyan' : undefined}
-                inverse={top + i === chosen}
-                bold={top + i === chosen}
-              >
-                {fit(safeText(line), outer - 4)}
-              </Styled>
-            </Text>
-          ))}
+          {shown.map((line, i) => {
+            const mark = marks?.(top + i) ?? '';
+            return (
+              <Text key={top + i} wrap="truncate-end">
+                <Styled
+                  colour={top + i === chosen ? 'cyan' : undefined}
+                  inverse={top + i === chosen}
+                  bold={top + i === chosen}
+                >
+                  {fit(safeText(line), outer - 4 - (marks ? 3 : 0))}
+                </Styled>
+                {marks ? (
+                  <>
+                    {' '}
+                    {mark ? <Mark mark={mark} /> : null}
+                    {' '.repeat(2 - mark.length)}
+                  </>
+                ) : null}
+              </Text>
+            );
+          })}
         </Box>
         <Text dimColor wrap="truncate-end">
           ↑↓ PgUp PgDn Home End choose · Enter show it · other keys return

@@ -36,7 +36,7 @@ import { logPage } from './text.js';
 import { ThinkContext } from './thinking.js';
 
 /** What a play screen asks of the app. */
-export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved';
+export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved' | 'analyse';
 
 /** A game being played: made by the app's session factory, for a new or a resumed game. */
 export interface Session<S = unknown> {
@@ -110,22 +110,25 @@ export type SessionAction<E> =
   | { readonly type: 'app/quitConfirmed' }
   /** Another game; `swap`: with the seats turned by one. */
   | { readonly type: 'app/againRequested'; readonly swap?: boolean }
-  | { readonly type: 'app/menuRequested' };
+  | { readonly type: 'app/menuRequested' }
+  /** `a` at the end: the replay of the game just played, with its analysis running. */
+  | { readonly type: 'app/analysisRequested' };
 
 export type Overlay = 'help' | 'quit' | 'log' | null;
 
 /** How many lines a game's log keeps: the whole game, for the log page (`l`). */
 export const LOG_KEPT = 2000;
 
-/** The frame's own keys, for each game's help page. */
-export const FRAME_HELP = '  l          the whole log, newest last (↑↓ PgUp PgDn scroll it)';
+/** The frame's own keys, for each game's help page (one line each wraps under its words). */
+export const FRAME_HELP =
+  '  l          the whole log, newest last (↑↓ PgUp PgDn scroll it); once the game is over, a opens its replay with its analysis';
 
 /** The log page's lines at this screen width. */
 export const logLines = (log: readonly string[], width: number) =>
   logPage(log, Math.min(width, 90) - 4);
 
 /** The key lines of a finished game, for the panels that have two lines for them (frameKey). */
-export const OVER_KEYS = ['Enter play again · m menu · q quit', 'w play again, seats swapped'];
+export const OVER_KEYS = ['Enter play again · m menu · q quit', 'w seats swapped · a analyse'];
 
 /**
  * The keys every play screen shares: the help page and the quit question while they are open,
@@ -147,7 +150,8 @@ export function frameKey(
   if (key === '?') return { type: 'play/overlayOpened', overlay: 'help' };
   if (key === 'l') return { type: 'play/overlayOpened', overlay: 'log' };
   if (!running) {
-    if (key === 'enter' || key === 'a') return { type: 'app/againRequested' };
+    if (key === 'enter') return { type: 'app/againRequested' };
+    if (key === 'a') return { type: 'app/analysisRequested' };
     if (key === 'w') return { type: 'app/againRequested', swap: true };
     if (key === 'm' || key === 'escape') return { type: 'app/menuRequested' };
     if (key === 'q') return { type: 'app/quitConfirmed' };
@@ -366,6 +370,15 @@ export function usePlaySession<
         case 'app/menuRequested':
           leave('menu');
           onRequest('menu');
+          return before;
+        case 'app/analysisRequested':
+          if (shared)
+            return notice('The analysis is for games played here, not at a served table.');
+          if (session.recorder.file === undefined)
+            return notice('This game was not recorded (--no-record): there is nothing to analyse.');
+          // The recording is closed first, so that the replay reads the whole game.
+          leave('menu');
+          onRequest('analyse');
           return before;
         case 'play/hintRequested': {
           const answer = view.send({ type: 'hint', seat });

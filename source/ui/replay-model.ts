@@ -1,10 +1,10 @@
 /**
  * The replay viewer as a pure model: where we are among the recorded events, whether it plays
  * and how fast, and the turn-number prompt of `g`. Game-agnostic: it knows events only as
- * positions on a timeline, and turns as the event positions where the player to act changes.
+ * positions on a timeline, and turns by where they start (engine/timeline.ts finds both).
  */
 import type { ComponentType } from 'react';
-import { foldEvents, type Game, type GameEvent } from '../engine/game.js';
+import type { Game, GameEvent } from '../engine/game.js';
 import type { ParsedOptions } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
@@ -35,6 +35,8 @@ export interface ReplayFace {
   parseOptions(unchecked: unknown): ParsedOptions<unknown>;
   describe(before: unknown, event: GameEvent, after: unknown, names: readonly string[]): string[];
   readonly Replay: ComponentType<ReplayScreenProps>;
+  /** The window a game of these options needs, where it outgrows 80×24 (a game module's). */
+  needs?(options: unknown): { readonly columns: number; readonly rows: number };
 }
 
 /** The longest turn number the `g` field takes. */
@@ -58,6 +60,10 @@ export interface ReplayModel {
   readonly notice: string | null;
   /** `l`: the list of every move, with the chosen one (an event's position), or null. */
   readonly list: number | null;
+  /** `a`: the analysis of the game is shown (and runs until it is done or cancelled). */
+  readonly analysing: boolean;
+  /** `b`: where the analysis takes the board's place (a small window), the board shown instead. */
+  readonly boardShown: boolean;
 }
 
 export type ReplayAction =
@@ -74,6 +80,12 @@ export type ReplayAction =
   | { readonly type: 'replay/listMoved'; readonly delta: number }
   | { readonly type: 'replay/listChosen' }
   | { readonly type: 'replay/listClosed' }
+  /** `a`: the analysis shown, or hidden (cancelled while it runs). */
+  | { readonly type: 'replay/analysisToggled' }
+  /** `n` and `p`: to the next or previous marked move (the viewer finds it among those found). */
+  | { readonly type: 'replay/markSought'; readonly delta: 1 | -1 }
+  | { readonly type: 'replay/boardToggled' }
+  | { readonly type: 'replay/noticeShown'; readonly notice: string }
   | { readonly type: 'app/quitConfirmed' };
 
 export function newReplay(turnStarts: readonly number[], total: number): ReplayModel {
@@ -86,25 +98,9 @@ export function newReplay(turnStarts: readonly number[], total: number): ReplayM
     turnStarts,
     notice: null,
     list: null,
+    analysing: false,
+    boardShown: false,
   };
-}
-
-/** Turn starts by folding once through the events: a turn begins where the player to act changes. */
-export function turnStartsOf<S>(
-  game: Game<S, GameEvent, unknown>,
-  initial: S,
-  events: readonly GameEvent[],
-): number[] {
-  const starts = [0];
-  let state = initial;
-  let actor = game.toAct(state);
-  for (let i = 0; i < events.length; i++) {
-    const next = game.toAct(state);
-    if (i > 0 && next !== actor) starts.push(i);
-    actor = next;
-    state = game.reduce(state, events[i]);
-  }
-  return starts;
 }
 
 /** The turn (1-based) being played at `index`: that of the next event (of the last, at the end). */
@@ -157,8 +153,19 @@ export function replayKey(model: ReplayModel, key: Key): ReplayAction | undefine
       return { type: 'replay/gotoStarted' };
     case 'l':
       return model.total > 0 ? { type: 'replay/listOpened' } : undefined;
-    case 'q':
+    case 'a':
+      return { type: 'replay/analysisToggled' };
+    case 'n':
+    case 'p':
+      return model.analysing
+        ? { type: 'replay/markSought', delta: key === 'n' ? 1 : -1 }
+        : { type: 'replay/noticeShown', notice: 'n and p go to the marked moves: a analyses.' };
+    case 'b':
+      return model.analysing ? { type: 'replay/boardToggled' } : undefined;
     case 'escape':
+      // Esc closes the analysis first (cancelling it while it runs); then it leaves.
+      return model.analysing ? { type: 'replay/analysisToggled' } : { type: 'app/quitConfirmed' };
+    case 'q':
       return { type: 'app/quitConfirmed' };
     default:
       return undefined;
@@ -210,6 +217,15 @@ export function reduceReplay(model: ReplayModel, action: ReplayAction): ReplayMo
       return { ...calm, list: null, index: clampIndex(model, model.list + 1) };
     case 'replay/listClosed':
       return { ...model, list: null };
+    case 'replay/analysisToggled':
+      return { ...calm, analysing: !model.analysing, boardShown: false };
+    case 'replay/boardToggled':
+      return { ...calm, boardShown: !model.boardShown };
+    case 'replay/noticeShown':
+      return { ...model, notice: action.notice };
+    case 'replay/markSought':
+      // The viewer answers with a jump or a notice: only it knows the moves found so far.
+      return model;
     case 'replay/gotoDone': {
       const typed = model.goto?.value ?? '';
       const turn = Number(typed);
@@ -226,34 +242,4 @@ export function reduceReplay(model: ReplayModel, action: ReplayAction): ReplayMo
     default:
       return model;
   }
-}
-
-/**
- * The state after `index` events, by folding from the nearest checkpoint (never by undoing).
- * Checkpoints every CHECKPOINT events keep stepping back cheap on long recordings.
- */
-export const CHECKPOINT = 64;
-
-export function checkpointsOf<S>(
-  game: Game<S, GameEvent, unknown>,
-  initial: S,
-  events: readonly GameEvent[],
-): S[] {
-  const checkpoints = [initial];
-  let state = initial;
-  for (let i = 0; i < events.length; i++) {
-    state = game.reduce(state, events[i]);
-    if ((i + 1) % CHECKPOINT === 0) checkpoints.push(state);
-  }
-  return checkpoints;
-}
-
-export function stateAt<S>(
-  game: Game<S, GameEvent, unknown>,
-  checkpoints: readonly S[],
-  events: readonly GameEvent[],
-  index: number,
-): S {
-  const base = Math.min(Math.floor(index / CHECKPOINT), checkpoints.length - 1);
-  return foldEvents(game, checkpoints[base] as S, events.slice(base * CHECKPOINT, index)).state;
 }

@@ -116,7 +116,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     );
     const first = await terminal.waitFor(/★ [RB] CPU \d wins! ★/);
     const winner = /★ [RB] (CPU \d) wins! ★/.exec(first)?.[1];
-    expect(first).toContain('w play again, seats swapped');
+    expect(first).toContain('w seats swapped · a analyse');
     await terminal.keys('w');
     // The second game (computers again) is played at once; its log begins with the score. Its
     // end, not the first game's: the seats are swapped, CPU 2 on red.

@@ -1,8 +1,8 @@
 /**
  * One timeline: a recording read from its file is folded once (each event line reduced once,
  * take-backs included) into the timeline the replay viewer draws from; it is the same as the
- * timeline folded from the events in force, and agrees with the replay model's own turn starts
- * and checkpoints.
+ * timeline folded from the events in force, and agrees with turn starts and checkpoints found
+ * here by a plain fold from the start.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,6 @@ import { loadRecording } from '../../source/storage/load.js';
 import { recorderFor } from '../../source/storage/recorder.js';
 import { RecordingWriter } from '../../source/storage/recording-file.js';
 import { Table } from '../../source/table/table.js';
-import { checkpointsOf, turnStartsOf } from '../../source/ui/replay-model.js';
 
 const OPTIONS = { players: 2, pieces: 4, frontProbability: 0.5 };
 const seats = [seatOf('Ann', 'human'), seatOf('Bo', 'human')];
@@ -90,12 +89,21 @@ describe('one timeline, folded once as the recording is read', () => {
     expect(timeline).toEqual(timelineOf(yutCore as never, initial, recording.events, names));
     expect(timeline.events).toEqual(recording.events);
     expect(timeline.events.length).toBeGreaterThan(CHECKPOINT);
-    expect(timeline.turnStarts).toEqual(
-      turnStartsOf(yutCore.rules as never, initial, recording.events),
-    );
-    expect(timeline.checkpoints).toEqual(
-      checkpointsOf(yutCore.rules as never, initial, recording.events),
-    );
+    // A plain fold from the start: a turn begins where the player to act changes, and the
+    // state is kept after every CHECKPOINT events.
+    const turnStarts = [0];
+    const checkpoints = [initial];
+    let state = initial;
+    let previous = yutCore.rules.toAct(state);
+    recording.events.forEach((event, i) => {
+      const actor = yutCore.rules.toAct(state);
+      if (i > 0 && actor !== previous) turnStarts.push(i);
+      previous = actor;
+      state = yutCore.rules.reduce(state, event as YutEvent);
+      if ((i + 1) % CHECKPOINT === 0) checkpoints.push(state);
+    });
+    expect(timeline.turnStarts).toEqual(turnStarts);
+    expect(timeline.checkpoints).toEqual(checkpoints);
     expect(timeline.moveLines).toHaveLength(recording.events.length);
     expect(timeline.outcome.status).toBe('won');
     const end = stateOn(yutCore.rules as never, timeline, recording.events.length);

@@ -20,6 +20,8 @@ export interface TestApp {
   readonly freshSeed?: () => number;
   readonly botDelay?: number;
   readonly dataDir?: string;
+  /** How the replay's `a` analyses (by default it cannot). */
+  readonly analyse?: AppOptions['analyse'];
 }
 
 export function appOptions(test: TestApp = {}): AppOptions {
@@ -43,5 +45,6 @@ export function appOptions(test: TestApp = {}): AppOptions {
     }),
     recordings: test.recordings,
     botDelay: test.botDelay,
+    analyse: test.analyse,
   };
 }

@@ -313,4 +313,38 @@ describe('one Yut table, three views: seat 1, seat 2 and a spectator', () => {
       problem: 'This game is over: the table is closed.',
     });
   });
+
+  it('a view that joins while a fact is told is told from the next fact (it sees the state after it already)', () => {
+    const { table } = yutTable([seatOf('Ann', 'human'), seatOf('Bo', 'human')]);
+    const heard: string[] = [];
+    let joined = false;
+    table.subscribe(() => {
+      heard.push('first');
+      if (joined) return;
+      joined = true;
+      table.subscribe(() => heard.push('joined'));
+    });
+    expect(table.view([0]).send({ type: 'chance', seat: 0 }).ok).toBe(true);
+    expect(heard).toEqual(['first']);
+    const seat = table.toAct;
+    const [move] = yutCore.rules.legalEvents(table.state);
+    const next = move
+      ? table.view([seat]).send({ type: 'move', seat, event: move })
+      : table.view([seat]).send({ type: 'chance', seat });
+    expect(next.ok).toBe(true);
+    expect(heard).toEqual(['first', 'first', 'joined']);
+  });
+
+  it('a view that leaves while a fact is told is not told it', () => {
+    const { table } = yutTable([seatOf('Ann', 'human'), seatOf('Bo', 'human')]);
+    const heard: string[] = [];
+    let stopSecond = () => {};
+    table.subscribe(() => {
+      heard.push('first');
+      stopSecond();
+    });
+    stopSecond = table.subscribe(() => heard.push('second'));
+    expect(table.view([0]).send({ type: 'chance', seat: 0 }).ok).toBe(true);
+    expect(heard).toEqual(['first']);
+  });
 });

@@ -1,6 +1,6 @@
 /** The play frame's own keys and pages: help, the whole log, the quit question. */
 import { render } from 'ink-testing-library';
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { frameKey, logLines } from '../../source/ui/play-session.js';
 import { PlayFrame } from '../../source/ui/PlayFrame.js';
@@ -40,16 +40,39 @@ describe('the log page', () => {
           helpScroll={scroll}
           width={80}
           height={24}
-        >
-          <Text>the board</Text>
-        </PlayFrame>,
+          board={<Text>the board</Text>}
+          panel={<Text>the panel</Text>}
+        />,
       ).lastFrame() ?? '';
     const end = frame(logLines(log, 80).length - 20);
     expect(end).toContain('Yut Nori · log');
     expect(end).toContain('entry 60');
     expect(end).toContain('lines 41–60 of 60');
     expect(end).not.toContain('the board');
+    expect(end).not.toContain('the panel');
     expect(frame(0)).toMatch(/│ entry 1 +│/);
+  });
+});
+
+describe('the play frame', () => {
+  it('draws the board slot and the panel slot beside it, centred in the window', () => {
+    const frame =
+      render(
+        <PlayFrame
+          title="t"
+          help={[]}
+          log={[]}
+          helpScroll={0}
+          overlay={null}
+          width={80}
+          height={24}
+          board={<Text>[the board]</Text>}
+          panel={<Text>[the panel]</Text>}
+        />,
+      ).lastFrame() ?? '';
+    const line = frame.split('\n').find((l) => l.includes('[the board]')) ?? '';
+    expect(line.trim()).toBe('[the board][the panel]');
+    expect(line.indexOf('[')).toBeGreaterThan(20);
   });
 });
 
@@ -59,9 +82,17 @@ describe('the quit question', () => {
       <Text key={Math.random()}>{'x'.repeat(78)}</Text>
     ));
     const frame = render(
-      <PlayFrame title="t" help={[]} log={[]} helpScroll={0} overlay="quit" width={80} height={24}>
-        {under}
-      </PlayFrame>,
+      <PlayFrame
+        title="t"
+        help={[]}
+        log={[]}
+        helpScroll={0}
+        overlay="quit"
+        width={80}
+        height={24}
+        board={<Box flexDirection="column">{under}</Box>}
+        panel={null}
+      />,
     ).lastFrame();
     const lines = (frame ?? '').split('\n');
     const top = lines.findIndex((l) => l.includes('╔'));

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { foldEvents, type GameEvent } from '../../source/engine/game.js';
 import { setup, yutGame } from '../../source/games/yut/rules.js';
+import { CHECKPOINT, stateOn, timelineOf } from '../../source/engine/timeline.js';
 import {
-  CHECKPOINT,
-  checkpointsOf,
   newReplay,
   type ReplayAction,
   type ReplayModel,
   reduceReplay,
   replayKey,
-  stateAt,
   turnAt,
-  turnStartsOf,
 } from '../../source/ui/replay-model.js';
 import { GOLDEN, playGolden } from '../support/golden.js';
 
@@ -19,7 +16,9 @@ const game = GOLDEN[1] as (typeof GOLDEN)[number];
 const played = playGolden(game);
 const events: readonly GameEvent[] = played.events;
 const initial = setup(game.options);
-const starts = turnStartsOf(yutGame as never, initial, events);
+// The viewer's turns and checkpoints are the timeline's (engine/timeline.ts), folded once.
+const timeline = timelineOf({ rules: yutGame as never }, initial as unknown, events, ['A', 'B']);
+const starts = timeline.turnStarts;
 const run = (model: ReplayModel, ...actions: ReplayAction[]) => actions.reduce(reduceReplay, model);
 
 describe('the replay viewer model', () => {
@@ -124,13 +123,12 @@ describe('the replay viewer model', () => {
   });
 
   it('the state at any position equals folding from the start (checkpoints are only a shortcut)', () => {
-    const checkpoints = checkpointsOf(yutGame as never, initial, events);
-    expect(checkpoints.length).toBe(Math.floor(events.length / CHECKPOINT) + 1);
+    expect(timeline.checkpoints.length).toBe(Math.floor(events.length / CHECKPOINT) + 1);
     for (const index of [0, 1, 63, 64, 65, 100, events.length]) {
-      expect(stateAt(yutGame as never, checkpoints, events, index)).toEqual(
+      expect(stateOn(yutGame as never, timeline, index)).toEqual(
         foldEvents(yutGame, initial, events.slice(0, index)).state,
       );
     }
-    expect(stateAt(yutGame as never, checkpoints, events, events.length)).toEqual(played.state);
+    expect(stateOn(yutGame as never, timeline, events.length)).toEqual(played.state);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { ParsedScript } from '../../engine/chance.js';
 import { gameCore } from '../../engine/core.js';
+import { konoChances } from './chances.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainKonoMove, konoBot } from './bot.js';
 import { describeKonoEvent } from './describe.js';
@@ -94,6 +95,7 @@ export const konoCore = gameCore<KonoState, KonoEvent, KonoOptions>({
     parseScript: parseDiceFile,
   },
   bot: konoBot,
+  winChances: (level) => konoChances(level),
   explain: (state, event, names) => explainKonoMove(state, event, names),
   describe: (before, event, after, names) => describeKonoEvent(before, event, after, names),
 });

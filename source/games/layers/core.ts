@@ -4,6 +4,7 @@
  * command line.
  */
 import { gameCore } from '../../engine/core.js';
+import { layersChances } from './chances.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainLayersMove, layersBot } from './bot.js';
 import { describeLayersEvent } from './describe.js';
@@ -59,6 +60,7 @@ export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
     }),
   },
   bot: layersBot,
+  winChances: (level) => layersChances(level),
   explain: (state, event) => explainLayersMove(state, event, 1),
   describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
 });

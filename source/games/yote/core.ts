@@ -3,6 +3,7 @@
  * the words for what happened and why. No chance, no screen, no command line.
  */
 import { gameCore } from '../../engine/core.js';
+import { yoteChances } from './chances.js';
 import { explainYoteMove, yoteBot } from './bot.js';
 import { describeYoteEvent } from './describe.js';
 import {
@@ -30,6 +31,7 @@ export const yoteCore = gameCore<YoteState, YoteEvent, YoteOptions>({
   seatCount: () => 2,
   typicalOptions: { quietTurns: DEFAULT_QUIET_TURNS },
   bot: yoteBot,
+  winChances: (level) => yoteChances(level),
   explain: (state, event, names) => explainYoteMove(state, event, names),
   describe: describeYoteEvent,
 });

@@ -17,7 +17,7 @@ import type { seededThrows } from './throws.js';
 import { Advanced } from './ui/Advanced.js';
 import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-model.js';
 import { answerAdvanced, saverFor } from './ui/advanced-files.js';
-import { Setup } from './ui/Setup.js';
+import { YutSetup } from './ui/YutSetup.js';
 import { newSetup, type SetupForm, setupKey, startRow } from './ui/setup-model.js';
 import { YutGame } from './ui/YutGame.js';
 import { YutReplay } from './ui/YutReplay.js';
@@ -38,7 +38,7 @@ const basic: MenuEntry = {
     const { players, pieces, seats } = outcome;
     return { type: 'start', start: { options: { players, pieces }, seats } };
   },
-  View: ({ form }) => <Setup form={form as SetupForm} />,
+  View: ({ form }) => <YutSetup form={form as SetupForm} />,
   // --players and --pieces settle the setup (names take their defaults, --bots the seats): the
   // game starts at once, seated as Start on the form would seat it.
   settled: ({ settings, kinds }) => {

@@ -2,7 +2,13 @@
  * Yut Nori as a pure game value (rules/yut.md §2–§6): setup, check, reduce, legalEvents,
  * chance, outcome. State is minimal; stacks, pieces in hand and usable results are derived.
  */
-import { type ChanceOutcome, type Game, isRecord, type Outcome } from '../../engine/game.js';
+import {
+  type ChanceOutcome,
+  type Game,
+  isRecord,
+  type Outcome,
+  RUNNING,
+} from '../../engine/game.js';
 import {
   ARRIVED,
   destination,
@@ -456,7 +462,7 @@ export function chance(state: YutState): readonly ChanceOutcome<SticksThrown>[] 
 }
 
 export function outcome(state: YutState): Outcome {
-  return state.winner === null ? { status: 'running' } : { status: 'won', winner: state.winner };
+  return state.winner === null ? RUNNING : { status: 'won', winner: state.winner };
 }
 
 export const yutGame: Game<YutState, YutEvent, YutOptions> = {

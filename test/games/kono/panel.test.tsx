@@ -77,11 +77,11 @@ const cpu: Seat = { name: 'CPU 2', kind: 'computer', level: 'strong' };
 const oldCpu: Seat = { name: 'Computer (strong)', kind: 'computer', level: 'strong' };
 
 describe('Kono’s panel', () => {
-  it('at 80×24 beside a 9 × 9 board, the points awarded stay whole; the name is cut', () => {
-    // Seat 0 quits twice: 5 points each time to the computer.
+  it('at 80×24 beside a 9 × 9 board, the points awarded and why stay whole; the name is cut', () => {
+    // Seat 0 quits twice: 5 points each time to the computer. No room for "Player 1 quit".
     const text = frame(tournament([9, 9]), [person, oldCpu], 80, 24);
-    expect(text).toMatch(/ {2}1 9×9 +-5 +0 {2}\+5 Compu/);
-    expect(text).toMatch(/ {2}2 9×9 +-5 +0 {2}\+5 Compu/);
+    expect(text).toMatch(/ {2}1 9×9 +-5 +0 {2}\+5 C… · quit │/);
+    expect(text).toMatch(/ {2}2 9×9 +-5 +0 {2}\+5 C… · quit │/);
     expect(text).toMatch(/total +0 +10/);
   });
 
@@ -97,7 +97,8 @@ describe('Kono’s panel', () => {
     const wide = frame(tournament(sizes), [person, oldCpu], 120, 40);
     expect(narrow).not.toContain('Computer (strong)  awarded');
     expect(wide).toContain('Computer (strong)  awarded');
-    expect(wide).toMatch(/\+5 Computer \(strong\) ·/);
+    // The names head their columns whole; the row keeps its points and why whole.
+    expect(wide).toMatch(/\+5 Computer \(str… · quit/);
     // Eight rounds: the last four at 80×24, all eight at 120×40.
     expect(narrow).not.toMatch(/ {3}4 [57]×[57] /);
     expect(narrow).toMatch(/ {3}5 5×5 /);
@@ -108,6 +109,6 @@ describe('Kono’s panel', () => {
   it('between two computers of one name (an older madang’s recording) the end says which', () => {
     const text = frame(tournament([5], 1, null), [oldCpu, oldCpu], 80, 24);
     expect(text).toContain('★ Computer (strong) (seat 1) wins the tournament');
-    expect(text).toMatch(/ {2}1 5×5 +0 +-5 {2}\+5 Computer/);
+    expect(text).toMatch(/ {2}1 5×5 +0 +-5 {2}\+5 Com… · quit │/);
   });
 });

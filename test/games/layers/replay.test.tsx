@@ -1,38 +1,138 @@
 /**
- * The Layers replay draws the play screen's own forest and names nobody else "on top": with
- * player 5 (seat 4) the one root, the replay said "player 4 on top" (counted from 0) while its
- * forest showed 5.
+ * The Layers replay draws the play screen's own board (one component), so it names nobody else
+ * "on top": with player 5 (seat 4) the one root, the replay once said "player 4 on top" (counted
+ * from 0) in its panel while its forest showed 5. Now only the forest's head names the one on
+ * top, and the replay's forest is the play screen's, line for line, people's marks included.
  */
 import { render } from 'ink-testing-library';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleChance, seededRandom } from '../../../source/engine/random.js';
+import { NO_RECORDING } from '../../../source/engine/recording.js';
+import { type Seat, seatOf } from '../../../source/engine/seats.js';
 import { layersModule } from '../../../source/games/layers/index.js';
-import { setup } from '../../../source/games/layers/rules.js';
+import {
+  chance,
+  type LayersState,
+  legalEvents,
+  reduce,
+  setup,
+} from '../../../source/games/layers/rules.js';
+import { LayersGame, layersWidths } from '../../../source/games/layers/ui/LayersGame.js';
+import { KeysProvider } from '../../../source/ui/keys-context.js';
+import { ThemeContext } from '../../../source/ui/theme.js';
+import { frameWhen, plain } from '../../support/ink.js';
 
-describe('the Layers replay', () => {
-  it('names the player on top as the forest numbers them', () => {
-    const state = {
-      ...setup({ players: 10, turns: 3 }),
-      parent: [4, 4, 4, 4, null, 4, 4, 4, 4, 4],
-      layer: [0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
-    };
-    const { Replay } = layersModule;
-    const { lastFrame } = render(
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function replayFrame(state: LayersState, seats: readonly Seat[], width: number, height: number) {
+  const { Replay } = layersModule;
+  const r = render(
+    <ThemeContext.Provider value={{ colour: false }}>
       <Replay
         state={state}
         events={[]}
         index={0}
         stateAt={() => state}
-        names={state.parent.map((_, p) => `Player ${p + 1}`)}
-        seats={state.parent.map((_, p) => ({ name: `Player ${p + 1}`, kind: 'human' }))}
+        names={seats.map((s) => s.name)}
+        seats={seats}
         timeline={['a replay', 'Turn 1 of 1', 'paused']}
         keys={['q quit']}
         notice={null}
-        width={100}
-        height={30}
-      />,
+        width={width}
+        height={height}
+      />
+    </ThemeContext.Provider>,
+  );
+  cleanup = r.unmount;
+  return plain(r.lastFrame() ?? '');
+}
+
+async function playFrame(
+  state: LayersState,
+  seats: readonly Seat[],
+  width: number,
+  height: number,
+) {
+  const r = render(
+    <ThemeContext.Provider value={{ colour: false }}>
+      <KeysProvider>
+        <LayersGame
+          session={{
+            id: 0,
+            seed: 1,
+            initial: state,
+            seats,
+            chance: undefined,
+            recorder: NO_RECORDING,
+            botSeed: 1,
+          }}
+          width={width}
+          height={height}
+          botDelay={60_000}
+          onRequest={() => {}}
+        />
+      </KeysProvider>
+    </ThemeContext.Provider>,
+  );
+  // The play screen tells its model the forest's room after its first frame: the next one opens
+  // the trees that fit (in this game, 26 under 27).
+  const frame = await frameWhen(r.lastFrame, (f) => plain(f).includes('└─26 '));
+  r.unmount();
+  return plain(frame);
+}
+
+/** The forest's box: the left columns of every line, where the board is drawn. */
+const forestOf = (frame: string, width: number) => {
+  const lines = frame.split('\n');
+  const top = lines.findIndex((l) => l.includes('╭'));
+  const left = lines[top]?.indexOf('╭') ?? 0;
+  return lines.slice(top).map((l) => l.slice(left, left + layersWidths(width).forest));
+};
+
+/** A game of `players` played at random to the middle of a turn: trees grown, folded. */
+function midGame(players: number): LayersState {
+  const random = seededRandom(7);
+  let state = setup({ players, turns: 3 });
+  while (state.round < 4) {
+    const outcomes = chance(state);
+    const legal = outcomes ? [] : legalEvents(state);
+    const event = outcomes
+      ? sampleChance(outcomes, random).event
+      : legal[random.below(legal.length)];
+    state = reduce(state, event);
+  }
+  // On to a person's decision (no draw due), as the play screen would stand.
+  while (chance(state)) state = reduce(state, sampleChance(chance(state) ?? [], random).event);
+  return state;
+}
+
+describe('the Layers replay', () => {
+  it('names the player on top as the forest numbers them, and only there', () => {
+    const state = {
+      ...setup({ players: 10, turns: 3 }),
+      parent: [4, 4, 4, 4, null, 4, 4, 4, 4, 4],
+      layer: [0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+    };
+    const seats = state.parent.map((_, p) => seatOf(`Player ${p + 1}`, 'human'));
+    const frame = replayFrame(state, seats, 100, 30);
+    expect(frame).toContain('One tree · 5 on top 0/3');
+    expect(frame).not.toMatch(/\b4 on top/i);
+    expect(frame.match(/on top/g)).toHaveLength(1);
+  });
+
+  it('draws the play screen’s own forest, line for line, people marked as there', async () => {
+    const state = midGame(30);
+    // Seat 1 a person (marked * in the forest), the others computers: the play screen's
+    // forest shows no viewer's way up for computers, and a person's only in its head.
+    const seats = state.parent.map((_, p) =>
+      p === 0 ? seatOf('Player 1', 'human') : seatOf(`CPU ${p + 1}`, 'strong'),
     );
-    const frame = lastFrame() ?? '';
-    expect(frame).toContain('player 5 on top');
-    expect(frame).not.toMatch(/player 4 on top/i);
+    const replay = forestOf(replayFrame(state, seats, 100, 30), 100);
+    expect(replay.join('\n')).toContain('*');
+    const computers = seats.map((s, p) => (p === 0 ? seatOf('CPU 1', 'strong') : s));
+    const played = forestOf(await playFrame(state, computers, 100, 30), 100);
+    const replayed = forestOf(replayFrame(state, computers, 100, 30), 100);
+    expect(replayed).toEqual(played);
   });
 });

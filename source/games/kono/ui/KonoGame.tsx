@@ -115,8 +115,7 @@ export function KonoGame(props: PlayProps<KonoState>) {
       width={width}
       height={height}
       saving={session.save ? 'now' : undefined}
-    >
-      <Box>
+      board={
         <Box
           borderStyle="round"
           paddingX={1}
@@ -132,9 +131,9 @@ export function KonoGame(props: PlayProps<KonoState>) {
             height={height}
           />
         </Box>
-        <KonoPanel play={play} width={panelWidth} rows={height} />
-      </Box>
-    </PlayFrame>
+      }
+      panel={<KonoPanel play={play} width={panelWidth} rows={height} />}
+    />
   );
 }
 
@@ -391,6 +390,15 @@ function tournamentLine(state: KonoState, names: readonly string[]): string {
 }
 
 /** Why a round ended, in a word or two for the score table. */
+/** Why a round ended in a word, where a narrow panel has no room for the words above. */
+const ENDED_SHORT: Readonly<Record<RoundResult['ending'], string>> = {
+  home: 'home',
+  wiped: 'taken',
+  stuck: 'stuck',
+  quiet: 'quiet',
+  quit: 'quit',
+};
+
 function endedWords(result: RoundResult, names: readonly string[]): string {
   switch (result.ending) {
     case 'home':
@@ -408,7 +416,8 @@ function endedWords(result: RoundResult, names: readonly string[]): string {
 
 /**
  * Every round's scores, the points awarded and to whom, and why it ended; then the tournament's
- * totals. The points come before the name, so a narrow panel cuts the name, never the points.
+ * totals. The points come before the name, so a narrow panel cuts the name, never the points,
+ * nor why the round ended (in a word where the words do not fit).
  */
 export function roundTable(
   state: KonoState,
@@ -429,16 +438,27 @@ export function roundTable(
       .padStart(widths[seat] as number);
   const scores = (a: number | string, b: number | string) =>
     `${column(0, String(a))} ${column(1, String(b))}`;
+  // What a row has left after its scores, for the points, the winner and why the round ended:
+  // the why in short words where the long do not fit, then the winner's name cut (it heads its
+  // column above), so that the points and the why are whole.
+  const left = width - 8 - widths[0] - 1 - widths[1] - 2;
+  const tail = (r: RoundResult) => {
+    const awarded = r.winner === null ? 'draw' : `+${r.awarded} ${nameOf(names, r.winner)}`;
+    const long = ` · ${endedWords(r, names)}`;
+    if (displayWidth(awarded + long) <= left) return { awarded, why: long };
+    const why = ` · ${ENDED_SHORT[r.ending]}`;
+    const points = r.winner === null ? 'draw' : `+${r.awarded}`;
+    const room = Math.max(displayWidth(points) + 2, left - displayWidth(why));
+    return { awarded: fit(awarded, room).trimEnd(), why };
+  };
   const lines = [
     <Text key="h" dimColor wrap="truncate-end">
       {`Rnd     ${scores(names[0] ?? '', names[1] ?? '')}  awarded`}
     </Text>,
     ...shown.map((r) => (
       <Text key={`r${r.round}`} wrap="truncate-end">
-        {`${String(r.round).padStart(3)} ${`${r.size}×${r.size}`} ${scores(r.scores[0], r.scores[1])}  ${
-          r.winner === null ? 'draw' : `+${r.awarded} ${nameOf(names, r.winner)}`
-        }`}
-        <Text dimColor>{` · ${endedWords(r, names)}`}</Text>
+        {`${String(r.round).padStart(3)} ${`${r.size}×${r.size}`} ${scores(r.scores[0], r.scores[1])}  ${tail(r).awarded}`}
+        <Text dimColor>{tail(r).why}</Text>
       </Text>
     )),
     <Text key="t" bold wrap="truncate-end">

@@ -39,6 +39,7 @@ import {
   newLayersPlay,
   pathUp,
   playShown,
+  shownOf,
   reduceLayersPlay,
   toldLayersPlay,
 } from './play.js';
@@ -96,7 +97,7 @@ export function LayersGame(props: PlayProps<LayersState>) {
   const sizes = layersWidths(width);
   // The forest's rows (less its head of up to five lines): trees open while they fit.
   useEffect(() => {
-    act({ type: 'layersPlay/roomSet', rows: Math.max(0, height - 9) });
+    act({ type: 'layersPlay/roomSet', rows: forestRoom(height) });
   }, [act, height]);
   return (
     <PlayFrame
@@ -107,29 +108,70 @@ export function LayersGame(props: PlayProps<LayersState>) {
       helpScroll={helpScroll}
       width={width}
       height={height}
-    >
-      <Box>
-        <Box
-          borderStyle="round"
-          paddingX={1}
-          flexDirection="column"
-          width={sizes.forest}
+      board={
+        <LayersBoard
+          state={play.state}
+          width={width}
           height={height}
-          flexShrink={0}
-        >
-          <Forest
-            state={play.state}
-            cursor={play.cursor}
-            rows={height - 2}
-            width={sizes.forest - 4}
-            people={play.seats.map((seat) => seat.kind !== 'computer')}
-            viewer={play.viewer}
-            shown={playShown(play)}
-          />
-        </Box>
-        <LayersPanel play={play} width={sizes.panel} rows={height} />
-      </Box>
-    </PlayFrame>
+          cursor={play.cursor}
+          people={play.seats.map((seat) => seat.kind !== 'computer')}
+          viewer={play.viewer}
+          shown={playShown(play)}
+        />
+      }
+      panel={<LayersPanel play={play} width={sizes.panel} rows={height} />}
+    />
+  );
+}
+
+/**
+ * Layers' board: the forest in its box, as the play screen draws it and as the replay draws it
+ * (one component, so the two never tell different stories: who is on top is named only in the
+ * forest's head).
+ */
+/** The forest's rows less its head (up to five lines) and the box: what trees may open into. */
+export const forestRoom = (height: number) => Math.max(0, height - 9);
+
+export function LayersBoard({
+  state,
+  width,
+  height,
+  cursor,
+  people,
+  viewer = null,
+  shown = shownOf(state, { open: [], ways: [], room: forestRoom(height) }),
+}: {
+  state: LayersState;
+  /** The window's width: the forest takes its share. */
+  width: number;
+  height: number;
+  cursor?: number | undefined;
+  /** Whether each seat is a person's (marked *). */
+  people?: readonly boolean[] | undefined;
+  viewer?: number | null;
+  /** Whose children are drawn; by default the trees that fit, nearest the roots first. */
+  shown?: ((player: number) => boolean) | undefined;
+}) {
+  const { forest } = layersWidths(width);
+  return (
+    <Box
+      borderStyle="round"
+      paddingX={1}
+      flexDirection="column"
+      width={forest}
+      height={height}
+      flexShrink={0}
+    >
+      <Forest
+        state={state}
+        cursor={cursor}
+        rows={height - 2}
+        width={forest - 4}
+        people={people}
+        viewer={viewer}
+        shown={shown}
+      />
+    </Box>
   );
 }
 

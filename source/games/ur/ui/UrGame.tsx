@@ -90,8 +90,7 @@ export function UrGame(props: PlayProps<UrState>) {
       helpScroll={helpScroll}
       width={width}
       height={height}
-    >
-      <Box>
+      board={
         <Box
           borderStyle="round"
           paddingX={1}
@@ -102,9 +101,9 @@ export function UrGame(props: PlayProps<UrState>) {
         >
           <SegmentLines lines={segments} />
         </Box>
-        <UrPanel play={play} width={panelWidth} rows={height} />
-      </Box>
-    </PlayFrame>
+      }
+      panel={<UrPanel play={play} width={panelWidth} rows={height} />}
+    />
   );
 }
 

@@ -74,8 +74,7 @@ export function YoteGame(props: PlayProps<YoteState>) {
       helpScroll={helpScroll}
       width={width}
       height={height}
-    >
-      <Box>
+      board={
         <Box
           borderStyle="round"
           paddingX={1}
@@ -86,9 +85,9 @@ export function YoteGame(props: PlayProps<YoteState>) {
         >
           <SegmentLines lines={segments} />
         </Box>
-        <YotePanel play={play} width={panelWidth} rows={height} />
-      </Box>
-    </PlayFrame>
+      }
+      panel={<YotePanel play={play} width={panelWidth} rows={height} />}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 /** The Yut play screen: board and turn panel in the shared play frame, on the shared dispatcher. */
-import { Box } from 'ink';
 import { useCallback, useMemo } from 'react';
 import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
@@ -7,10 +6,10 @@ import { helpLines } from '../../../ui/text.js';
 import { yutCore } from '../core.js';
 import { RULES_TEXT } from '../rules-text.js';
 import type { YutEvent, YutState } from '../rules.js';
-import { Board, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './Board.js';
+import { YutBoard, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './YutBoard.js';
 import { YUT_HELP } from './help.js';
 import { newPlay, type PlayAction, playKey, preview, reducePlay, type YutPlay } from './play.js';
-import { TurnPanel } from './TurnPanel.js';
+import { YutPanel } from './YutPanel.js';
 
 function hintNotice(_state: YutState, event: YutEvent, reason: string): string {
   if (event.type !== 'yut/pieceMoved') return `Hint: ${reason}.`;
@@ -64,10 +63,9 @@ export function YutGame(props: PlayProps<YutState>) {
             : 'later'
           : undefined
       }
-    >
-      <Box height={BOARD_BOX_HEIGHT}>
-        <Board state={play.state} preview={p} numbers={play.numbers} />
-        <TurnPanel
+      board={<YutBoard state={play.state} preview={p} numbers={play.numbers} />}
+      panel={
+        <YutPanel
           play={play}
           preview={p}
           width={panelWidth}
@@ -82,7 +80,8 @@ export function YutGame(props: PlayProps<YutState>) {
               : undefined
           }
         />
-      </Box>
-    </PlayFrame>
+      }
+      rowHeight={BOARD_BOX_HEIGHT}
+    />
   );
 }

@@ -4,9 +4,9 @@ import type { GameEvent } from '../../../engine/game.js';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import type { YutEvent, YutState } from '../rules.js';
 import type { Sticks } from '../sticks.js';
-import { Board, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './Board.js';
+import { YutBoard, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './YutBoard.js';
 import type { YutPlay } from './play.js';
-import { TurnPanel } from './TurnPanel.js';
+import { YutPanel } from './YutPanel.js';
 
 /** The last throw at or before the current event, for the sticks panel. */
 function lastThrow(
@@ -47,8 +47,8 @@ export function YutReplay(props: ReplayScreenProps) {
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
       <Box height={BOARD_BOX_HEIGHT}>
-        <Board state={state} />
-        <TurnPanel
+        <YutBoard state={state} />
+        <YutPanel
           play={play}
           preview={undefined}
           width={panelWidth}

@@ -1,10 +1,10 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup } from '../../../../source/games/yut/rules.js';
-import { Board, BOARD_BOX_HEIGHT } from '../../../../source/games/yut/ui/Board.js';
+import { YutBoard, BOARD_BOX_HEIGHT } from '../../../../source/games/yut/ui/YutBoard.js';
 import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
-import { TurnPanel } from '../../../../source/games/yut/ui/TurnPanel.js';
-import { Setup } from '../../../../source/games/yut/ui/Setup.js';
+import { YutPanel } from '../../../../source/games/yut/ui/YutPanel.js';
+import { YutSetup } from '../../../../source/games/yut/ui/YutSetup.js';
 import { newSetup } from '../../../../source/games/yut/ui/setup-model.js';
 import { displayWidth } from '../../../../source/ui/text.js';
 import { ThemeContext } from '../../../../source/ui/theme.js';
@@ -25,7 +25,7 @@ function frameOf(node: React.ReactElement, colour = true): string {
 
 const plain = (frame: string) => frame.replace(/\x1b\[[0-9;]*m/g, '');
 
-describe('<Board>', () => {
+describe('<YutBoard>', () => {
   const state = setup({
     players: 2,
     pieces: 4,
@@ -40,7 +40,7 @@ describe('<Board>', () => {
   const moving = [thrown('geol')].reduce((play, e) => reducePlay(play, e), newPlay(state, seats));
 
   it('draws every station, the stacks with their sizes, and the start label', () => {
-    const frame = plain(frameOf(<Board state={state} />));
+    const frame = plain(frameOf(<YutBoard state={state} />));
     const lines = frame.split('\n');
     // The arrows out of each corner show the way pieces travel: up, left, down, right.
     expect(lines[1]).toContain('[  ]────(  )────(  )────(  )────(  )──◂─[R2]');
@@ -53,7 +53,7 @@ describe('<Board>', () => {
   });
 
   it('with n, every empty station shows its number; the pieces stay', () => {
-    const frame = plain(frameOf(<Board state={state} numbers />));
+    const frame = plain(frameOf(<YutBoard state={state} numbers />));
     const lines = frame.split('\n');
     expect(lines[1]).toContain('[10]────( 9)────( 8)────( 7)────( 6)──◂─[R2]');
     expect(lines[11]).toContain('[B1]');
@@ -65,7 +65,7 @@ describe('<Board>', () => {
 
   it('highlights the selected stack and previews where it lands, with the catch', () => {
     const p = preview(moving.state, { from: 5, result: 'geol' });
-    const frame = plain(frameOf(<Board state={moving.state} preview={p} />));
+    const frame = plain(frameOf(<YutBoard state={moving.state} preview={p} />));
     // The piece that moves is shown where it lands (inverse, for the catch), not its victim.
     expect(p?.catches).toMatchObject({ seat: 1, size: 1 });
     expect(frame.split('\n')[11]).toContain(`»R${p?.size}«`);
@@ -76,21 +76,21 @@ describe('<Board>', () => {
   });
 
   it('uses the seat colours, and none with colour off', () => {
-    const coloured = frameOf(<Board state={state} />, true);
+    const coloured = frameOf(<YutBoard state={state} />, true);
     expect(coloured).toContain('\x1b[31m');
     expect(coloured).toContain('\x1b[94m');
-    const mono = frameOf(<Board state={state} />, false);
+    const mono = frameOf(<YutBoard state={state} />, false);
     expect(mono).not.toMatch(/\x1b\[(3[1-7]|9[0-7])m/);
     expect(plain(mono)).toContain('[R2]');
   });
 });
 
-describe('<TurnPanel>', () => {
+describe('<YutPanel>', () => {
   it('shows whose turn, the sticks, the results, every player, and the moves to choose from', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
     for (const e of [thrown('yut'), thrown('gae'), moved(0, 'gae')]) play = reducePlay(play, e);
     const p = preview(play.state, play.selection);
-    const frame = plain(frameOf(<TurnPanel play={play} preview={p} width={52} height={24} />));
+    const frame = plain(frameOf(<YutPanel play={play} preview={p} width={52} height={24} />));
     expect(frame).toContain('▶ R Alice to move');
     expect(frame).toContain('Sticks R [□] □ ■ ■  gae');
     expect(frame).toContain('Results [yut]');
@@ -110,13 +110,13 @@ describe('<TurnPanel>', () => {
       listed + 1,
     );
     // With two rows to spare there is room for the list alone.
-    const short = plain(frameOf(<TurnPanel play={play} preview={p} width={52} height={18} />));
+    const short = plain(frameOf(<YutPanel play={play} preview={p} width={52} height={18} />));
     expect(short).toContain(' 2 yut 2→6');
     expect(short).not.toContain('Alice moved');
     // Out of the move phase the log is there instead.
     const after = reducePlay(play, moved(0, 'yut'));
     const logged = plain(
-      frameOf(<TurnPanel play={after} preview={undefined} width={52} height={24} />),
+      frameOf(<YutPanel play={after} preview={undefined} width={52} height={24} />),
     );
     expect(logged).toContain('Alice threw yut: throws again.');
     expect(logged).toContain('Alice moved a new piece to 2 with gae.');
@@ -125,7 +125,7 @@ describe('<TurnPanel>', () => {
     expect(logged).toContain('Sticks R [');
     const bobs = plain(
       frameOf(
-        <TurnPanel
+        <YutPanel
           play={reducePlay(after, thrown('do'))}
           preview={undefined}
           width={52}
@@ -154,7 +154,7 @@ describe('<TurnPanel>', () => {
     );
     play = reducePlay(play, thrown('do'));
     const frame = plain(
-      frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
+      frameOf(<YutPanel play={play} preview={undefined} width={52} height={24} />),
     );
     expect(frame).toContain(' 2 do 2→3');
     expect(frame).toContain(' 3 do 4→5 catch');
@@ -180,7 +180,7 @@ describe('<TurnPanel>', () => {
     for (const e of [thrown('gae'), moved(0, 'gae')]) play = reducePlay(play, e);
     for (const width of [32, 56]) {
       const frame = plain(
-        frameOf(<TurnPanel play={play} preview={undefined} width={width} height={24} />),
+        frameOf(<YutPanel play={play} preview={undefined} width={width} height={24} />),
       );
       const lines = frame.split('\n');
       expect(lines.every((l) => displayWidth(l) <= width)).toBe(true);
@@ -200,7 +200,7 @@ describe('<TurnPanel>', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
     play = reducePlay(play, { type: 'play/moveRequested' });
     const frame = plain(
-      frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
+      frameOf(<YutPanel play={play} preview={undefined} width={52} height={24} />),
     );
     expect(frame).toContain('Alice must throw the sticks first.');
     // The default names count from 1 and the rules from 0: each is named once, never twice over.
@@ -210,7 +210,7 @@ describe('<TurnPanel>', () => {
     ]);
     const refused = reducePlay(reducePlay(defaults, thrown('do')), moved(7, 'do'));
     const named = plain(
-      frameOf(<TurnPanel play={refused} preview={undefined} width={52} height={24} />),
+      frameOf(<YutPanel play={refused} preview={undefined} width={52} height={24} />),
     );
     expect(named).toContain('Player 1 has no piece at 7.');
   });
@@ -222,19 +222,19 @@ describe('<TurnPanel>', () => {
     );
     play = reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
     const frame = plain(
-      frameOf(<TurnPanel play={play} preview={undefined} width={52} height={24} />),
+      frameOf(<YutPanel play={play} preview={undefined} width={52} height={24} />),
     );
     expect(frame).toContain('★ R Alice wins! ★');
     // Every game's keys of a finished game, worded the same (OVER_KEYS).
     expect(frame).toContain('Enter play again · m menu · q quit');
-    expect(frame).toContain('w play again, seats swapped');
+    expect(frame).toContain('w seats swapped · a analyse');
     // At 80 columns the panel is 32 wide: the first line goes on two, nothing is cut.
     const narrow = plain(
-      frameOf(<TurnPanel play={play} preview={undefined} width={32} height={24} />),
+      frameOf(<YutPanel play={play} preview={undefined} width={32} height={24} />),
     );
     expect(narrow).toMatch(/│ Enter play again +│/);
     expect(narrow).toMatch(/│ m menu · q quit +│/);
-    expect(narrow).toMatch(/│ w play again, seats swapped +│/);
+    expect(narrow).toMatch(/│ w seats swapped · a analyse +│/);
   });
 });
 
@@ -252,7 +252,7 @@ describe('the replay’s panel', () => {
     };
     const frame = plain(
       frameOf(
-        <TurnPanel
+        <YutPanel
           play={play}
           preview={undefined}
           width={32}
@@ -267,27 +267,27 @@ describe('the replay’s panel', () => {
   });
 });
 
-describe('<Setup>', () => {
+describe('<YutSetup>', () => {
   it('name fields start empty, each showing the name it will take: a person’s or the computer’s', () => {
     const form = newSetup(3, 4, ['Ann'], ['human', 'human', 'strong']);
-    const frame = plain(frameOf(<Setup form={form} />));
+    const frame = plain(frameOf(<YutSetup form={form} />));
     expect(frame).toMatch(/Seat 1 name +R Ann\b/);
     expect(frame).toMatch(/Seat 2 name +B Player 2\b/);
     expect(frame).toMatch(/Seat 3 name +G CPU 3\b/);
     // The focused empty field: the cursor on the placeholder, which is not its text.
-    const focused = plain(frameOf(<Setup form={{ ...form, focus: 4, cursor: 0 }} />));
+    const focused = plain(frameOf(<YutSetup form={{ ...form, focus: 4, cursor: 0 }} />));
     expect(focused).toMatch(/Seat 2 name +B Player 2 0\/12/);
   });
 });
 
-describe('<TurnPanel> notices', () => {
+describe('<YutPanel> notices', () => {
   it('a hint with its reason is shown whole at 80 columns, taking rows from the log', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
     play = reducePlay(play, thrown('do'));
     const notice =
       'Hint: do with a new piece: enters a new piece at 1; leaves 1 where Bob can reach it with a do.';
     const frame = plain(
-      frameOf(<TurnPanel play={{ ...play, notice }} preview={undefined} width={32} height={24} />),
+      frameOf(<YutPanel play={{ ...play, notice }} preview={undefined} width={32} height={24} />),
     );
     const text = frame.replace(/[│\s]+/g, ' ');
     expect(text).toContain(notice);

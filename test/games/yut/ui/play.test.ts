@@ -62,7 +62,7 @@ describe('keys on the play screen (a pure mapping)', () => {
     expect(playKey(help, 'space')).toEqual({ type: 'play/overlayClosed' });
   });
 
-  it('after the game: Enter plays again, w with the seats swapped, m goes to the menu, q quits', () => {
+  it('after the game: Enter plays again, w with the seats swapped, a analyses, m goes to the menu, q quits', () => {
     const won = run(
       start([
         [29, 100, 100, 100],
@@ -76,6 +76,7 @@ describe('keys on the play screen (a pure mapping)', () => {
     expect(won.state.phase).toBe('over');
     expect(playKey(won, 'enter')).toEqual({ type: 'app/againRequested' });
     expect(playKey(won, 'w')).toEqual({ type: 'app/againRequested', swap: true });
+    expect(playKey(won, 'a')).toEqual({ type: 'app/analysisRequested' });
     expect(playKey(won, 'm')).toEqual({ type: 'app/menuRequested' });
     expect(playKey(won, 'q')).toEqual({ type: 'app/quitConfirmed' });
     expect(playKey(won, 'space')).toBeUndefined();

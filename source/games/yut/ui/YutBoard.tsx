@@ -7,7 +7,7 @@ import type { Preview } from './play.js';
 export const BOARD_BOX_WIDTH = BOARD_WIDTH + 4;
 export const BOARD_BOX_HEIGHT = BOARD_HEIGHT + 2;
 
-export function Board({
+export function YutBoard({
   state,
   preview,
   numbers,

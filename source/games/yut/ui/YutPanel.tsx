@@ -123,7 +123,7 @@ export function moveLines(
   return lines.slice(start, start + rows);
 }
 
-export function TurnPanel({
+export function YutPanel({
   play,
   preview,
   width,

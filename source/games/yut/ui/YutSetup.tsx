@@ -13,7 +13,7 @@ import {
   startRow,
 } from './setup-model.js';
 
-export function Setup({ form }: { form: SetupForm }) {
+export function YutSetup({ form }: { form: SetupForm }) {
   const row = (index: number, label: string, value: ReactNode) => (
     <Text key={index} wrap="truncate-end">
       <Styled colour={form.focus === index ? 'cyan' : undefined} bold={form.focus === index}>

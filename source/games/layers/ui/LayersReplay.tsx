@@ -1,0 +1,36 @@
+/**
+ * Layers' face in the replay viewer: the play screen's own board (the forest, which alone names
+ * the player on top), beside the last fight and the replay's lines.
+ */
+import { Box, Text } from 'ink';
+import { ReplayTail } from '../../../ui/PanelParts.js';
+import type { ReplayScreenProps } from '../../../ui/replay-model.js';
+import type { LayersState } from '../rules.js';
+import { fightLines, LayersBoard, layersWidths } from './LayersGame.js';
+
+export function LayersReplay(props: ReplayScreenProps) {
+  const state = props.state as LayersState;
+  const { panel } = layersWidths(props.width);
+  const fight = fightLines(state.last, panel - 4);
+  return (
+    <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
+      <LayersBoard
+        state={state}
+        width={props.width}
+        height={props.height}
+        people={props.seats.map((seat) => seat.kind !== 'computer')}
+      />
+      <Box borderStyle="round" paddingX={1} flexDirection="column" width={panel} flexShrink={0}>
+        <Text dimColor>Round {state.round}</Text>
+        {fight}
+        <ReplayTail
+          timeline={props.timeline}
+          width={panel - 4}
+          rows={props.height - 10 - fight.length}
+          notice={props.notice}
+          keys={props.keys}
+        />
+      </Box>
+    </Box>
+  );
+}

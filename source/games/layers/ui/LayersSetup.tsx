@@ -1,0 +1,53 @@
+/** Layers' setup screen: the form's rows, the cursor's row with its arrows. */
+import { Box, Text } from 'ink';
+import { Styled } from '../../../ui/theme.js';
+import { kindsOf, type LayersSetupForm, ROWS, seatsLine } from './setup-model.js';
+
+export function LayersSetup({ form }: { form: LayersSetupForm }) {
+  const line = (row: (typeof ROWS)[number], label: string, value: string) => {
+    const on = ROWS[form.focus] === row;
+    return (
+      <Text wrap="truncate-end">
+        <Styled colour={on ? 'cyan' : undefined} bold={on}>
+          {on ? '▸ ' : '  '}
+          {label.padEnd(22)}
+        </Styled>
+        {on ? '◀ ' : '  '}
+        <Text bold>{value}</Text>
+        {on ? ' ▶' : ''}
+      </Text>
+    );
+  };
+  const kinds = kindsOf(form);
+  const people = kinds.filter((k) => k === 'human').length;
+  const on = ROWS[form.focus] === 'start';
+  return (
+    <Box flexDirection="column" borderStyle="round" paddingX={2} paddingY={1} width={70}>
+      <Text bold>Layers · new game</Text>
+      <Text dimColor wrap="truncate-end">
+        Everyone fights to be the root of all, and to stay there.
+      </Text>
+      <Text> </Text>
+      {line('players', 'Players', String(form.players))}
+      {line('turns', 'Turns on top to win', String(form.turns))}
+      {line(
+        'humans',
+        'People at the keyboard',
+        people === 0 ? 'none' : form.kinds ? String(people) : `${people} (from player 1)`,
+      )}
+      {line('level', 'The others', `the computer (${form.level})`)}
+      {line('seats', 'Each seat (Space)', seatsLine(kinds, form.seat))}
+      <Text> </Text>
+      <Styled colour={on ? 'cyan' : undefined} bold={on}>
+        {on ? '▸ ' : '  '}Start the game
+      </Styled>
+      <Text> </Text>
+      <Text dimColor wrap="truncate-end">
+        ↑↓ choose · ←→ change (PgUp PgDn by ten) · Enter · Esc back
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        seats: you a person, S G R the computer (strong, greedy, random)
+      </Text>
+    </Box>
+  );
+}
