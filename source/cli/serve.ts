@@ -112,6 +112,7 @@ export async function serveCommand(
       });
   // With Redis the streams keep the tables: a table lives on in another process, not a file.
   if (!(hall instanceof RedisHall)) await reopen(hall, games, sessions, tablesFile);
+  else await hall.shareBook(book);
   // Finished tables leave the lobby after ten minutes; away seats are told when their hold ends.
   const told = new Set<string>();
   const sweep = setInterval(() => {

@@ -30,6 +30,7 @@ import { SessionFactory } from '../../app/session.js';
 import type { Session } from '../../ui/play-session.js';
 import { type Answer, type Intent, Table, type TableView } from '../../table/table.js';
 import { Hall, type HallOptions, type Holder, type Person, ServedTable } from '../hall.js';
+import type { Entry as BookEntry, PlayerBook } from '../identity.js';
 import {
   drawAgain,
   type Entry,
@@ -42,6 +43,7 @@ import {
 
 export const PAUSED = 'Redis cannot be reached: the table is paused until it is back.';
 export const RESUMED = 'Redis is back: play goes on.';
+export const TAKEN_OVER = 'The server that ran this table stopped: another goes on with it.';
 
 /** The keys, under one prefix. */
 export const keysOf = (prefix = 'madang:') => ({
@@ -50,6 +52,7 @@ export const keysOf = (prefix = 'madang:') => ({
   events: (code: string) => `${prefix}events:${code}`,
   intents: (code: string) => `${prefix}intents:${code}`,
   lease: (code: string) => `${prefix}lease:${code}`,
+  players: `${prefix}players`,
 });
 
 /** A table as the lobby keeps it in Redis. */
@@ -319,13 +322,34 @@ export class RedisHall extends Hall {
     }
   }
 
+  private book: PlayerBook | undefined;
+
+  /** The players' names shared by every process: a key named on one is known on all. */
+  async shareBook(book: PlayerBook): Promise<void> {
+    this.book = book;
+    book.onAdd = (id, entry) => {
+      void this.cmd.hset(this.keys.players, id, JSON.stringify(entry)).catch(() => undefined);
+      void this.publish({ t: 'player', code: '', id, entry });
+    };
+    const all = await this.cmd.hgetall(this.keys.players);
+    for (const [id, json] of Object.entries(all)) book.learn(id, JSON.parse(json) as BookEntry);
+  }
+
   private async loadLobby(): Promise<void> {
     const all = await this.cmd.hgetall(this.keys.tables);
     for (const json of Object.values(all)) this.applyMeta(JSON.parse(json) as Meta);
   }
 
   private heard(message: string): void {
-    let value: { t: string; code: string; from?: string; meta?: Meta; line?: string };
+    let value: {
+      t: string;
+      code: string;
+      from?: string;
+      meta?: Meta;
+      line?: string;
+      id?: string;
+      entry?: BookEntry;
+    };
     try {
       value = JSON.parse(message) as typeof value;
     } catch {
@@ -334,7 +358,8 @@ export class RedisHall extends Hall {
     // This process's own words and changes are in already.
     if (value.from === this.proc) return;
     const replica = this.tables.get(value.code) as ReplicaTable | undefined;
-    if (value.t === 'meta' && value.meta) this.applyMeta(value.meta);
+    if (value.t === 'player' && value.id && value.entry) this.book?.learn(value.id, value.entry);
+    else if (value.t === 'meta' && value.meta) this.applyMeta(value.meta);
     else if (value.t === 'line' && replica && value.line !== undefined) replica.hear(value.line);
     else if (value.t === 'gone' && replica && !this.runs.has(value.code)) {
       this.tables.delete(value.code);
@@ -788,6 +813,7 @@ export class RedisHall extends Hall {
         `table ${code} taken over at entry ${seq} (${draws.length} throws drawn again)`,
       );
       this.engine.touch(served);
+      served.tellAll(TAKEN_OVER);
     } finally {
       this.taking.delete(code);
     }
