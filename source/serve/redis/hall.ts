@@ -22,8 +22,15 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Think } from '../../engine/bots.js';
-import type { GameEvent } from '../../engine/game.js';
-import { type Header, NO_RECORDING, type Recorder } from '../../engine/recording.js';
+import type { GameEvent, Outcome } from '../../engine/game.js';
+import {
+  ENDED,
+  EXPLAINED,
+  type Header,
+  NO_RECORDING,
+  type Recorder,
+  TAKEN_BACK,
+} from '../../engine/recording.js';
 import { type Seat, seatFromPlayer } from '../../engine/seats.js';
 import type { AnyGameModule, Start } from '../../games/module.js';
 import { SessionFactory } from '../../app/session.js';
@@ -126,35 +133,35 @@ interface Run {
   v: number;
   /** While a new runner loads the stream into its engine, nothing goes to Redis. */
   quiet: boolean;
+  /** The runner's recording file, written as entries land. */
+  file: Recorder;
 }
 
-/** Both recorders: the runner's file and the stream. */
-function both(file: Recorder, stream: Recorder, quiet: () => boolean): Recorder {
+/**
+ * The runner's recorder: the stream's, silent while a new runner loads the stream into its
+ * engine. The recording file is written from the entries that landed (toFile), so it never holds
+ * a line the stream does not.
+ */
+function quietly(stream: Recorder, quiet: () => boolean): Recorder {
   return {
-    get file() {
-      return file.file;
-    },
-    get problem() {
-      return file.problem;
-    },
-    event: (event, chance) => {
-      file.event(event, chance);
-      if (!quiet()) stream.event(event, chance);
-    },
-    takenBack: () => {
-      file.takenBack();
-      if (!quiet()) stream.takenBack();
-    },
-    explained: (reason) => {
-      file.explained(reason);
-      if (!quiet()) stream.explained(reason);
-    },
-    end: (outcome) => {
-      file.end(outcome);
-      if (!quiet()) stream.end(outcome);
-    },
-    close: (ending) => file.close(ending),
+    file: undefined,
+    problem: undefined,
+    event: (event, chance) => (quiet() ? undefined : stream.event(event, chance)),
+    takenBack: () => (quiet() ? undefined : stream.takenBack()),
+    explained: (reason) => (quiet() ? undefined : stream.explained(reason)),
+    end: (outcome) => (quiet() ? undefined : stream.end(outcome)),
+    close: () => undefined,
   };
+}
+
+/** A landed entry into the runner's recording file. */
+function toFile(file: Recorder, entry: Entry): void {
+  if (entry.line === undefined || entry.seq === 1) return;
+  const value = JSON.parse(entry.line) as GameEvent & { reason?: string; outcome?: Outcome };
+  if (value.type === TAKEN_BACK) file.takenBack();
+  else if (value.type === EXPLAINED) file.explained(value.reason ?? '');
+  else if (value.type === ENDED && value.outcome) file.end(value.outcome);
+  else if (!value.type.startsWith('session/')) file.event(value, entry.chance === true);
 }
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
@@ -270,7 +277,7 @@ export class RedisHall extends Hall {
       run.stream?.flush();
       await this.write(run).catch(() => undefined);
       run.served.table?.stop();
-      run.served.session?.recorder.close();
+      run.file.close();
       await this.cmd.eval(RELEASE, 1, this.keys.lease(run.code), this.proc).catch(() => undefined);
     }
     this.close(true);
@@ -413,10 +420,11 @@ export class RedisHall extends Hall {
     const header = this.header as Header | undefined;
     if (typeof session === 'string' || !header) return session;
     const run = this.runOf(code);
+    run.file = session.recorder;
     run.stream = new StreamRecorder((entries) => this.made(run, entries), 0, header);
     return {
       ...session,
-      recorder: both(session.recorder, run.stream, () => run.quiet),
+      recorder: quietly(run.stream, () => run.quiet),
     };
   }
 
@@ -433,6 +441,7 @@ export class RedisHall extends Hall {
         lastMeta: '',
         v: 0,
         quiet: false,
+        file: NO_RECORDING,
       };
       this.runs.set(code, run);
     }
@@ -541,6 +550,7 @@ export class RedisHall extends Hall {
             if (!same) return this.letGo(run, 'another process runs it now');
           } else if (error) throw error;
           run.landed++;
+          toFile(run.file, entry);
           this.counts.written++;
         }
       }
@@ -554,7 +564,7 @@ export class RedisHall extends Hall {
     this.redisOptions.log(`table ${run.code}: no longer run here (${why})`);
     this.runs.delete(run.code);
     run.served.table?.stop();
-    run.served.session?.recorder.close();
+    run.file.close();
     this.engine.tables.delete(run.code);
   }
 
@@ -779,6 +789,8 @@ export class RedisHall extends Hall {
       const run = this.runOf(code);
       run.history.push(...entries);
       run.landed = entries.length;
+      run.file = this.redisOptions.openFile(header);
+      for (const entry of entries) toFile(run.file, entry);
       run.v = meta.v + 1;
       run.quiet = true;
       run.intentsAfter =
@@ -792,7 +804,7 @@ export class RedisHall extends Hall {
         initial: game.rules.setup(options as never),
         seats,
         chance: source,
-        recorder: both(this.redisOptions.openFile(header), stream, () => run.quiet),
+        recorder: quietly(stream, () => run.quiet),
         botSeed: header.seed ?? 0,
       };
       const served = this.engine.reopen(game, session, {
