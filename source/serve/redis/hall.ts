@@ -133,8 +133,9 @@ interface Run {
   v: number;
   /** While a new runner loads the stream into its engine, nothing goes to Redis. */
   quiet: boolean;
-  /** The runner's recording file, written as entries land. */
+  /** The runner's recording file, written as entries land (the first `filed` are in it). */
   file: Recorder;
+  filed: number;
 }
 
 /**
@@ -185,6 +186,7 @@ export class RedisHall extends Hall {
   private stopped = false;
   private down = false;
   private taking = new Set<string>();
+  private graceUntil = 0;
   /** Figures for the bench: entries written and followed. */
   readonly counts = { written: 0, followed: 0, takenOver: 0 };
 
@@ -442,6 +444,7 @@ export class RedisHall extends Hall {
         v: 0,
         quiet: false,
         file: NO_RECORDING,
+        filed: 0,
       };
       this.runs.set(code, run);
     }
@@ -550,7 +553,11 @@ export class RedisHall extends Hall {
             if (!same) return this.letGo(run, 'another process runs it now');
           } else if (error) throw error;
           run.landed++;
-          toFile(run.file, entry);
+          // Written again after a restart of Redis: in the file once.
+          if (entry.seq > run.filed) {
+            toFile(run.file, entry);
+            run.filed = entry.seq;
+          }
           this.counts.written++;
         }
       }
@@ -722,6 +729,8 @@ export class RedisHall extends Hall {
           if (taken !== 'OK') this.letGo(run, 'its lease went to another process');
         }
       }
+      // Just after Redis came back, the runners write their tables again first.
+      if (Date.now() < this.graceUntil) return;
       const orphans = [...this.tables.values()].filter(
         (t) => t.status !== 'over' && !this.runs.has(t.code) && !this.taking.has(t.code),
       );
@@ -747,6 +756,8 @@ export class RedisHall extends Hall {
   /** A table whose runner is gone, run here from its stream and its lobby state. */
   private async takeOver(code: string): Promise<void> {
     this.taking.add(code);
+    const release = () =>
+      this.cmd.eval(RELEASE, 1, this.keys.lease(code), this.proc).catch(() => undefined);
     try {
       const json = await this.cmd.hget(this.keys.tables, code);
       if (!json) return;
@@ -755,7 +766,9 @@ export class RedisHall extends Hall {
       if (!game) return;
       const raw = await this.cmd.xrange(this.keys.events(code), '-', '+');
       const entries = raw.map(([id, fields]) => fromFields(id, fields));
-      if (meta.status === 'waiting' || entries.length === 0) {
+      // A running table whose stream is not there (yet, after a restart of Redis): left alone.
+      if (meta.status !== 'waiting' && entries.length === 0) return;
+      if (meta.status === 'waiting') {
         const served = new ServedTable(
           this.engine,
           code,
@@ -791,6 +804,7 @@ export class RedisHall extends Hall {
       run.landed = entries.length;
       run.file = this.redisOptions.openFile(header);
       for (const entry of entries) toFile(run.file, entry);
+      run.filed = entries.length;
       run.v = meta.v + 1;
       run.quiet = true;
       run.intentsAfter =
@@ -827,6 +841,8 @@ export class RedisHall extends Hall {
       this.engine.touch(served);
       served.tellAll(TAKEN_OVER);
     } finally {
+      // Not taken (nothing to take, or not a table this madang can run): the lease goes back.
+      if (!this.runs.has(code)) await release();
       this.taking.delete(code);
     }
   }
@@ -867,6 +883,7 @@ export class RedisHall extends Hall {
       return;
     }
     this.down = false;
+    this.graceUntil = Date.now() + 2 * this.leaseMs;
     for (const run of this.runs.values()) {
       void this.write(run).catch(() => undefined);
       this.writeMeta(run);
