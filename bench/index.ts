@@ -8,6 +8,7 @@ import { gamesSection } from './games.js';
 import { layersSection } from './layers.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
+import { redisSection } from './redis.js';
 import { serveSection } from './serve.js';
 import { tableSection } from './table.js';
 import { uiSection } from './ui.js';
@@ -35,8 +36,9 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   layers: layersSection,
   table: tableSection,
   serve: serveSection,
+  redis: redisSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, games, table, serve).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, games, table, serve, redis).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

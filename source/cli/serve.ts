@@ -151,6 +151,9 @@ export async function serveCommand(
       `host key fingerprint: ED25519 key ${key.fingerprint}`,
       `recordings: ${recordings}`,
       `connect: ssh -p ${running.port} ${argv.host}`,
+      ...(hall instanceof RedisHall
+        ? [`redis: ${redacted(argv.redis ?? '')} as process ${hall.proc}`]
+        : []),
     ]
       .map((line) => `${safeText(line)}\n`)
       .join(''),
@@ -161,7 +164,7 @@ export async function serveCommand(
     await running.close();
     if (hall instanceof RedisHall) {
       // Its tables go on in the other processes at once (the leases are let go).
-      await hall.stop();
+      await Promise.race([hall.stop(), new Promise((resolve) => setTimeout(resolve, 3000))]);
       process.exit(0);
     }
     // The games stay unfinished, to be reopened: their recordings are closed, not ended.

@@ -231,7 +231,13 @@ export class RedisHall extends Hall {
       maxRetriesPerRequest: null,
       retryStrategy: (times: number) => Math.min(times * 100, 1000),
     };
-    this.cmd = new Redis(redisOptions.url, { ...connection, lazyConnect: true });
+    // A command that gets no answer (Redis unreachable without the connection closing) fails
+    // after a while instead of waiting for ever: the tick then pauses the tables.
+    this.cmd = new Redis(redisOptions.url, {
+      ...connection,
+      lazyConnect: true,
+      commandTimeout: Math.max(1000, this.leaseMs),
+    });
     this.sub = new Redis(redisOptions.url, {
       ...connection,
       enableOfflineQueue: true,
@@ -708,6 +714,14 @@ export class RedisHall extends Hall {
 
   private async tick(): Promise<void> {
     if (this.down || this.stopped) return;
+    try {
+      await this.cmd.ping();
+    } catch {
+      // No answer in time: paused, and the connection made again (ready: `back`).
+      this.lost();
+      this.cmd.disconnect(true);
+      return;
+    }
     try {
       for (const run of [...this.runs.values()]) {
         const kept = await this.cmd.eval(
