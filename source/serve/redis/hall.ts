@@ -268,6 +268,8 @@ export class RedisHall extends Hall {
     this.cmd.on('close', () => this.lost());
     this.cmd.on('ready', () => void this.back());
     this.sub.on('message', (_channel: string, message: string) => this.heard(message));
+    // Messages published while the subscription was down are missed: the lobby is read again.
+    this.sub.on('ready', () => void this.loadLobby().catch(() => undefined));
     await this.sub.subscribe(this.keys.channel);
     await this.loadLobby();
     this.timer = setInterval(() => void this.tick(), Math.max(200, Math.floor(this.leaseMs / 4)));
@@ -712,8 +714,12 @@ export class RedisHall extends Hall {
 
   // ---- leases, failover, faults --------------------------------------------------------------
 
+  private ticks = 0;
+
   private async tick(): Promise<void> {
     if (this.down || this.stopped) return;
+    // Now and then the whole lobby, in case a message was missed (a subscriber Redis let go).
+    if (++this.ticks % 4 === 0) await this.loadLobby().catch(() => undefined);
     try {
       await this.cmd.ping();
     } catch {
@@ -885,7 +891,7 @@ export class RedisHall extends Hall {
           this.letGo(run, 'its lease went to another process');
           continue;
         }
-        const length = await this.cmd.xlen(this.keys.events(run.code));
+        const length = Number(await this.cmd.xlen(this.keys.events(run.code)));
         if (length < run.landed) {
           // A restart lost the stream: written again whole, the same ids.
           await this.cmd.del(this.keys.events(run.code));
@@ -894,6 +900,8 @@ export class RedisHall extends Hall {
         run.lastMeta = '';
       }
     } catch {
+      // Not answering yet after all: again in a moment.
+      setTimeout(() => void this.back(), 500).unref();
       return;
     }
     this.down = false;
@@ -903,9 +911,9 @@ export class RedisHall extends Hall {
       this.writeMeta(run);
       run.served.table?.hold(this, false);
     }
-    await this.loadLobby().catch(() => undefined);
     for (const table of this.tables.values()) (table as ReplicaTable).hear?.(RESUMED);
     this.touch();
+    await this.loadLobby().catch(() => undefined);
   }
 }
 
