@@ -40,6 +40,7 @@ import {
   pathUp,
   playShown,
   reduceLayersPlay,
+  toldLayersPlay,
 } from './play.js';
 
 export const LAYERS_HELP: readonly string[] = [
@@ -90,6 +91,7 @@ export function LayersGame(props: PlayProps<LayersState>) {
     key: layersKey,
     helpLines: help,
     hurry: hurrying,
+    told: toldLayersPlay,
   });
   const sizes = layersWidths(width);
   // The forest's rows (less its head of up to five lines): trees open while they fit.
