@@ -10,6 +10,7 @@ import { layersSection } from './layers.js';
 import { layersLoopSection } from './layers-loop.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
+import { redisSection } from './redis.js';
 import { serveSection } from './serve.js';
 import { tableSection } from './table.js';
 import { uiSection } from './ui.js';
@@ -39,8 +40,9 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   table: tableSection,
   serve: serveSection,
   analysis: analysisSection,
+  redis: redisSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, layers-loop, games, table, serve, analysis).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, layers-loop, games, table, serve, analysis, redis).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

@@ -10,7 +10,7 @@ import type { AnyGameModule } from '../games/module.js';
 import { safeText } from '../engine/safe-text.js';
 import { type Common, dataDir, fail, OLD_FILES, say } from './common.js';
 import { play, type Run } from './run.js';
-import { serveCommand, type ServeArgs } from './serve.js';
+import { exportTable, serveCommand, type ServeArgs } from './serve.js';
 import { verify } from './verify.js';
 import { analyzeFile } from './analyze.js';
 import { dataDirectory, dataDirectoryWhy, recordingsDirectory } from '../storage/paths.js';
@@ -222,8 +222,33 @@ await cli
           type: 'number',
           default: 30,
           describe: 'minutes without a key before a connection is closed',
+        })
+        .option('redis', {
+          type: 'string',
+          describe:
+            'share the lobby and the tables with other madang serve processes through Redis (redis://[:PASSWORD@]HOST:PORT[/DB], rediss:// for TLS)',
         }),
     (argv) => serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
+  )
+  .command(
+    'export <table>',
+    "write a served table's events (its Redis stream) as a recording",
+    (y) =>
+      y
+        .positional('table', { type: 'string', demandOption: true, describe: "the table's code" })
+        .option('redis', {
+          type: 'string',
+          demandOption: true,
+          describe: 'the Redis of madang serve --redis',
+        })
+        .option('out', { type: 'string', describe: 'the file to write (else standard output)' }),
+    async (argv) => {
+      const problem = await exportTable(argv.redis, argv.table, argv.out, (text) =>
+        process.stdout.write(text),
+      );
+      if (problem) fail(problem);
+      if (argv.out) say(`madang: ${safeText(argv.out)} written`);
+    },
   )
   .example('$0 yut --seed 7', 'Yut Nori with reproducible throws')
   .example('$0 replay game.jsonl', 'watch a recorded game')

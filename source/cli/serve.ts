@@ -23,6 +23,10 @@ import { LIMITS, serve } from '../serve/server.js';
 import { safeText } from '../engine/safe-text.js';
 import { dataDir, fail, say } from './common.js';
 import { startThinking } from './thinking.js';
+import { Redis } from 'ioredis';
+import type { Think } from '../engine/bots.js';
+import { keysOf, RedisHall } from '../serve/redis/hall.js';
+import { fromFields, recordingText } from '../serve/redis/stream.js';
 
 export interface ServeArgs {
   readonly host: string;
@@ -34,6 +38,8 @@ export interface ServeArgs {
   readonly botDelay?: number | undefined;
   readonly seed?: number | undefined;
   readonly idle: number;
+  /** Share the lobby and the tables with other processes through this Redis. */
+  readonly redis?: string | undefined;
 }
 
 /** Table codes: four characters no one misreads (no 0/o, 1/l/i). */
@@ -83,25 +89,32 @@ export async function serveCommand(
     now: () => new Date(),
   });
   const tablesFile = join(serverDir, 'tables.json');
-  const hall = new Hall({
-    startSession: (game, start) => sessions.start(game, start),
-    scheduler: TIMERS,
-    // The computers of every table think on one worker thread, never on the connections' thread.
-    think: startThinking().think,
-    botDelay: argv.botDelay ?? 700,
-    seatHold: argv.seatHold * 1000,
-    now: () => Date.now(),
-    code: newCode,
-    // Every start, end and change of hands is written at once: a SIGKILL loses no table.
-    changed: keepTables(tablesFile, (problem) => say(`madang: warning: ${problem}`)),
-  });
-  await reopen(hall, games, sessions, tablesFile);
+  const think = startThinking().think;
+  const hall = argv.redis
+    ? await redisHall(argv, argv.redis, games, app, recordings, think)
+    : new Hall({
+        startSession: (game, start) => sessions.start(game, start),
+        scheduler: TIMERS,
+        // The computers of every table think on one worker thread, never on the connections' thread.
+        think,
+        botDelay: argv.botDelay ?? 700,
+        seatHold: argv.seatHold * 1000,
+        now: () => Date.now(),
+        code: newCode,
+        // Every start, end and change of hands is written at once: a SIGKILL loses no table.
+        changed: keepTables(tablesFile, (problem) => say(`madang: warning: ${problem}`)),
+      });
+  // With Redis the streams keep the tables: a table lives on in another process, not a file.
+  if (!(hall instanceof RedisHall)) await reopen(hall, games, sessions, tablesFile);
+  else await hall.shareBook(book);
   // Finished tables leave the lobby after ten minutes; away seats are told when their hold ends.
   const told = new Set<string>();
   const sweep = setInterval(() => {
     hall.sweep(10 * 60_000);
     for (const table of hall.tables.values())
       for (const seat of table.expired()) {
+        // Said once, by the process that runs the table.
+        if (hall instanceof RedisHall && !hall.running().includes(table.code)) continue;
         const mark = `${table.code}:${seat}:${table.awaySince.get(seat)}`;
         if (told.has(mark)) continue;
         told.add(mark);
@@ -132,6 +145,9 @@ export async function serveCommand(
       `host key fingerprint: ED25519 key ${key.fingerprint}`,
       `recordings: ${recordings}`,
       `connect: ssh -p ${running.port} ${argv.host}`,
+      ...(hall instanceof RedisHall
+        ? [`redis: ${redacted(argv.redis ?? '')} as process ${hall.proc}`]
+        : []),
     ]
       .map((line) => `${safeText(line)}\n`)
       .join(''),
@@ -140,6 +156,11 @@ export async function serveCommand(
     clearInterval(sweep);
     process.stdout.write(`madang serve: ${signal}, stopping\n`);
     await running.close();
+    if (hall instanceof RedisHall) {
+      // Its tables go on in the other processes at once (the leases are let go).
+      await Promise.race([hall.stop(), new Promise((resolve) => setTimeout(resolve, 3000))]);
+      process.exit(0);
+    }
     // The games stay unfinished, to be reopened: their recordings are closed, not ended.
     for (const table of hall.tables.values())
       if (table.status === 'running') table.session?.recorder.close();
@@ -211,5 +232,69 @@ async function reopen(
     }
     hall.reopen(game, session, entry);
     say(`madang: table ${entry.code} (${game.title}) reopened from ${entry.file}`);
+  }
+}
+
+/** The hall of madang serve --redis: connected before the server listens, or the reason why not. */
+async function redisHall(
+  argv: ServeArgs,
+  url: string,
+  games: readonly AnyGameModule[],
+  app: string,
+  recordings: string,
+  think: Think,
+): Promise<RedisHall> {
+  const hall = new RedisHall({
+    url,
+    games,
+    app,
+    seed: argv.seed,
+    freshSeed,
+    openFile: (header) =>
+      openRecorder({ mode: 'auto', directory: recordings }, header, undefined, (problem) =>
+        say(`madang: warning: ${problem}`),
+      ),
+    log: (line) => say(`madang: ${safeText(line)}`),
+    scheduler: TIMERS,
+    think,
+    botDelay: argv.botDelay ?? 700,
+    seatHold: argv.seatHold * 1000,
+    now: () => Date.now(),
+    code: newCode,
+  });
+  const problem = await hall.connect();
+  if (problem) fail(`--redis ${redacted(url)}: ${problem}`);
+  return hall;
+}
+
+/** A Redis URL as it may be printed: without its password. */
+const redacted = (url: string) => url.replace(/\/\/([^@/]*)@/, '//***@');
+
+/** `madang export TABLE`: a table's stream as a recording, to a file or `out`. */
+export async function exportTable(
+  url: string,
+  code: string,
+  file: string | undefined,
+  out: (text: string) => void,
+): Promise<string | undefined> {
+  const redis = new Redis(url, {
+    protocol: 2,
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    const raw = await redis.xrange(keysOf().events(code.trim().toLowerCase()), '-', '+');
+    if (raw.length === 0) return `no table ${code} in ${redacted(url)} (or its record has expired)`;
+    const text = recordingText(raw.map(([id, fields]) => fromFields(id, fields)));
+    if (file) writeFileAtomic.sync(file, text);
+    else out(text);
+    return undefined;
+  } catch (error) {
+    return `--redis ${redacted(url)}: ${(error as Error).message}`;
+  } finally {
+    redis.disconnect();
   }
 }

@@ -150,7 +150,7 @@ export function ServeApp({
   const enter = useCallback(
     (who: Person, found: ServedTable, watch = false) => {
       if (!watch && found.status === 'waiting') found.sit(who);
-      else if (found.seatOf(who) === undefined) found.watchers.set(caller.serial, who);
+      else if (found.seatOf(who) === undefined) found.watch(caller.serial, who);
       found.arrived(who);
       setScreen({ name: 'table', code: found.code });
     },
@@ -187,7 +187,7 @@ export function ServeApp({
     const who = currentPerson();
     const at = now.name === 'table' ? hall.find(now.code) : undefined;
     if (!at || !who) return;
-    at.watchers.delete(caller.serial);
+    at.unwatch(caller.serial);
     at.departed(who);
     if (at.status === 'waiting') at.stand(who);
   }, [currentScreen, currentPerson, hall, caller.serial]);

@@ -38,7 +38,7 @@ export const CHAT_GAP_MS = 1000;
 
 export interface HallOptions {
   /** Starts a game's session: its seed, chance source and recorder (app/session.ts). */
-  startSession(game: AnyGameModule, start: Start): Session | string;
+  startSession(game: AnyGameModule, start: Start, code: string): Session | string;
   readonly scheduler: Scheduler;
   readonly botDelay: number;
   /** How the computers think (the program's: on a worker thread); without it, at once here. */
@@ -54,7 +54,8 @@ export interface HallOptions {
 
 export class ServedTable {
   readonly holders: Holder[];
-  readonly watchers = new Map<number, Person>();
+  /** Who watches, by connection (a number here; with --redis, the process's id and number). */
+  readonly watchers = new Map<number | string, Person>();
   /** Connections at each seat (a person may come back before the old connection is gone). */
   private readonly present = new Map<number, number>();
   readonly awaySince = new Map<number, number>();
@@ -148,7 +149,7 @@ export class ServedTable {
         ? { name: names[seat] as string, kind: 'computer', level: holder.level }
         : { name: names[seat] as string, kind: 'human' },
     );
-    const session = this.hall.options.startSession(this.game, { ...this.start, seats });
+    const session = this.hall.options.startSession(this.game, { ...this.start, seats }, this.code);
     if (typeof session === 'string') {
       this.tellAll(`The game could not start: ${session}`);
       return;
@@ -222,6 +223,20 @@ export class ServedTable {
     this.tellAll(`${names[intent.seat]} asks to take a move back: y agrees, n refuses.`);
     this.hall.touch(this);
     return { ok: false, problem: 'Asked the others to agree to the take-back: wait for them.' };
+  }
+
+  /** A connection watches this table (one that holds no seat here). */
+  watch(connection: number | string, person: Person): void {
+    this.watchers.set(connection, person);
+  }
+
+  unwatch(connection: number | string): void {
+    this.watchers.delete(connection);
+  }
+
+  /** The take-back asked now: whose, and which seats have still to agree. */
+  get takeBackAsked(): { readonly mover: number; readonly waiting: readonly number[] } | undefined {
+    return this.asked && { mover: this.asked.mover, waiting: [...this.asked.waiting] };
   }
 
   /** Whether this person is asked to agree to a take-back now. */

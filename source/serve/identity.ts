@@ -49,7 +49,7 @@ export function hostKey(dir: string): HostKey {
 /** A name's longest, as on every setup screen. */
 export const NAME_LENGTH = 12;
 
-interface Entry {
+export interface Entry {
   readonly name: string;
   /** The key as OpenSSH writes it in authorized_keys (type and base64). */
   readonly key: string;
@@ -84,9 +84,25 @@ export class PlayerBook {
     return taken ? `${clean} is taken: choose another name.` : undefined;
   }
 
+  /** Told of every name added here (madang serve --redis shares them with the other processes). */
+  onAdd: ((id: string, entry: Entry) => void) | undefined;
+
+  /** A name another process added: kept here too. */
+  learn(id: string, entry: Entry): void {
+    if (this.entries.get(id)?.name === entry.name) return;
+    this.entries.set(id, entry);
+    this.write();
+  }
+
   /** Keep a key's name (the caller checked it); written atomically. */
   add(id: string, key: string, name: string, now: Date): void {
-    this.entries.set(id, { name: cleanName(name), key, since: now.toISOString() });
+    const entry = { name: cleanName(name), key, since: now.toISOString() };
+    this.entries.set(id, entry);
+    this.write();
+    this.onAdd?.(id, entry);
+  }
+
+  private write(): void {
     const players = Object.fromEntries(this.entries);
     writeFileAtomic.sync(this.file, `${JSON.stringify({ players }, null, 2)}\n`, { mode: 0o600 });
   }

@@ -139,6 +139,11 @@ export type Answer<E> =
   | {
       readonly ok: true;
       readonly hint?: { readonly event: E; readonly reason: string };
+      /**
+       * The intent went to a table run elsewhere (madang serve --redis): it is made only when
+       * the table tells it, so the view shows nothing yet.
+       */
+      readonly pending?: boolean;
       /** The hint, when the table thinks elsewhere (setup.think): it comes later. */
       readonly thinking?: Promise<{ readonly event: E; readonly reason: string }>;
     }
@@ -317,6 +322,70 @@ export class Table<S, E extends GameEvent> {
   private get random(): Random {
     this.tieBreaks ??= botRandom(this.setup.botSeed);
     return this.tieBreaks;
+  }
+
+  /**
+   * Why this intent from a view holding `held` would be refused now (nothing is applied): a
+   * view of a table run elsewhere asks this before sending, so a refusal is said at once.
+   */
+  refused(held: readonly number[], intent: Intent<E>): string | undefined {
+    if (this.closed) return 'This game is over: the table is closed.';
+    if (!held.includes(intent.seat))
+      return held.length === 0
+        ? 'You are watching: only the players move.'
+        : `${this.nameOf(intent.seat)}'s seat is not yours.`;
+    if (intent.type !== 'move' && intent.type !== 'chance') return undefined;
+    const { toAct, outcome, chanceDue } = this.standing;
+    const { rules, chance } = this.setup.game;
+    if (outcome.status !== 'running') return 'The game is over.';
+    if (intent.seat !== toAct) return `It is ${this.nameOf(toAct)}'s turn.`;
+    const problem =
+      intent.type === 'move'
+        ? chanceDue
+          ? `A ${chance?.noun ?? 'throw'} is due: the table draws it, ask for it.`
+          : rules.check(this.current, intent.event)
+        : chance === undefined
+          ? 'This game has no chance.'
+          : chanceDue
+            ? undefined
+            : rules.check(this.current, chance.probe);
+    return problem === undefined
+      ? undefined
+      : (this.setup.game.named?.(problem, this.names) ?? problem);
+  }
+
+  /**
+   * An event the table that runs this game elsewhere applied (a follower, madang serve
+   * --redis): checked by the rules as any event, then told as that table told it. A follower
+   * is never started, so nothing here acts by itself. The problem, if the rules refuse it.
+   */
+  follow(event: E, by: 'person' | 'computer' | 'chance', reason?: string): string | undefined {
+    const { rules } = this.setup.game;
+    const after = rules.reduce(this.current, event);
+    if (after === this.current) {
+      const problem = rules.check(this.current, event);
+      if (problem !== undefined) return problem;
+    }
+    this.apply(event, after, this.standing.toAct, by, reason);
+    return undefined;
+  }
+
+  /** The last `count` events taken back at the table followed (the state folded again). */
+  followBack(count: number, mover: number): void {
+    const kept = Math.max(0, this.log.length - count);
+    const removed = this.log.slice(kept);
+    this.log = this.log.slice(0, kept);
+    const { rules } = this.setup.game;
+    this.current = this.log.reduce((state, event) => rules.reduce(state, event), this.initial);
+    this.stand(this.current);
+    this.tell({ kind: 'takenBack', kept, removed, mover, state: this.current });
+  }
+
+  /** The table followed was closed (ended by its players, or over). */
+  followClosed(leaving: Leaving): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.tell({ kind: 'closed', leaving, outcome: this.outcome });
   }
 
   private nameOf(seat: number): string {

@@ -429,6 +429,8 @@ export function usePlaySession<
       const told = own.current;
       own.current = null;
       if (!answer.ok) return notice(answer.problem);
+      // Sent to a table run elsewhere: the move is shown when the table tells it, not before.
+      if (answer.pending) return current();
       dispatch({ type: 'session/committed', play: made });
       // The table told this move or take-back; what it told after it (a stopped recording) is news.
       for (const news of told) if (news.kind !== 'event' && news.kind !== 'takenBack') heard(news);

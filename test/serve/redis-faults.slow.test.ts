@@ -1,0 +1,121 @@
+/**
+ * Redis faults under madang serve --redis: the redis-server is killed (SIGKILL, nothing kept on
+ * disk) in the middle of a game between players on two processes, and started again empty a
+ * few seconds later. Meanwhile every table says it is paused, on every process, and refuses
+ * moves; nothing is shown that Redis does not hold. When it is back the runner writes the
+ * table's stream and lobby again, play goes on, and the stream is the whole game.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAUSED, RESUMED } from '../../source/serve/redis/hall.js';
+import { drawAgain } from '../../source/serve/redis/stream.js';
+import { readRecording } from '../../source/storage/recording-file.js';
+import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
+import {
+  eventsAt,
+  folded,
+  lookup,
+  person,
+  type Process,
+  recordingsIn,
+  replica,
+  startProcess,
+  streamOf,
+  until,
+  yut,
+  yutTable,
+} from '../support/redis-world.js';
+
+const ANN = person('Ann');
+const BO = person('Bo');
+
+describe.runIf(hasRedis)('Redis restarted in the middle of a game', () => {
+  let redis: RedisServer;
+  let a: Process, b: Process;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    a = await startProcess(redis.url, { seed: 382, leaseMs: 1000 });
+    b = await startProcess(redis.url, { seed: 382, leaseMs: 1000 });
+  });
+
+  afterAll(async () => {
+    await Promise.all([a, b].map((p) => p?.hall.stop()));
+    await redis?.stop();
+  });
+
+  it('pauses every table with a message, shows nothing unwritten, and goes on when it is back', async () => {
+    const { code } = yutTable(a.hall, ANN);
+    await until(() => !!replica(b.hall, code), 'the table on b');
+    replica(b.hall, code)!.sit(BO);
+    await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'the game');
+    const heard = { a: [] as string[], b: [] as string[] };
+    replica(a.hall, code)!.lines((line) => heard.a.push(line));
+    replica(b.hall, code)!.lines((line) => heard.b.push(line));
+    const views = [replica(a.hall, code)!.viewFor(ANN), replica(b.hall, code)!.viewFor(BO)];
+
+    /** The player to act throws or makes the first move; true when it was sent. */
+    const step = () => {
+      const mirror = replica(a.hall, code)!.table!;
+      const seat = mirror.toAct;
+      const due = yut.rules.chance(mirror.state) !== undefined;
+      return views[seat]!.send(
+        due
+          ? { type: 'chance', seat }
+          : { type: 'move', seat, event: yut.rules.legalEvents(mirror.state)[0]! },
+      );
+    };
+    for (let n = 1; n <= 6; n++) {
+      expect(step()).toEqual({ ok: true, pending: true });
+      await until(
+        () => eventsAt(b.hall, code).length === n && eventsAt(a.hall, code).length === n,
+        `event ${n}`,
+      );
+    }
+
+    // One more move sent, and Redis killed at once: it may have landed or not.
+    step();
+    await redis.stop();
+    await until(() => a.hall.paused && b.hall.paused, 'both processes paused');
+    expect(heard.a).toContain(PAUSED);
+    expect(heard.b).toContain(PAUSED);
+    const shown = [...eventsAt(a.hall, code)];
+    expect(step()).toEqual({ ok: false, problem: PAUSED });
+    // Seconds without Redis: nothing moves on any screen.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(eventsAt(a.hall, code)).toEqual(shown);
+    expect(eventsAt(b.hall, code)).toEqual(shown);
+
+    await redis.start();
+    await until(() => !a.hall.paused && !b.hall.paused, 'both processes going on', 15_000);
+    expect(heard.a).toContain(RESUMED);
+    expect(heard.b).toContain(RESUMED);
+    // The runner wrote the table again, and the lobby: a third process sees it all.
+    const c = await startProcess(redis.url);
+    try {
+      await until(() => (replica(c.hall, code)?.table?.events.length ?? 0) >= shown.length, 'c');
+      expect(replica(c.hall, code)?.seatNames()).toEqual(['Ann', 'Bo']);
+      expect(a.hall.running()).toEqual([code]);
+      // Play goes on, seen everywhere.
+      for (let more = 0; more < 6; more++) {
+        const before = eventsAt(a.hall, code).length;
+        const sent = step();
+        expect(sent).toEqual({ ok: true, pending: true });
+        await until(
+          () => [a, b, c].every((p) => eventsAt(p.hall, code).length === before + 1),
+          `event ${before + 1} after the restart`,
+        );
+      }
+      const entries = await streamOf(redis.url, code);
+      const fold = folded(entries);
+      const events = eventsAt(b.hall, code);
+      expect(fold.events.map((t) => t.event)).toEqual(events);
+      expect(events.slice(0, shown.length)).toEqual(shown);
+      expect(drawAgain(yut.chance!.seeded(382, fold.options), fold.draws)).toEqual({ ok: true });
+      const [file] = recordingsIn(a.recordings);
+      const read = await readRecording(file!, lookup);
+      expect(read.ok && read.result.replayer.events).toBe(events.length);
+    } finally {
+      await c.hall.stop();
+    }
+  }, 60_000);
+});
