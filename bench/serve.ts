@@ -13,14 +13,27 @@ import { join } from 'node:path';
 import { connectPlayer, newKey, type Player } from './ssh-client.js';
 import { type Figure, fmt, quantile, type Section } from './report.js';
 
-const CLI = new URL('../../dist/madang.js', import.meta.url).pathname;
+// MADANG_BENCH_CLI: another build's madang.js (to measure a before and an after side by side).
+const CLI =
+  process.env.MADANG_BENCH_CLI ?? new URL('../../dist/madang.js', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startServer(): Promise<{ child: ChildProcess; port: number }> {
   const data = mkdtempSync(join(tmpdir(), 'madang-bench-serve-'));
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', '0', '--data-dir', data, '--max-connections', '400'],
+    // MADANG_BENCH_NODE_ARGS: the server's node flags (say --cpu-prof --cpu-prof-dir=DIR).
+    [
+      ...(process.env.MADANG_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      CLI,
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      data,
+      '--max-connections',
+      '400',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let printed = '';
@@ -39,10 +52,22 @@ function rss(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
 }
 
+/** The server's CPU time so far in milliseconds, user and system (Linux /proc, clock ticks of 10 ms). */
+function cpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * How long a simulated player waits for a screen before the bench gives up: long, since on a
+ * machine busy with other work the server's turn for a core may come late (the figures say so).
+ */
+const PATIENCE = 180_000;
+
 /** A new player named `name`, in the lobby (or straight at the table given as user). */
 async function arrive(port: number, name: string, user?: string): Promise<Player> {
-  const player = await connectPlayer({ port, key: newKey(), user, timeout: 60_000 });
-  await player.waitFor('Welcome to madang', 60_000);
+  const player = await connectPlayer({ port, key: newKey(), user, timeout: PATIENCE });
+  await player.waitFor('Welcome to madang', PATIENCE);
   player.write(`${name}\r`);
   return player;
 }
@@ -66,13 +91,13 @@ async function seat(port: number, count: number, run: number): Promise<Seated[]>
   const make = async (t: number) => {
     const name = `a${run}x${t}`;
     const creator = await arrive(port, name);
-    await creator.waitFor(`you are ${name}`, 60_000);
+    await creator.waitFor(`you are ${name}`, PATIENCE);
     creator.write('n');
-    await creator.waitFor('which game?', 30_000);
+    await creator.waitFor('which game?', PATIENCE);
     creator.write('\r');
-    await creator.waitFor('Start the game', 30_000);
+    await creator.waitFor('Start the game', PATIENCE);
     creator.write('\x1b[A\r');
-    const waiting = await creator.waitFor(/table (\w{4}) · waiting/, 30_000);
+    const waiting = await creator.waitFor(/table (\w{4}) · waiting/, PATIENCE);
     const code = /table (\w{4}) · waiting/.exec(waiting)?.[1] as string;
     players.push({ player: creator, name });
     if (players.length >= count) {
@@ -127,9 +152,17 @@ export async function serveSection(quick: boolean): Promise<Section> {
       run++;
       const before = rss(pid);
       const started = performance.now();
+      const cpuSeating = cpu(pid);
       const players = await seat(port, count, run);
       const seated = (performance.now() - started) / 1000;
-      const latencies = await play(players, quick ? 6000 : 20_000);
+      // The same work however busy the machine: names asked, tables made and joined.
+      const cpuSeated = cpu(pid) - cpuSeating;
+      const cpuBefore = cpu(pid);
+      const playMs = quick ? 6000 : 20_000;
+      const latencies = await play(players, playMs);
+      // The server's own work while they played: far less swayed by the machine's load than the
+      // latencies, which wait their turn for a core.
+      const cpuPlay = cpu(pid) - cpuBefore;
       const held = players.filter((p) => !p.player.closed()).length;
       const after = rss(pid);
       const tables = Math.ceil(count / 2);
@@ -140,6 +173,7 @@ export async function serveSection(quick: boolean): Promise<Section> {
           target: `${count}`,
         },
         { what: `  seated in`, value: `${fmt(seated, 1)} s` },
+        { what: `  server CPU to seat them`, value: `${fmt(cpuSeated / 1000, 1)} s` },
         {
           what: `  key → frame, median (${latencies.length} keys)`,
           value: `${fmt(quantile(latencies, 0.5), 1)} ms`,
@@ -147,6 +181,14 @@ export async function serveSection(quick: boolean): Promise<Section> {
         {
           what: '  key → frame, 95th percentile',
           value: `${fmt(quantile(latencies, 0.95), 1)} ms`,
+        },
+        {
+          what: '  server CPU while they played (of one core)',
+          value: `${fmt((100 * cpuPlay) / playMs, 0)}%`,
+        },
+        {
+          what: '  server CPU per key',
+          value: `${fmt(cpuPlay / Math.max(1, latencies.length), 1)} ms`,
         },
         {
           what: '  server memory per connection',

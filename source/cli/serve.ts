@@ -93,13 +93,7 @@ export async function serveCommand(
     now: () => Date.now(),
     code: newCode,
     // Every start, end and change of hands is written at once: a SIGKILL loses no table.
-    changed: (changed) => {
-      try {
-        writeFileAtomic.sync(tablesFile, `${JSON.stringify({ tables: changed.saved() })}\n`);
-      } catch (error) {
-        say(`madang: warning: ${tablesFile}: ${(error as Error).message}`);
-      }
-    },
+    changed: keepTables(tablesFile, (problem) => say(`madang: warning: ${problem}`)),
   });
   await reopen(hall, games, sessions, tablesFile);
   // Finished tables leave the lobby after ten minutes; away seats are told when their hold ends.
@@ -154,6 +148,30 @@ export async function serveCommand(
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await new Promise(() => undefined);
+}
+
+/**
+ * What keeps the hall's file: written (atomically, with fsync) whenever what it holds changed.
+ * The hall tells of every change anywhere (a seat taken at a waiting table, a take-back asked,
+ * someone away or back); most leave the running tables as they were, and a write then would
+ * only hold every connection up for an fsync.
+ */
+export function keepTables(
+  file: string,
+  warn: (problem: string) => void,
+  write: (file: string, text: string) => void = writeFileAtomic.sync,
+): (hall: Pick<Hall, 'saved'>) => void {
+  let kept: string | undefined;
+  return (hall) => {
+    const text = `${JSON.stringify({ tables: hall.saved() })}\n`;
+    if (text === kept) return;
+    try {
+      write(file, text);
+      kept = text;
+    } catch (error) {
+      warn(`${file}: ${(error as Error).message}`);
+    }
+  };
 }
 
 /**

@@ -15,10 +15,14 @@ import { useKeyRouter, useKeys } from '../ui/keys-context.js';
 import type { AppRequest } from '../ui/play-session.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
 import { TextField } from '../ui/TextField.js';
+import { displayWidth } from '../ui/text.js';
 import { Styled } from '../ui/theme.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
 import { CHAT_LENGTH, type Hall, type Person, type ServedTable } from './hall.js';
 import { NAME_LENGTH, type PlayerBook } from './identity.js';
+
+/** How long the lobby gathers the hall's changes before it draws them. */
+export const LOBBY_MOMENT_MS = 150;
 
 export const MIN_COLUMNS = 80;
 export const MIN_ROWS = 24;
@@ -110,15 +114,24 @@ export function ServeApp({
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   // A change at a table is drawn by the lobby's screens and that table's own, not by every
   // screen of the server (two hundred connections would each draw every seat taken anywhere).
-  useEffect(
-    () =>
-      hall.subscribe((changed) => {
-        const now = currentScreen();
-        if (now.name === 'lobby' || !changed || (now.name === 'table' && changed.code === now.code))
+  // The lobby draws the changes of a moment together: while two hundred players arrive, leave or
+  // take seats, each lobby would otherwise draw its whole list again for every one of them.
+  useEffect(() => {
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const stop = hall.subscribe((changed) => {
+      const now = currentScreen();
+      if (now.name === 'table' && changed?.code === now.code) redraw();
+      else if ((now.name === 'lobby' || !changed) && later === undefined)
+        later = setTimeout(() => {
+          later = undefined;
           redraw();
-      }),
-    [hall, currentScreen],
-  );
+        }, LOBBY_MOMENT_MS);
+    });
+    return () => {
+      stop();
+      clearTimeout(later);
+    };
+  }, [hall, currentScreen]);
   // The lobby's clocks move with time (its screen only).
   const inLobby = screen.name === 'lobby';
   useEffect(() => {
@@ -404,14 +417,12 @@ export function ServeApp({
           <Text bold>A new table: which game?</Text>
           <Text> </Text>
           {games.map(({ game }, i) => (
-            <Styled
-              key={game.id}
-              colour={i === screen.index ? 'cyan' : undefined}
-              bold={i === screen.index}
-            >
-              {i === screen.index ? '▸ ' : '  '}
-              {i + 1}. {game.title.padEnd(22)} {game.description.slice(0, 50)}
-            </Styled>
+            <Text key={game.id} wrap="truncate">
+              <Styled colour={i === screen.index ? 'cyan' : undefined} bold={i === screen.index}>
+                {i === screen.index ? '▸ ' : '  '}
+                {i + 1}. {game.title.padEnd(22)} {servedWords(game.description)}
+              </Styled>
+            </Text>
           ))}
           <Text> </Text>
           <Text dimColor>↑↓ choose · Enter or 1-{games.length} set it up · Esc back</Text>
@@ -500,6 +511,17 @@ function Page({
   );
 }
 
+/**
+ * A game's one-line description as the list of games here gives it: without the command line's
+ * flags (a table is set up on its form) or the keyboard the players share at home.
+ */
+function servedWords(description: string): string {
+  return description
+    .replace(/\s*\([^)]*--[^)]*\)/g, '')
+    .replace(' at one keyboard', '')
+    .trim();
+}
+
 function clock(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
@@ -548,10 +570,11 @@ function Lobby({
   rows: number;
 }) {
   const width = Math.min(columns, 110) - 4;
-  const shown = tables.slice(
-    Math.max(0, index - (rows - 12)),
-    Math.max(0, index - (rows - 12)) + rows - 11,
-  );
+  // Two lines a table, and eight for the rest (borders, title, notice, the keys): as many
+  // tables as fit, the chosen one the last of them once the list is scrolled.
+  const fit = Math.max(1, Math.floor((rows - 8) / 2));
+  const first = Math.max(0, index - fit + 1);
+  const shown = tables.slice(first, first + fit);
   return (
     <Box width={columns} height={rows} flexDirection="column" alignItems="center">
       <Box flexDirection="column" borderStyle="round" paddingX={1} width={width}>
@@ -593,8 +616,10 @@ function Lobby({
           <Styled colour="yellow">{notice ? safeText(notice) : ' '}</Styled>
         )}
         <Text dimColor wrap="truncate">
-          ↑↓ choose · Enter sit (or go back to your seat) · w watch · n new table · c a table's code
-          · q leave
+          ↑↓ choose · Enter sit (or go back to your seat) · w watch
+        </Text>
+        <Text dimColor wrap="truncate">
+          n new table · c a table&apos;s code · q leave
         </Text>
       </Box>
     </Box>
@@ -657,12 +682,18 @@ function Strip({
   chat: Field | undefined;
   columns: number;
 }) {
-  if (chat)
+  if (chat) {
+    // At 80×24 the line is drawn over the game's last line: spaces to the end hide what is left of
+    // it ('Say: ', the text, one cell for the cursor or the space before the count, the count).
+    const used =
+      5 + displayWidth(chat.value) + 1 + `${[...chat.value].length}/${CHAT_LENGTH}`.length;
     return (
       <Text wrap="truncate">
         Say: <TextField field={chat} focus max={CHAT_LENGTH} />
+        {' '.repeat(Math.max(0, columns - used))}
       </Text>
     );
+  }
   const names = table.seatNames();
   const away = [...table.awaySince.keys()].map((s) => names[s]);
   const expired = table.expired().length > 0 && table.seatOf(person) !== undefined;

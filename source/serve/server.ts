@@ -47,6 +47,8 @@ export const MAX_ROWS = 200;
 
 const ENTER = '\x1b[?1049h\x1b[2J\x1b[H\x1b[?25l';
 const LEAVE = '\x1b[?25h\x1b[?1049l';
+/** Ink's clear of the whole screen, which begins a frame drawn whole. */
+const CLEAR = '\x1b[2J\x1b[3J\x1b[H';
 
 export interface ServeOptions {
   readonly host: string;
@@ -199,6 +201,21 @@ export function serve(options: ServeOptions): Promise<Running> {
     setup: { columns: number; rows: number; colour: boolean; caller: Caller },
   ): (columns: number, rows: number) => void {
     let ended = false;
+    // What Ink wrote this turn of the event loop, sent as one: its frame comes in three writes
+    // (synchronized output begun, the frame, ended), each an SSH packet of its own otherwise.
+    let pending: string[] = [];
+    // The last whole frame sent (one that clears the screen first): Ink draws the full screen
+    // again on every change of its tree, seen or not, and the same frame again changes nothing.
+    let lastFrame = '';
+    const flush = () => {
+      const text = pending.join('');
+      pending = [];
+      if (ended || !channel.writable || text === '' || text === lastFrame) return;
+      lastFrame = text.includes(CLEAR) ? text : '';
+      channel.write(text);
+      // A client that stops reading must not grow the server's memory without end.
+      if (channel.writableLength > limits.backlog) end();
+    };
     const stdin = new PassThrough() as PassThrough & Record<string, unknown>;
     Object.assign(stdin, {
       isTTY: true,
@@ -210,11 +227,9 @@ export function serve(options: ServeOptions): Promise<Running> {
     const stdout = new Writable({
       write(chunk: Buffer | string, _encoding, done) {
         if (ended || !channel.writable) return done();
+        if (pending.length === 0) queueMicrotask(flush);
         // Every frame passes the screen's gate (engine/safe-text.ts), as a local screen's does.
-        const text = screenText(chunk.toString()).replace(/\r?\n/g, '\r\n');
-        channel.write(text);
-        // A client that stops reading must not grow the server's memory without end.
-        if (channel.writableLength > limits.backlog) end();
+        pending.push(screenText(chunk.toString()).replace(/\r?\n/g, '\r\n'));
         done();
       },
     }) as Writable & { columns: number; rows: number; isTTY: boolean };
@@ -267,6 +282,8 @@ export function serve(options: ServeOptions): Promise<Running> {
 
     function end(words?: string) {
       if (ended) return;
+      // A frame still to go would be drawn on the screen the client is about to leave.
+      pending = [];
       ended = true;
       endings.delete(end);
       clearTimeout(idle);
@@ -296,6 +313,8 @@ export function serve(options: ServeOptions): Promise<Running> {
     client.on('close', () => end());
 
     return (columns, rows) => {
+      // A terminal resized may have moved or lost what it showed: the next frame is sent whole.
+      lastFrame = '';
       stdout.columns = clampSize(columns, MAX_COLUMNS);
       stdout.rows = clampSize(rows, MAX_ROWS);
       stdout.emit('resize');

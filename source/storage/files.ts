@@ -135,7 +135,7 @@ const owner = (file: string) => join(`${file}.lock`, 'owner');
  * no longer running, or it has had no owner for longer than taking a lock and naming its owner
  * takes (a kill between the two, or between removing the owner and the lock).
  */
-function abandoned(file: string): boolean {
+export function abandoned(file: string): boolean {
   let text: string;
   try {
     text = readFileSync(owner(file), 'utf8');

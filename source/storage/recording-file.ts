@@ -32,7 +32,7 @@ import {
   type Step,
   takenBackLine,
 } from '../engine/recording.js';
-import { lockFile, unreadable } from './files.js';
+import { abandoned, lockFile, unreadable } from './files.js';
 import { recordingName, recordingsDirectory } from './paths.js';
 
 /**
@@ -323,10 +323,13 @@ function isJson(text: string): boolean {
   }
 }
 
-/** Whether another madang is playing this recording now (it holds the recording's lock). */
+/**
+ * Whether another madang is playing this recording now (it holds the recording's lock). A lock
+ * whose owner on this machine is gone (killed) is not in use, though it is not yet stale.
+ */
 export function recordingInUse(file: string): boolean {
   try {
-    return lockfile.checkSync(file, { realpath: false, stale: 10_000 });
+    return lockfile.checkSync(file, { realpath: false, stale: 10_000 }) && !abandoned(file);
   } catch {
     return false;
   }

@@ -98,8 +98,25 @@ export function wrapText(text: string, width: number): string[] {
   return out;
 }
 
-/** A help page: the game's keys, then its rules wrapped to the page's width. */
+/**
+ * The help pages made so far, by keys, rules and width: every play screen makes its page as it
+ * opens, and a server opens hundreds of the same game's (wrapping the rules takes milliseconds).
+ */
+const HELP_PAGES = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/** A help page: the game's keys, then its rules wrapped to the page's width (shared: never changed). */
 export function helpLines(keys: readonly string[], rulesText: string, width: number): string[] {
+  const pages = HELP_PAGES.get(keys) ?? new Map<string, readonly string[]>();
+  HELP_PAGES.set(keys, pages);
+  const known = `${width}\n${rulesText}`;
+  const page = pages.get(known) ?? Object.freeze(makeHelpLines(keys, rulesText, width));
+  // A few widths at a time (windows of every size would keep a page each).
+  if (pages.size >= 16 && !pages.has(known)) pages.clear();
+  pages.set(known, page);
+  return page as string[];
+}
+
+function makeHelpLines(keys: readonly string[], rulesText: string, width: number): string[] {
   const room = Math.max(20, width);
   const lines: string[] = [];
   for (const line of keys) {

@@ -12,7 +12,8 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { login } from '../../source/games/yut/accounts.js';
@@ -110,6 +111,20 @@ describe('a stale lock', () => {
     utimesSync(`${file}.lock`, aMinuteAgo, aMinuteAgo);
     updateBytes(file, (bytes) => `${bytes}another\n`);
     expect(readFileSync(file, 'utf8')).toBe('a line\nanother\n');
+  });
+});
+
+describe("a recording's lock left by a killed madang", () => {
+  it('is not in use at once, where a live owner’s is (proper-lockfile alone says so for 10 s)', () => {
+    const file = join(folder(), 'game.jsonl');
+    writeFileSync(file, '');
+    // A process of this machine that has ended: its pid names no one now.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    mkdirSync(`${file}.lock`);
+    writeFileSync(join(`${file}.lock`, 'owner'), `${hostname()} ${gone}`);
+    expect(recordingInUse(file)).toBe(false);
+    writeFileSync(join(`${file}.lock`, 'owner'), `${hostname()} ${process.pid}`);
+    expect(recordingInUse(file)).toBe(true);
   });
 });
 

@@ -61,6 +61,17 @@ describe('helpLines', () => {
       '             reason it gives',
     ]);
   });
+
+  it('makes a page once for its keys, rules and width: every screen opening the game shares it', () => {
+    const keys = ['Keys', '  Space      throw the sticks'];
+    const rules = '# Rules\n\nThe sticks fall as they fall.';
+    const page = helpLines(keys, rules, 40);
+    expect(helpLines(keys, rules, 40)).toBe(page);
+    expect(Object.isFrozen(page)).toBe(true);
+    expect(helpLines(keys, rules, 30)).not.toBe(page);
+    expect(helpLines(keys, `${rules} Again.`, 40)).not.toEqual(page);
+    expect(helpLines([...keys], rules, 40)).toEqual(page);
+  });
 });
 
 describe('the replay timeline', () => {

@@ -1,0 +1,159 @@
+/**
+ * madang serve's own screens as a new player meets them, at 80×24 (the least window) and larger:
+ * the lobby shows all its keys and no more tables than fit, the list of games one line each, and
+ * the chat line at a table hides what it is drawn over.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionFactory } from '../../source/app/session.js';
+import { NO_RECORDING } from '../../source/engine/recording.js';
+import { seatOf } from '../../source/engine/seats.js';
+import { GAMES } from '../../source/games/index.js';
+import type { AnyGameModule } from '../../source/games/module.js';
+import { Hall, type Person } from '../../source/serve/hall.js';
+import { PlayerBook } from '../../source/serve/identity.js';
+import { type Caller, LOBBY_MOMENT_MS, ServeApp } from '../../source/serve/ServeApp.js';
+import { TIMERS } from '../../source/table/table.js';
+import { KeysProvider } from '../../source/ui/keys-context.js';
+import { ThemeContext } from '../../source/ui/theme.js';
+import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
+
+const yut = GAMES.find((g) => g.id === 'yut') as AnyGameModule;
+const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
+const BO: Person = { id: 'SHA256:bo', name: 'Bo' };
+const start = {
+  options: { players: 2, pieces: 4 },
+  seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'human')],
+};
+
+let unmount: (() => void) | undefined;
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+});
+
+function world() {
+  const dir = mkdtempSync(join(tmpdir(), 'madang-serve-screens-'));
+  const sessions = new SessionFactory({
+    seed: 382,
+    app: 'screens test',
+    openRecorder: () => NO_RECORDING,
+    appendRecorder: () => NO_RECORDING,
+    freshSeed: () => 1,
+    now: () => new Date(),
+  });
+  let codes = 0;
+  const hall = new Hall({
+    startSession: (game, s) => sessions.start(game, s),
+    scheduler: TIMERS,
+    botDelay: 10_000,
+    seatHold: 300_000,
+    now: () => Date.now(),
+    code: () => `t${String(++codes).padStart(3, '0')}`,
+  });
+  const book = new PlayerBook(join(dir, 'players.json'));
+  book.add(ANN.id, 'ssh-ed25519 AAAA', ANN.name, new Date());
+  return { hall, book, world: { hall, book, games: GAMES, dataDir: dir, now: () => new Date() } };
+}
+
+/** Ann's screen (her key known) in a window of the size given. */
+function annSees(w: ReturnType<typeof world>['world'], columns: number, rows: number) {
+  const caller: Caller = {
+    keyId: ANN.id,
+    keyText: 'ssh-ed25519 AAAA',
+    guests: false,
+    serial: 1,
+    user: 'madang',
+    host: '127.0.0.1',
+    port: 2222,
+  };
+  const drawn = renderSized(
+    <ThemeContext.Provider value={{ colour: false }}>
+      <KeysProvider>
+        <ServeApp world={w} caller={caller} onEnd={() => undefined} />
+      </KeysProvider>
+    </ThemeContext.Provider>,
+    columns,
+    rows,
+  );
+  unmount = drawn.unmount;
+  return drawn;
+}
+
+const lines = (frame: string) => frame.split('\n');
+
+describe("madang serve's screens", () => {
+  it('the lobby at 80×24 shows every key and only the tables that fit, the chosen one among them', async () => {
+    const { world: w, hall } = world();
+    for (let n = 0; n < 20; n++) hall.create(yut, start, { id: `SHA256:p${n}`, name: `P${n}` });
+    const { stdin, lastFrame } = annSees(w, 80, 24);
+    let frame = await frameWhen(lastFrame, 'you are Ann');
+    expect(lines(frame).length).toBeLessThanOrEqual(24);
+    expect(frame).toContain("c a table's code");
+    expect(frame).toContain('q leave');
+    expect(frame).toContain('▸ t001 Yut Nori');
+    for (let n = 0; n < 14; n++) await press(stdin, KEY.Down as string);
+    frame = await frameWhen(lastFrame, '▸ t015 Yut Nori');
+    expect(lines(frame).length).toBeLessThanOrEqual(24);
+    expect(frame).toContain('madang · the lobby');
+    expect(frame).toContain('q leave');
+  });
+
+  it('the lobby draws the hall’s changes of a moment together, not each as it comes', async () => {
+    const { world: w, hall } = world();
+    const { stdout, lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, 'No tables yet');
+    // The first frames of the connection drawn.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let frames = 0;
+    const write = stdout.write;
+    stdout.write = (frame: string) => {
+      frames++;
+      return write(frame);
+    };
+    // Twenty players arrive one after another, each making a table (each in a turn of the event
+    // loop of its own, as each connection's keys come).
+    for (let n = 0; n < 20; n++) {
+      hall.create(yut, start, { id: `SHA256:p${n}`, name: `P${n}` });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await frameWhen(lastFrame, 't001 Yut Nori');
+    await new Promise((resolve) => setTimeout(resolve, 2 * LOBBY_MOMENT_MS));
+    // Drawn once, or a few times on a busy machine: not once for each.
+    expect(frames).toBeGreaterThanOrEqual(1);
+    expect(frames).toBeLessThanOrEqual(3);
+  });
+
+  it('the games to set up are one line each, without the command line’s flags', async () => {
+    const { world: w } = world();
+    const { stdin, lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, 'you are Ann');
+    await press(stdin, 'n');
+    const frame = await frameWhen(lastFrame, 'which game?');
+    const listed = lines(frame).filter((l) => /│\s+(▸ | {2})\d\. /.test(l));
+    const inner = lines(frame).slice(
+      lines(frame).findIndex((l) => l.includes('which game?')) + 1,
+      lines(frame).findIndex((l) => l.includes('↑↓ choose')),
+    );
+    // Every line between the title and the keys is a game or blank: none wrapped onto the next.
+    expect(inner.filter((l) => /│\s+[^\s│]/.test(l))).toEqual(listed);
+    expect(listed.length).toBeGreaterThanOrEqual(4);
+    expect(frame).not.toContain('--');
+  });
+
+  it('the chat line at 80×24 covers the line it is drawn over, border and all', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    expect(table.status).toBe('running');
+    const { stdin, lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, '▶ R Ann to throw');
+    await press(stdin, 'c', 'h', 'i');
+    const frame = await frameWhen(lastFrame, 'Say: hi');
+    const say = lines(frame).find((l) => l.startsWith('Say: hi')) as string;
+    expect(say).not.toMatch(/[─╯╰│]/);
+    expect(lines(frame).length).toBeLessThanOrEqual(24);
+  });
+});
