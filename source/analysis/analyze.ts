@@ -291,10 +291,12 @@ export function startAnalysis(
   names: readonly string[],
   options: AnalysisOptions = { level: DEFAULT_LEVEL },
 ): AnalysisRun {
-  const analyser = new Analyser(core, timeline, names, options.level);
+  // Made once the game's chances are ready (Ur reads a solved table, 551 MB at seven stones,
+  // in the background first: a read here would hold the screen for seconds).
+  let analyser: Analyser | undefined;
   const found = new Map<number, DecisionAnalysis>();
   const listeners = new Set<() => void>();
-  let pending = [...analyser.indices];
+  let pending: number[] = [];
   let done = 0;
   let focus = options.focus ?? 0;
   let current: { index: number; work: Work } | undefined;
@@ -315,7 +317,7 @@ export function startAnalysis(
   };
   const slice = () => {
     timer = undefined;
-    if (cancelled) return;
+    if (cancelled || !analyser) return;
     const started = performance.now();
     let changed = false;
     while (performance.now() - started < SLICE_MS) {
@@ -340,11 +342,19 @@ export function startAnalysis(
     if (changed) tell();
     timer = setTimeout(slice, 0);
   };
-  timer = setTimeout(slice, 0);
+  const begin = () => {
+    if (cancelled) return;
+    analyser = new Analyser(core, timeline, names, options.level);
+    pending = [...analyser.indices];
+    timer = setTimeout(slice, 0);
+  };
+  const ready = core.prepareWinChances?.(timeline.initial);
+  if (ready) void ready.then(begin, begin);
+  else begin();
 
   return {
     found,
-    progress: () => ({ done, total: analyser.indices.length }),
+    progress: () => ({ done, total: analyser?.indices.length ?? 0 }),
     focus(index) {
       focus = index;
     },

@@ -51,6 +51,11 @@ export interface GameCore<S, E extends GameEvent, O> {
    * table), for the rules `state` is played by (its options).
    */
   winChances?(level: Level, state: S): WinChances<S, E>;
+  /**
+   * Make winChances quick before a run on the event loop asks for them (Ur reads its solved
+   * table in the background); resolves when they are.
+   */
+  prepareWinChances?(state: S): Promise<void>;
   /** Why a computer chose a move, in the game's words. */
   explain(state: S, event: E, names: readonly string[]): string;
   /** What an event did, as log lines. */

@@ -6,7 +6,7 @@ import { parseScript } from '../../engine/chance.js';
 import { gameCore } from '../../engine/core.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainUrMove, urBot } from './bot.js';
-import { tableFor } from './perfect.js';
+import { prepareTable, tableFor } from './perfect.js';
 import { urChances } from './chances.js';
 import { describeUrEvent } from './describe.js';
 import {
@@ -64,6 +64,7 @@ export const urCore = gameCore<UrState, UrEvent, UrOptions>({
   // A hint is the perfect move where a table for these rules is built.
   hintLevel: (state) => (tableFor(state.rules) ? 'perfect' : 'strong'),
   winChances: urChances,
+  prepareWinChances: (state) => prepareTable(state.rules),
   explain: (state, event, names) =>
     event.type === 'ur/stoneMoved' ? explainUrMove(state, event, names) : 'rolls',
   describe: describeUrEvent,
