@@ -15,10 +15,23 @@ const SLOW = [
   'test/**/*.slow.test.{ts,tsx}',
 ];
 /**
- * Files of long random runs (properties.test.ts, bot.test.ts): fast, with a tenth of their runs
- * (test/support/runs.ts), and run again by `npm run test:slow` with all of them.
+ * Files of long random runs (properties.test.ts, bot.test.ts) and Ur's solver tests: fast, with a
+ * tenth of their runs or two stones (test/support/runs.ts), and run again by `npm run test:slow`
+ * with all of them, three stones.
  */
-const LONG = ['test/**/properties.test.{ts,tsx}', 'test/**/bot.test.{ts,tsx}'];
+const LONG = [
+  'test/**/properties.test.{ts,tsx}',
+  'test/**/bot.test.{ts,tsx}',
+  'test/games/ur/solver.test.ts',
+];
+/**
+ * Files that need a process of their own and a fresh import (*.fresh.test.ts): Ink reads CI once,
+ * when it is first imported, so a file that clears CI before Ink loads (an in-process server or
+ * full screen drawing for a terminal, as madang clears it) cannot share the fast project's one
+ * import; and the command line run in process imports source/ again for each run. `npm test`
+ * runs them beside the fast ones.
+ */
+const FRESH = ['test/**/*.fresh.test.{ts,tsx}'];
 
 const env = {
   // Colour on, so that the tests can see it (and see it turned off by NO_COLOR).
@@ -52,7 +65,21 @@ export default defineConfig({
           maxWorkers: 2,
           // A run of both projects (a bare `vitest run`) runs the fast ones first.
           sequence: { groupOrder: 0 },
-          exclude: [...configDefaults.exclude, ...SLOW],
+          exclude: [...configDefaults.exclude, ...SLOW, ...FRESH],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fresh',
+          include: FRESH,
+          // A new process and a new import of everything for each file.
+          isolate: true,
+          maxWorkers: 2,
+          // Servers with a dozen SSH handshakes, whole programs run in process: as slow's, on a
+          // busy machine (the serve abuse tests took over 20 s there).
+          testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {

@@ -6,6 +6,7 @@ import { browserSection } from './browser.js';
 import { botsSection, konoBotsSection, urBotsSection, yoteBotsSection } from './bots.js';
 import { gamesSection } from './games.js';
 import { layersSection } from './layers.js';
+import { layersLoopSection } from './layers-loop.js';
 import { machine, type Section, table } from './report.js';
 import { recordingSection } from './recording.js';
 import { serveSection } from './serve.js';
@@ -33,10 +34,11 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   'yote-bots': yoteBotsSection,
   'kono-bots': konoBotsSection,
   layers: layersSection,
+  'layers-loop': layersLoopSection,
   table: tableSection,
   serve: serveSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, games, table, serve).
+// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, layers-loop, games, table, serve).
 const only = process.argv[process.argv.indexOf('--only') + 1];
 for (const [name, section] of Object.entries(sections)) {
   if (process.argv.includes('--only') && name !== only) continue;

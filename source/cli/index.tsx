@@ -2,7 +2,7 @@
  * madang's command line (yargs), built from the registry: the common flags, one command per
  * game with its own flags, replay and verify, and each game's extra commands.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GAMES } from '../games/index.js';
@@ -14,8 +14,16 @@ import { serveCommand, type ServeArgs } from './serve.js';
 import { verify } from './verify.js';
 import { dataDirectory, dataDirectoryWhy, recordingsDirectory } from '../storage/paths.js';
 
+/** madang's version, from package.json beside the bundle's folder (dist/madang.js), or above
+ *  source/cli where the command line runs from its source (the in-process tests). */
 const VERSION: string = JSON.parse(
-  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  readFileSync(
+    [
+      new URL('../package.json', import.meta.url),
+      new URL('../../package.json', import.meta.url),
+    ].find((file) => existsSync(file)) ?? new URL('../package.json', import.meta.url),
+    'utf8',
+  ),
 ).version;
 
 const run: Run = { games: GAMES, app: `madang ${VERSION}` };

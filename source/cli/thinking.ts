@@ -6,7 +6,7 @@
  * name and level, and draws from a copy of the caller's random stream, which goes on from where
  * the copy stopped, so that a seed gives the same game as thinking here would.
  */
-import { parentPort, Worker } from 'node:worker_threads';
+import { type MessagePort, parentPort, Worker } from 'node:worker_threads';
 import type { Bot, Choice, Level, Think } from '../engine/bots.js';
 import { thinkHere } from '../engine/bots.js';
 import type { GameEvent } from '../engine/game.js';
@@ -26,8 +26,9 @@ type Answer =
 
 let entry: URL | undefined;
 
-/** Where the program's bundle is, so that a worker can start it (main.ts, before the CLI). */
-export function thinkOnWorkerFrom(bundle: URL): void {
+/** Where the program's bundle is, so that a worker can start it (main.ts, before the CLI); none:
+ *  think here (a test puts it back). */
+export function thinkOnWorkerFrom(bundle: URL | undefined): void {
   entry = bundle;
 }
 
@@ -82,9 +83,9 @@ export function startThinking(): { think: Think; stop(): void } {
   return { think, stop: () => void worker?.terminate() };
 }
 
-/** The worker's side: answers each question with the bot's choice and where the stream stands. */
-export function serveThinking(): void {
-  const port = parentPort;
+/** The worker's side: answers each question with the bot's choice and where the stream stands
+ *  (on the worker's parent port; a test gives a port of its own). */
+export function serveThinking(port: MessagePort | null = parentPort): void {
   if (!port) return;
   const bots = new Map<string, Bot<unknown, GameEvent>>();
   port.on('message', (question: Question) => {

@@ -45,6 +45,16 @@ export interface Scheduler {
 /** The real clock's timers. */
 export const TIMERS: Scheduler = {
   after(ms, run) {
+    // At once, but in the loop's turn after next: the next turn hears keys and signals and
+    // draws the frame the last batch made (React asks for it with an immediate), and this one
+    // runs alone after it. (A timeout of 0 set from a timer may run in the same turn: Node
+    // reads the clock once a turn.)
+    if (ms <= 0) {
+      let immediate = setImmediate(() => {
+        immediate = setImmediate(run);
+      });
+      return () => clearImmediate(immediate);
+    }
     const timer = setTimeout(run, ms);
     return () => clearTimeout(timer);
   },
@@ -52,7 +62,12 @@ export const TIMERS: Scheduler = {
 };
 
 /** The longest a batch of computers' moves or draws holds the event loop (signals, keys). */
-export const BATCH_MS = 30;
+export const BATCH_MS = 20;
+/**
+ * The most events a batch applies: a bound in work, whatever the clock says (a busy machine's
+ * clock lets a batch of 20 ms apply hundreds, each with its views' work, and the frame after them).
+ */
+export const SLICE_EVENTS = 32;
 
 /** How far a take-back reaches, for a game whose rule is its own (by default the shared one). */
 export type TakeBackRule<S, E> = (
@@ -530,19 +545,25 @@ export class Table<S, E extends GameEvent> {
     );
   }
 
-  /** As many draws (and in a hurry, computers' moves) as BATCH_MS allows; then the next step. */
+  /**
+   * As many draws (and in a hurry, computers' moves) as BATCH_MS and SLICE_EVENTS allow; then
+   * the next step, after the event loop has had its turn.
+   */
   private batch(): void {
     const { scheduler, game } = this.setup;
     const clock = () => scheduler.now?.() ?? 0;
     const end = clock() + BATCH_MS;
     this.batching = true;
     try {
-      while (
+      for (
+        let applied = 0;
+        applied < SLICE_EVENTS &&
         !this.closed &&
         this.running &&
         this.holds.size === 0 &&
         this.standing.outcome.status === 'running' &&
-        clock() <= end
+        clock() <= end;
+        applied++
       ) {
         const { state, toAct, chanceDue } = this.standing;
         if (!this.hurrying && !(game.chance?.automatic && chanceDue)) break;

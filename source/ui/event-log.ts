@@ -29,3 +29,9 @@ export const cutBack = <S, E>(log: EventLog<S, E>, kept: number, state: S, mover
   state,
   accepted: { type: 'takenBack', kept, mover } as Accepted<E>,
 });
+
+/** An event the table told, with the computer's reason as a log line (`  (strong: …)`). */
+export interface Told<E> {
+  readonly event: E;
+  readonly note?: string | undefined;
+}

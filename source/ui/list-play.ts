@@ -7,7 +7,7 @@
 import type { Game, GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
-import { appended, cutBack, type EventLog } from './event-log.js';
+import { appended, cutBack, type EventLog, type Told } from './event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
 import { repliesWords, takeBack } from './take-back.js';
 
@@ -72,6 +72,45 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
       log: [...play.log, ...lines].slice(-LOG),
       notice: null,
     };
+  }
+
+  /**
+   * Events told together (a batch of the table's: draws, the computers' moves in a hurry),
+   * applied in turn as `apply` would, `settle` after each, with the events and the log copied
+   * once for all of them instead of once an event (a thousand players' round is thousands).
+   */
+  function applyAll<P extends ListPlay<S, E>>(
+    play: P,
+    told: readonly Told<E>[],
+    settle: (before: P, after: P) => P = (_, after) => after,
+  ): P {
+    const events = [...play.events];
+    const log = [...play.log];
+    let now = play;
+    for (const { event, note } of told) {
+      const problem = rules.check(now.state, event);
+      if (problem !== undefined) {
+        now = { ...now, notice: problem };
+        continue;
+      }
+      const state = rules.reduce(now.state, event);
+      const lines = face.describe(now.state, event, state, names(now));
+      if (note !== undefined) lines.splice(1, 0, note);
+      events.push(event);
+      log.push(...lines);
+      // The arrays grow under every step's model; only the last is kept.
+      const next: P = {
+        ...now,
+        events,
+        state,
+        accepted: { type: 'event', event },
+        choice: 0,
+        log,
+        notice: null,
+      };
+      now = settle(now, next);
+    }
+    return now === play ? play : { ...now, log: log.length > LOG ? log.slice(-LOG) : log };
   }
 
   /** Take back a person's last move, with the computers' reply after it (ui/take-back.ts). */
@@ -154,5 +193,5 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     }
   }
 
-  return { init, reduce, key };
+  return { init, reduce, key, applyAll };
 }

@@ -27,7 +27,7 @@ import {
   type TakeBackRule,
   TIMERS,
 } from '../table/table.js';
-import type { EventLog } from './event-log.js';
+import type { EventLog, Told } from './event-log.js';
 import type { Key } from './keys.js';
 import { useKeys } from './keys-context.js';
 import { useStore } from './store.js';
@@ -179,6 +179,12 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
   readonly takeBack?: TakeBackRule<S, E> | undefined;
   /** Whether the computers play at once now (Layers' `n`): no delay, many moves a frame. */
   readonly hurry?: ((play: P) => boolean) | undefined;
+  /**
+   * The events the table told in one turn of the event loop (a batch of draws or of computers'
+   * moves), folded at once: one model made and one frame drawn for the batch, not one an event.
+   * Without it each event is folded as it is told.
+   */
+  readonly told?: ((play: P, told: readonly Told<E>[]) => P) | undefined;
 }
 
 /** The store's own action: the model a reducer made, once the table accepted its fact. */
@@ -199,7 +205,7 @@ export function usePlaySession<
   P extends PlayModel<S, E>,
   A extends { readonly type: string },
 >(options: PlaySessionOptions<S, E, P, A>) {
-  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines, hurry } = options;
+  const { knowledge, props, init, reduce, key, save, hintNotice, helpLines, hurry, told } = options;
   const { session, onRequest, botDelay = 700, paused = false } = props;
   const { rules } = knowledge;
   const storeReduce = useCallback(
@@ -216,7 +222,7 @@ export function usePlaySession<
     const events = (shared?.table.events ?? []) as readonly E[];
     return events.reduce((play, event) => reduce(play, event as unknown as A), init());
   }, [shared, init, reduce]);
-  const [play, dispatch, current] = useStore(storeReduce, fold);
+  const [play, dispatch, current, later] = useStore(storeReduce, fold);
   const [helpScroll, setHelpScroll] = useState(0);
   const think = useContext(ThinkContext);
   // One table for the life of the screen (the app gives each session a screen of its own).
@@ -257,8 +263,26 @@ export function usePlaySession<
     table.hurry(hurry?.(current()) ?? false);
   }, [table, current, hurry, shared]);
 
+  // Events told and not yet folded (with `told`): folded together once the table's batch is
+  // over (a microtask runs after it, before the loop's next turn), or before anything else.
+  const pending = useRef<Told<E>[]>([]);
+  const flush = useCallback(() => {
+    const batch = pending.current;
+    if (batch.length === 0 || !told) return;
+    pending.current = [];
+    // Drawn with the next frame due, not batch by batch.
+    later({ type: 'session/committed', play: told(current(), batch) });
+    syncHold();
+  }, [told, later, current, syncHold]);
+
   const heard = useCallback(
     (fact: Fact<S, E>) => {
+      if (told && fact.kind === 'event') {
+        const note = fact.by === 'computer' ? `  (${fact.reason ?? ''})` : undefined;
+        if (pending.current.push({ event: fact.event, note }) === 1) queueMicrotask(flush);
+        return;
+      }
+      flush();
       switch (fact.kind) {
         case 'event':
           dispatch(
@@ -283,7 +307,7 @@ export function usePlaySession<
     },
     // `as` and `notice` only wrap dispatch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dispatch, syncHold, shared, fold],
+    [dispatch, syncHold, shared, fold, told, flush],
   );
 
   useLayoutEffect(
@@ -318,6 +342,7 @@ export function usePlaySession<
 
   const act = useCallback(
     (action: A): P => {
+      flush();
       const before = current();
       const toAct = rules.toAct(before.state);
       // A shared view acts for the seat to play when it holds it, else for its own (and the
@@ -399,11 +424,25 @@ export function usePlaySession<
     },
     // `as` and `notice` only wrap dispatch; the rest are stable for the life of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, dispatch, view, onRequest, rules, reduce, save, hintNotice, heard, syncHold, shared],
+    [
+      current,
+      dispatch,
+      view,
+      onRequest,
+      rules,
+      reduce,
+      save,
+      hintNotice,
+      heard,
+      syncHold,
+      shared,
+      flush,
+    ],
   );
 
   // The keys of this screen (ui/keys-context.tsx): subscribed before any key can arrive.
   useKeys((pressed: Key) => {
+    flush();
     const now = current();
     // The help and the log are pages: their keys scroll them, any other closes them.
     const page =

@@ -71,7 +71,10 @@ describe('<App>', () => {
     const r = render(<App options={appOptions()} />);
     cleanup = r.unmount;
     await press(r.stdin, keyOf('Help'));
-    expect(await frameWhen(r.lastFrame, (f) => f.includes('help'))).toContain('madang · help');
+    // The help page's own title: a wait for 'help' alone could read the menu it was asked from.
+    expect(await frameWhen(r.lastFrame, (f) => f.includes('madang · help'))).toContain(
+      'In every game',
+    );
     await press(r.stdin, 'x');
     // The menu's numbered row, which the help page does not have.
     expect(await frameWhen(r.lastFrame, (f) => f.includes('1. Yut Nori'))).not.toContain(

@@ -4,7 +4,8 @@
  * screen) while its computers think, and ends within a second, its recording whole (verify
  * reads it) and the terminal as it was; Layers is played by 1,000 (its computer once thought for
  * seconds). And the event loop is never held more than 50 ms while a computer thinks, since it
- * thinks on a worker thread.
+ * thinks on a worker thread. And a person's n at a thousand players (the computers playing at
+ * once, in batches) still lets a signal end the full screen at once.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -120,6 +121,7 @@ describe('the classic consoles hear a signal while their computers think', () =>
       figures.push(`signals: classic ${game.id} ${signal} ended in ${took} ms`);
       expect(took).toBeLessThan(1000);
       const check = verified(record);
+      expect(check.out).toContain(`${record}: `);
       expect(check.out).not.toMatch(/torn|problem|cannot/i);
       expect(check.code, check.out).toBe(0);
     }, 60_000);
@@ -160,6 +162,48 @@ describe.runIf(hasTmux)('the full screen hears a signal while its computers thin
         expect(screen).toMatch(/EXITED \d+/);
         expect(took).toBeLessThan(1000);
         // The terminal as it was: the main screen, the cursor shown.
+        expect(terminal.alternate()).toBe(false);
+        expect(terminal.cursorShown()).toBe(true);
+        const check = verified(record);
+        expect(check.out).toContain(`${record}: `);
+        expect(check.out).not.toMatch(/torn|problem|cannot/i);
+        expect(check.code, check.out).toBe(0);
+      } finally {
+        terminal.close();
+      }
+    }, 60_000);
+  });
+});
+
+describe.runIf(hasTmux)('the full screen hears a signal while n plays a thousand players', () => {
+  (['SIGTERM', 'SIGINT', 'ctrl+c'] as const).forEach((stop) => {
+    it(`layers, player 1 a person, n: ${stop} ends it within a second, the terminal restored`, async () => {
+      const record = join(dir, `screen-layers-n-${stop}.jsonl`);
+      const terminal = new Terminal(
+        `node ${CLI} layers --players 1000 --turns 3 --bot-delay 0 --seed 4 --record ${record}`,
+      );
+      try {
+        await terminal.waitFor('Start the game', 10_000);
+        await terminal.keys('Enter');
+        const round = await terminal.waitFor(/Round 1 · turn/, 15_000);
+        // Player 1 first in the order: it rests; then n, the computers at once.
+        if (round.includes('▶ Player 1 to choose')) await terminal.keys('r');
+        await terminal.keys('n');
+        // Well into the computers' turns (hundreds of them played at once).
+        await terminal.waitFor(/Round \d+ · turn \d{3}/, 30_000);
+        const pid = terminal.programPid();
+        const sent = Date.now();
+        if (stop === 'ctrl+c') await terminal.keys('C-c');
+        else process.kill(pid, stop);
+        let screen = terminal.screen();
+        while (!/EXITED \d+/.test(screen) && Date.now() - sent < 5000) {
+          await sleep(20);
+          screen = terminal.screen();
+        }
+        const took = Date.now() - sent;
+        figures.push(`signals: screen layers with n ${stop} ended in ${took} ms`);
+        expect(screen).toMatch(/EXITED \d+/);
+        expect(took).toBeLessThan(1000);
         expect(terminal.alternate()).toBe(false);
         expect(terminal.cursorShown()).toBe(true);
         const check = verified(record);

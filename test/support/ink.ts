@@ -97,7 +97,8 @@ class SizedStdout extends EventEmitter {
   }
 }
 
-class Stdin extends EventEmitter {
+/** A terminal's keyboard as Ink reads it: `write` is a key (or a burst of them) typed. */
+export class Stdin extends EventEmitter {
   readonly isTTY = true;
   private data: string | null = null;
   write = (data: string) => {

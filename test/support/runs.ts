@@ -1,7 +1,8 @@
 /**
  * How many random cases a long property or sweep tries. `npm test` tries a tenth (at least
- * `least`), to stay quick; `npm run test:slow` runs the same files (properties.test.ts and
- * bot.test.ts, see vitest.config.ts) with MADANG_LONG_RUNS=1 and tries them all.
+ * `least`), to stay quick; `npm run test:slow` runs the same files (properties.test.ts,
+ * bot.test.ts and Ur's solver.test.ts: see vitest.config.ts) with MADANG_LONG_RUNS=1 and tries
+ * them all.
  */
 export const LONG_RUNS = process.env.MADANG_LONG_RUNS === '1';
 

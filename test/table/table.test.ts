@@ -11,13 +11,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verify } from '../../source/cli/verify.js';
 import { coreOf } from '../../source/games/cores.js';
+import { layersCore } from '../../source/games/layers/core.js';
+import type { LayersEvent, LayersState } from '../../source/games/layers/rules.js';
 import { yutCore } from '../../source/games/yut/core.js';
 import type { YutEvent, YutState } from '../../source/games/yut/rules.js';
 import { newHeader, NO_RECORDING } from '../../source/engine/recording.js';
 import { playerInfo, seatOf, type Seat } from '../../source/engine/seats.js';
 import { recorderFor } from '../../source/storage/recorder.js';
 import { RecordingWriter } from '../../source/storage/recording-file.js';
-import { type Fact, type Scheduler, Table, type TableView } from '../../source/table/table.js';
+import {
+  type Fact,
+  type Scheduler,
+  SLICE_EVENTS,
+  Table,
+  type TableView,
+} from '../../source/table/table.js';
 
 /** Timers run only when the test says. */
 function handCranked() {
@@ -253,6 +261,38 @@ describe('one Yut table, three views: seat 1, seat 2 and a spectator', () => {
     table.hurry(false);
     table.hold('page', true);
     table.hurry(true);
+    expect(crank.pending()).toEqual([]);
+  });
+
+  it('a batch applies at most SLICE_EVENTS, whatever the clock says: a hundred computers in a hurry', () => {
+    const crank = handCranked();
+    const seats = Array.from({ length: 100 }, (_, p) =>
+      p === 0 ? seatOf('Ann', 'human') : seatOf(`CPU ${p + 1}`, 'strong'),
+    );
+    const options = { players: 100, turns: 3 };
+    const table = new Table<LayersState, LayersEvent>({
+      game: layersCore as never,
+      initial: layersCore.rules.setup(options) as LayersState,
+      seats,
+      chance: layersCore.chance?.seeded(4, options),
+      recorder: NO_RECORDING,
+      botSeed: 4,
+      // A clock that never moves: only the bound in work ends a batch.
+      scheduler: { ...crank.scheduler, now: () => 0 },
+      botDelay: 700,
+    });
+    table.start();
+    table.hurry(true);
+    let ticks = 0;
+    // Round 1's order (99 draws), then the computers' turns until Ann's, a slice a tick.
+    while (table.toAct !== 0 || layersCore.rules.chance(table.state) !== undefined) {
+      const before = table.events.length;
+      expect(crank.tick()).toBe(true);
+      expect(table.events.length - before).toBeGreaterThan(0);
+      expect(table.events.length - before).toBeLessThanOrEqual(SLICE_EVENTS);
+      ticks++;
+    }
+    expect(ticks).toBeGreaterThan(1);
     expect(crank.pending()).toEqual([]);
   });
 

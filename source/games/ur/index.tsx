@@ -49,8 +49,10 @@ const stonesOf = (settings: Readonly<Record<string, unknown>>) =>
   typeof settings.stones === 'number' ? settings.stones : undefined;
 
 /** Why perfect cannot play on this board with these stones (no good table), or undefined. */
-const perfectProblemFor = (board: Board | undefined) => (stones: number) =>
-  perfectProblem(setup({ board: board?.spec, stones }).rules, board?.name);
+const perfectProblemFor =
+  (board: Board | undefined, glance = false) =>
+  (stones: number) =>
+    perfectProblem(setup({ board: board?.spec, stones }).rules, board?.name, glance);
 
 const entry: MenuEntry = {
   id: 'ur',
@@ -60,7 +62,7 @@ const entry: MenuEntry = {
     readTablesFrom(dataDir);
     const board = boardOf(settings);
     return {
-      setup: newUrSetup(kinds, stonesOf(settings), perfectProblemFor(board)),
+      setup: newUrSetup(kinds, stonesOf(settings), perfectProblemFor(board, true)),
       board,
     };
   },

@@ -5,7 +5,14 @@
  * missing or fails its check is never used, and why is said in one line.
  */
 import type { Bot, Choice } from '../../engine/bots.js';
-import { boardId, loadTable, tableFile, type UrTable } from './table.js';
+import {
+  boardId,
+  inspectTable,
+  loadTable,
+  loadTableAsync,
+  tableFile,
+  type UrTable,
+} from './table.js';
 import { legalEvents, reduce, type StoneMoved, type UrEvent, type UrState } from './rules.js';
 import type { UrRules } from './rules.js';
 
@@ -26,11 +33,18 @@ const TABLES_ENV = 'MADANG_UR_TABLES';
 // The core stands on no storage module: the data directory comes from the program's edges.
 const tablesDir = () => directory ?? process.env[TABLES_ENV] ?? process.env.MADANG_DATA_DIR;
 
-function lookUp(rules: UrRules): ReturnType<typeof loadTable> {
+/** Tables being read without holding the event loop (prepareTable), by file. */
+const reading = new Map<string, Promise<ReturnType<typeof loadTable>>>();
+
+function fileFor(rules: UrRules): string | undefined {
   const dir = tablesDir();
-  if (dir === undefined)
+  return dir === undefined ? undefined : tableFile(dir, rules, rules.stones);
+}
+
+function lookUp(rules: UrRules): ReturnType<typeof loadTable> {
+  const file = fileFor(rules);
+  if (file === undefined)
     return { ok: false, missing: true, problem: 'no data directory is known for the tables' };
-  const file = tableFile(dir, rules, rules.stones);
   let table = loaded.get(file);
   if (table === undefined || (!table.ok && table.missing)) {
     table = loadTable(file, rules, rules.stones);
@@ -39,10 +53,35 @@ function lookUp(rules: UrRules): ReturnType<typeof loadTable> {
   return table;
 }
 
-/** The solved table for these rules, if there is a good one. */
+/**
+ * The solved table for these rules, if there is a good one. While prepareTable is still reading
+ * it, none yet (the caller plays or hints as the strong level meanwhile) rather than a freeze.
+ */
 export function tableFor(rules: UrRules): UrTable | undefined {
+  const file = fileFor(rules);
+  if (file !== undefined && !loaded.has(file) && reading.has(file)) return undefined;
   const table = lookUp(rules);
   return table.ok ? table.table : undefined;
+}
+
+/**
+ * Start reading the table for these rules in the background (a screen calls it as an Ur game
+ * opens): a seven-stone table is 551 MB, whose read and checksum would hold the screen for
+ * seconds if the first hint read it.
+ */
+export function prepareTable(rules: UrRules): Promise<void> {
+  const file = fileFor(rules);
+  if (file === undefined || loaded.get(file)?.ok) return Promise.resolve();
+  let pending = reading.get(file);
+  if (!pending) {
+    pending = loadTableAsync(file, rules, rules.stones);
+    reading.set(file, pending);
+    void pending.then((table) => {
+      loaded.set(file, table);
+      reading.delete(file);
+    });
+  }
+  return pending.then(() => undefined);
 }
 
 /** The command that builds the table for these rules. */
@@ -51,9 +90,21 @@ export function solveCommandFor(rules: UrRules, boardFile?: string): string {
   return `madang ur solve --stones ${rules.stones}${board}`;
 }
 
-/** Why the perfect level cannot play these rules (no good table), in one line; or undefined. */
-export function perfectProblem(rules: UrRules, boardFile?: string): string | undefined {
-  const table = lookUp(rules);
+/**
+ * Why the perfect level cannot play these rules (no good table), in one line; or undefined. At a
+ * glance (the setup asks at each change, so it must not read 551 MB): from the header and length
+ * alone until the table is read for play, where the checksum is checked.
+ */
+export function perfectProblem(
+  rules: UrRules,
+  boardFile?: string,
+  glance = false,
+): string | undefined {
+  const file = fileFor(rules);
+  const table =
+    glance && file !== undefined && !loaded.has(file)
+      ? inspectTable(file, rules, rules.stones)
+      : lookUp(rules);
   if (table.ok) return undefined;
   if (table.missing)
     return `perfect needs a solved table for ${rules.stones} stones: build it with ${solveCommandFor(rules, boardFile)}`;

@@ -2,11 +2,11 @@
  * A worker thread of `madang ur solve` (solve-run.ts): it sweeps its share of each group's
  * positions (every n-th block of the order) over the table the threads share.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { UrRules } from './rules.js';
 import { type GroupOrder, shapeFor, sidesOf, sweep } from './solver.js';
 
-interface Data {
+export interface SolveWorkerData {
   readonly paths: UrRules['board']['paths'];
   readonly rosettes: readonly string[];
   readonly extraRoll: boolean;
@@ -19,8 +19,11 @@ interface Data {
 /** Positions per block: big enough to keep a sweep's order, small enough to share evenly. */
 const BLOCK = 4096;
 
-export function runSolveWorker(): void {
-  const data = (workerData as { urSolver: Data }).urSolver;
+/** Serves the solver's questions on the worker's parent port (a test gives a port and data). */
+export function runSolveWorker(
+  port: MessagePort | null = parentPort,
+  data: SolveWorkerData = (workerData as { urSolver: SolveWorkerData }).urSolver,
+): void {
   const rules = {
     board: { paths: data.paths, rosettes: new Set(data.rosettes) },
     extraRollOnRosette: data.extraRoll,
@@ -29,7 +32,7 @@ export function runSolveWorker(): void {
   const values = new Float32Array(data.values);
   let order: GroupOrder | undefined;
   let sides: ReturnType<typeof sidesOf> = [];
-  parentPort?.on('message', (message: { sweep?: true } & Partial<GroupOrder>) => {
+  port?.on('message', (message: { sweep?: true } & Partial<GroupOrder>) => {
     if (message.sweep && order) {
       let biggest = 0;
       const length = order.me.length;
@@ -39,11 +42,11 @@ export function runSolveWorker(): void {
           sweep(values, order, sides, from, Math.min(from + BLOCK, length)),
         );
       }
-      parentPort?.postMessage({ biggest });
+      port?.postMessage({ biggest });
       return;
     }
     order = message as GroupOrder;
     sides = sidesOf(shape, order);
-    parentPort?.postMessage({ biggest: 0 });
+    port?.postMessage({ biggest: 0 });
   });
 }

@@ -17,6 +17,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { historicalSpec, checkBoard } from './board.js';
 import type { UrRules } from './rules.js';
@@ -121,55 +122,112 @@ function readInto(fd: number, target: Uint8Array, position: number): number {
   return at;
 }
 
-/** A table file checked whole (header, length, checksum), or why it cannot be used. */
-export function loadTable(file: string, rules: UrRules, stones: number): LoadedTable {
+/** A table file's header and length, checked without reading its values. */
+type Inspected =
+  | { ok: true; header: TableHeader; shape: UrShape }
+  | { ok: false; missing: boolean; problem: string };
+
+const refusal = (file: string, why: string) => ({
+  ok: false as const,
+  missing: false,
+  problem: `the table ${file} cannot be used: ${why} (build it again with madang ur solve)`,
+});
+
+/** Everything about a table file that its header and length tell (the values not read). */
+export function inspectTable(file: string, rules: UrRules, stones: number): Inspected {
   let size: number;
   try {
     size = statSync(file).size;
   } catch {
     return { ok: false, missing: true, problem: `there is no table ${file}` };
   }
-  const refuse = (why: string): LoadedTable => ({
-    ok: false,
-    missing: false,
-    problem: `the table ${file} cannot be used: ${why} (build it again with madang ur solve)`,
-  });
+  const refuse = (why: string) => refusal(file, why);
   const shape = shapeFor(rules, stones);
   const expected = HEADER_BYTES + shape.size * 4;
   if (size < HEADER_BYTES) return refuse('it is too short to hold a header');
+  const head = new Uint8Array(HEADER_BYTES);
   const fd = openSync(file, 'r');
   try {
-    const head = new Uint8Array(HEADER_BYTES);
     readInto(fd, head, 0);
-    const text = new TextDecoder().decode(head).replace(/\0+$/, '');
-    const [magic, json] = text.split('\n');
-    if (magic !== MAGIC) return refuse('it is not a madang Ur table');
-    let header: TableHeader;
-    try {
-      header = JSON.parse(json ?? '') as TableHeader;
-    } catch {
-      return refuse('its header is damaged');
-    }
-    if (header.version !== TABLE_VERSION)
-      return refuse(`it is of format ${header.version}, this madang reads ${TABLE_VERSION}`);
-    if (header.board !== boardId(rules) || header.stones !== stones)
-      return refuse(`it is for ${header.stones} stones on ${header.board}`);
-    if (header.extraRoll !== rules.extraRollOnRosette)
-      return refuse('it is for the other rosette rule');
-    if (header.positions !== shape.size || size !== expected)
-      return refuse(
-        size < expected
-          ? `it is truncated (${size} bytes of ${expected})`
-          : `it is ${size} bytes, not ${expected}`,
-      );
-    const values = new Float32Array(shape.size);
-    readInto(fd, new Uint8Array(values.buffer), HEADER_BYTES);
-    if (checksum(values) !== header.sha256)
-      return refuse('its checksum does not match: it is damaged');
-    return { ok: true, table: new UrTable(shape, values) };
   } finally {
     closeSync(fd);
   }
+  const text = new TextDecoder().decode(head).replace(/\0+$/, '');
+  const [magic, json] = text.split('\n');
+  if (magic !== MAGIC) return refuse('it is not a madang Ur table');
+  let header: TableHeader;
+  try {
+    header = JSON.parse(json ?? '') as TableHeader;
+  } catch {
+    return refuse('its header is damaged');
+  }
+  if (header.version !== TABLE_VERSION)
+    return refuse(`it is of format ${header.version}, this madang reads ${TABLE_VERSION}`);
+  if (header.board !== boardId(rules) || header.stones !== stones)
+    return refuse(`it is for ${header.stones} stones on ${header.board}`);
+  if (header.extraRoll !== rules.extraRollOnRosette)
+    return refuse('it is for the other rosette rule');
+  if (header.positions !== shape.size || size !== expected)
+    return refuse(
+      size < expected
+        ? `it is truncated (${size} bytes of ${expected})`
+        : `it is ${size} bytes, not ${expected}`,
+    );
+  return { ok: true, header, shape };
+}
+
+/** A table file checked whole (header, length, checksum), or why it cannot be used. */
+export function loadTable(file: string, rules: UrRules, stones: number): LoadedTable {
+  const inspected = inspectTable(file, rules, stones);
+  if (!inspected.ok) return inspected;
+  const values = new Float32Array(inspected.shape.size);
+  const fd = openSync(file, 'r');
+  try {
+    readInto(fd, new Uint8Array(values.buffer), HEADER_BYTES);
+  } finally {
+    closeSync(fd);
+  }
+  if (checksum(values) !== inspected.header.sha256)
+    return refusal(file, 'its checksum does not match: it is damaged');
+  return { ok: true, table: new UrTable(inspected.shape, values) };
+}
+
+/** Bytes read (and hashed) at a time by loadTableAsync: a few milliseconds of the event loop. */
+const SLICE = 4 << 20;
+
+/**
+ * loadTable without holding the event loop: the values read and hashed a slice at a time, so a
+ * screen stays answered while a seven-stone table (551 MB) is read on a game's start.
+ */
+export async function loadTableAsync(
+  file: string,
+  rules: UrRules,
+  stones: number,
+): Promise<LoadedTable> {
+  const inspected = inspectTable(file, rules, stones);
+  if (!inspected.ok) return inspected;
+  const values = new Float32Array(inspected.shape.size);
+  const bytes = new Uint8Array(values.buffer);
+  const hash = createHash('sha256');
+  const handle = await open(file, 'r');
+  try {
+    for (let at = 0; at < bytes.byteLength;) {
+      const { bytesRead } = await handle.read(
+        bytes,
+        at,
+        Math.min(SLICE, bytes.byteLength - at),
+        HEADER_BYTES + at,
+      );
+      if (bytesRead === 0) return refusal(file, 'it was cut short while it was read');
+      hash.update(bytes.subarray(at, at + bytesRead));
+      at += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  if (hash.digest('hex') !== inspected.header.sha256)
+    return refusal(file, 'its checksum does not match: it is damaged');
+  return { ok: true, table: new UrTable(inspected.shape, values) };
 }
 
 /** The stones of a game state (rules.ts: OFF −1, a path index, the path length when borne off). */

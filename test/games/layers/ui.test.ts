@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../source/engine/seats.js';
 import {
   type LayersEvent,
+  layersGame,
   type LayersState,
   reduce,
   setup,
@@ -20,7 +21,10 @@ import {
   type LayersPlay,
   newLayersPlay,
   reduceLayersPlay,
+  toldLayersPlay,
 } from '../../../source/games/layers/ui/play.js';
+import type { Told } from '../../../source/ui/event-log.js';
+import { seededRandom } from '../../../source/engine/random.js';
 import type { Key } from '../../../source/ui/keys.js';
 
 import { layersModule } from '../../../source/games/layers/index.js';
@@ -177,6 +181,7 @@ describe('the Layers play screen model at a hundred players', () => {
     expect(playRows(play).map((r) => r.player)).toContain(59);
     play = press(play, 'left');
     expect(play.cursor).toBe(5);
+    expect(playRows(play).find((r) => r.player === 5)?.folded).toBe(10);
     expect(playRows(play).map((r) => r.player)).not.toContain(59);
   });
 
@@ -234,6 +239,34 @@ describe('the Layers play screen model at a hundred players', () => {
     for (let p = 0; p < 99; p++) play = events(play, { type: 'layers/orderDrawn', player: p });
     expect(play.hurry).toBe(false);
     expect(press(play, 'n').notice).toBe('Your turn: the computers wait for you.');
+  });
+
+  it('a batch the table told folds to what its events make one by one: state, log, pinned fight, cursor, hurry', () => {
+    // Player 1 rests and presses n; then the computers' turns and the draws, chosen at random,
+    // until well into round 3 (player 1's own turns: the first challenge it may make, else a rest).
+    let play = press(hundred(), 'r', 'n');
+    const random = seededRandom(8);
+    const told: Told<LayersEvent>[] = [];
+    let s = play.state;
+    while (s.round < 3 || told.length < 600) {
+      const chances = layersGame.chance(s);
+      const person = !chances && layersGame.toAct(s) === 0;
+      const choices = chances ? chances.map((c) => c.event) : layersGame.legalEvents(s);
+      const event = person
+        ? (choices.find((e) => e.type === 'layers/challenged') ?? (choices[0] as LayersEvent))
+        : (choices[random.below(choices.length)] as LayersEvent);
+      told.push(chances || person ? { event } : { event, note: '  (strong: why)' });
+      s = reduce(s, event);
+    }
+    const oneByOne = told.reduce(
+      (p, { event, note }) =>
+        act(p, note ? { type: 'play/botMoved', event, reason: 'strong: why' } : event),
+      play,
+    );
+    play = toldLayersPlay(deepFreeze(play), told);
+    expect(play).toEqual(oneByOne);
+    expect(play.events).toHaveLength(told.length + 1);
+    expect(play.pinned).not.toBeNull();
   });
 
   it('a person’s own fight stays shown through the computers’ fights until a key', () => {

@@ -20,9 +20,16 @@ import {
 import { solveUr } from '../../../source/games/ur/solve-run.js';
 import { loadTable, tableFile, type UrTable } from '../../../source/games/ur/table.js';
 import { shapeFor } from '../../../source/games/ur/solver.js';
+import { LONG_RUNS } from '../../support/runs.js';
 
 /** A three-stone solve takes seconds, but tens of them on a loaded shared machine. */
 const SOLVE_MS = 120_000;
+/**
+ * The stones of the tables that are built again, stopped and resumed: two in `npm test` (a
+ * second each), three in `npm run test:slow` (three three-stone solves took 60 to 200 of
+ * npm test's seconds on this machine).
+ */
+const STONES = LONG_RUNS ? 3 : 2;
 
 const dirs: string[] = [];
 const temp = () => {
@@ -43,9 +50,9 @@ async function built(stones: number, dataDir = temp()): Promise<{ table: UrTable
   return { table: loaded.table, file: tableFile(dataDir, rules, stones) };
 }
 
-/** The three-stone table, built once for the tests that only read it. */
-let three: Promise<{ table: UrTable; file: string }> | undefined;
-const builtThree = () => (three ??= built(3));
+/** The table of STONES stones, built once for the tests that only read it. */
+let once: Promise<{ table: UrTable; file: string }> | undefined;
+const builtOnce = () => (once ??= built(STONES));
 
 /**
  * The independent computation: the game graph as the rules engine itself plays it (reduce,
@@ -145,26 +152,30 @@ function worstDifference(table: UrTable, values: ReadonlyMap<string, number>): n
 }
 
 describe('the solver against an independent computation', () => {
-  it('two stones: every position reachable from the start has the same value', async () => {
-    const { table } = await built(2);
-    const values = engineValues([setup({ stones: 2 })]);
-    expect(values.size).toBeGreaterThan(10_000);
-    expect(worstDifference(table, values)).toBeLessThan(1e-5);
-    expect(
-      table.chanceToRoll(
-        [
-          [OFF, OFF],
-          [OFF, OFF],
-        ],
-        0,
-      ),
-    ).toBeCloseTo(values.get('0:-1,-1/-1,-1') as number, 5);
-  });
-
   it(
+    'two stones: every position reachable from the start has the same value',
+    async () => {
+      const { table } = await (STONES === 2 ? builtOnce() : built(2));
+      const values = engineValues([setup({ stones: 2 })]);
+      expect(values.size).toBeGreaterThan(10_000);
+      expect(worstDifference(table, values)).toBeLessThan(1e-5);
+      expect(
+        table.chanceToRoll(
+          [
+            [OFF, OFF],
+            [OFF, OFF],
+          ],
+          0,
+        ),
+      ).toBeCloseTo(values.get('0:-1,-1/-1,-1') as number, 5);
+    },
+    SOLVE_MS,
+  );
+
+  it.runIf(STONES === 3)(
     'three stones: the endgames (each side one stone home) agree, both colours to roll',
     async () => {
-      const { table } = await builtThree();
+      const { table } = await builtOnce();
       const base = setup({ stones: 3 });
       const length = base.rules.board.paths[0].length;
       // Every endgame start: one stone home each, the other two of each side off the board or
@@ -193,8 +204,8 @@ describe('tables on disk', () => {
   it(
     'a table rebuilt from scratch is identical, byte for byte',
     async () => {
-      const first = await builtThree();
-      const second = await built(3);
+      const first = await builtOnce();
+      const second = await built(STONES);
       expect(readFileSync(second.file).equals(readFileSync(first.file))).toBe(true);
     },
     SOLVE_MS,
@@ -204,26 +215,26 @@ describe('tables on disk', () => {
     'a run stopped part way goes on from its checkpoint to the same values',
     async () => {
       const dataDir = temp();
-      const rules = setup({ stones: 3 }).rules;
+      const rules = setup({ stones: STONES }).rules;
       let asked = 0;
       const stopped = await solveUr({
         rules,
-        stones: 3,
+        stones: STONES,
         dataDir,
         threads: 1,
         stopRequested: () => ++asked > 12,
       });
       expect(stopped.status).toBe('stopped');
-      expect(existsSync(tableFile(dataDir, rules, 3))).toBe(false);
+      expect(existsSync(tableFile(dataDir, rules, STONES))).toBe(false);
       // What a writer killed mid-write leaves: gone when the run goes on.
-      const leftover = `${tableFile(dataDir, rules, 3)}.123.tmp`;
+      const leftover = `${tableFile(dataDir, rules, STONES)}.123.tmp`;
       writeFileSync(leftover, 'half a file');
-      const resumed = await solveUr({ rules, stones: 3, dataDir, threads: 1 });
+      const resumed = await solveUr({ rules, stones: STONES, dataDir, threads: 1 });
       expect(existsSync(leftover)).toBe(false);
       expect(resumed.status).toBe('built');
-      const loaded = loadTable(tableFile(dataDir, rules, 3), rules, 3);
+      const loaded = loadTable(tableFile(dataDir, rules, STONES), rules, STONES);
       if (!loaded.ok) throw new Error(loaded.problem);
-      const { table } = await builtThree();
+      const { table } = await builtOnce();
       let worst = 0;
       for (let i = 0; i < table.values.length; i++)
         worst = Math.max(

@@ -41,6 +41,7 @@ import {
   playShown,
   shownOf,
   reduceLayersPlay,
+  toldLayersPlay,
 } from './play.js';
 
 export const LAYERS_HELP: readonly string[] = [
@@ -91,6 +92,7 @@ export function LayersGame(props: PlayProps<LayersState>) {
     key: layersKey,
     helpLines: help,
     hurry: hurrying,
+    told: toldLayersPlay,
   });
   const sizes = layersWidths(width);
   // The forest's rows (less its head of up to five lines): trees open while they fit.

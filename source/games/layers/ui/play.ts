@@ -10,6 +10,7 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
+import type { Told } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
 import { frameKey } from '../../../ui/play-session.js';
 import { describeLayersEvent } from '../describe.js';
@@ -306,7 +307,9 @@ function pressed(play: LayersPlay): LayersPlay {
  * aims the cursor at an opponent, shows that person's place, and ends a hurry.
  */
 function settled(before: LayersPlay, after: LayersPlay): LayersPlay {
-  if (after.events.length === before.events.length) return after;
+  // Nothing accepted (a refusal): nothing to settle. (Not the events' length: applyAll grows
+  // one array under every step.)
+  if (after.accepted === before.accepted) return after;
   const pinned = pinnedAfter(before, after);
   if (!personToAct(after)) return { ...after, pinned };
   const who = toAct(after.state);
@@ -321,6 +324,13 @@ function pinnedAfter(before: LayersPlay, after: LayersPlay): FightResult | null 
   if (!last || !ended || after.state.phase === 'draw') return before.pinned;
   return isPerson(after, last.attacker) || isPerson(after, last.defender) ? last : before.pinned;
 }
+
+/**
+ * A batch of events the table told (the round's order drawn, the computers playing after n):
+ * each settled as it would be alone, the events and the log copied once for them all.
+ */
+export const toldLayersPlay = (play: LayersPlay, told: readonly Told<LayersEvent>[]): LayersPlay =>
+  list.applyAll(play, told, settled);
 
 export function reduceLayersPlay(play: LayersPlay, action: LayersAction): LayersPlay {
   switch (action.type) {

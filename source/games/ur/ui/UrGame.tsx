@@ -1,6 +1,6 @@
 /** The Ur play screen: the board from its file and the turn panel, on the shared dispatcher. */
 import { Box, Text } from 'ink';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import {
   FRAME_HELP,
   OVER_KEYS,
@@ -13,7 +13,7 @@ import { SegmentLines } from '../../../ui/Segments.js';
 import { fit, helpLines, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { urCore } from '../core.js';
-import { chanceBeforeRoll, chanceWords, rateMoves, tableFor } from '../perfect.js';
+import { chanceBeforeRoll, chanceWords, prepareTable, rateMoves, tableFor } from '../perfect.js';
 import { placeWords, stoneName } from '../describe.js';
 import { RULES_TEXT } from '../rules-text.js';
 import { COLOUR_NAMES, type UrEvent, type UrState } from '../rules.js';
@@ -60,6 +60,8 @@ export function UrGame(props: PlayProps<UrState>) {
     () => resumedLog(newUrPlay(session.initial, session.seats), session),
     [session],
   );
+  // The solved table (if any) is read as the game opens, not by the first hint: 551 MB at seven stones.
+  useEffect(() => void prepareTable(session.initial.rules), [session]);
   const { play, helpScroll } = usePlaySession<UrState, UrEvent, UrPlay, UrAction>({
     knowledge: urCore,
     props,

@@ -21,7 +21,7 @@ import { TIMERS } from '../../source/table/table.js';
 // The server here runs in this process, where CI's CI=true would put Ink in its CI mode (no frame
 // until the end); `madang serve` itself clears CI before Ink loads (main.ts). Hoisted above the
 // imports, so Ink reads it as the program's does: which needs a fresh import of Ink, so this file
-// is slow (test:slow imports each file afresh; the fast project shares one import of Ink).
+// is a fresh one (a process of its own; the fast project shares one import of Ink).
 vi.hoisted(() => {
   process.env.CI = 'false';
   delete process.env.CONTINUOUS_INTEGRATION;

@@ -1,0 +1,138 @@
+/**
+ * Layers' `n` on the full screen (the real App in process, the real timers): player 1 a person,
+ * the rest the strong computer. The game `n` plays is the game of its seed, event for event (the
+ * same records before and after the computers' turns were cut into slices), and while the
+ * computers play at once, no turn of the event loop applies more than a slice of events: the
+ * loop is never held long, whatever the machine's speed (counted in events, not in time).
+ */
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../../source/app/App.js';
+import type { GameEvent } from '../../../source/engine/game.js';
+import type { Header, Recorder } from '../../../source/engine/recording.js';
+import {
+  type LayersEvent,
+  layersGame,
+  type LayersOptions,
+  type LayersState,
+  toAct,
+} from '../../../source/games/layers/rules.js';
+import { SLICE_EVENTS } from '../../../source/table/table.js';
+import { appOptions } from '../../support/app.js';
+import { renderSized } from '../../support/ink.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Played {
+  readonly events: GameEvent[];
+  /** The most events applied in one turn of the event loop while the computers played. */
+  readonly mostInATurn: number;
+  readonly turns: number;
+}
+
+/**
+ * `rounds` rounds of a game of `players` from the start, player 1 answering its own turns (a
+ * fight at the aimed opponent, or a rest when it may fight nobody; an escape after a draw) and
+ * pressing n whenever the computers are to play.
+ */
+async function playWithN(players: number, rounds: number, seed: number): Promise<Played> {
+  let state: LayersState | undefined;
+  const events: GameEvent[] = [];
+  // Turns of the event loop, counted by an immediate that sets itself again: each event is
+  // counted against the turn it was applied in.
+  let turn = 0;
+  let counted = 0;
+  let mostInATurn = 0;
+  let lastTurn = -1;
+  let ticking = true;
+  const tick = () => {
+    turn++;
+    if (ticking) setImmediate(tick);
+  };
+  const recorder = (header: Header): Recorder => {
+    state = layersGame.setup(header.options as LayersOptions);
+    return {
+      file: undefined,
+      event(event) {
+        // The events of the rounds asked for (the computers may play on a moment longer).
+        if ((state as LayersState).round <= rounds) events.push(event);
+        state = layersGame.reduce(state as LayersState, event as LayersEvent);
+        counted = turn === lastTurn ? counted + 1 : 1;
+        lastTurn = turn;
+        mostInATurn = Math.max(mostInATurn, counted);
+      },
+      takenBack() {},
+      end() {},
+      explained() {},
+      close() {},
+      problem: undefined,
+    };
+  };
+  const r = renderSized(
+    <App
+      options={appOptions({
+        opening: { kind: 'entry', entry: 'layers' },
+        settings: { players, turns: 100 },
+        seed,
+        recorder,
+        botDelay: 0,
+      })}
+    />,
+    80,
+    24,
+  );
+  cleanup = () => {
+    ticking = false;
+    r.unmount();
+  };
+  await sleep(50);
+  r.stdin.write('\r');
+  // A loaded machine plays slowly: the bound is on the work of a turn, not on the time.
+  const end = Date.now() + 150_000;
+  while (state === undefined && Date.now() < end) await sleep(10);
+  setImmediate(tick);
+  let hurried = false;
+  for (;;) {
+    const s = state as LayersState;
+    if (s.round > rounds || layersGame.outcome(s).status !== 'running') break;
+    if (Date.now() > end) throw new Error(`round ${s.round} of ${rounds} after 150 s`);
+    if ((s.phase === 'turn' || s.phase === 'draw') && toAct(s) === 0) {
+      r.stdin.write(s.phase === 'draw' ? 'e' : layersGame.legalEvents(s).length > 1 ? '\r' : 'r');
+      hurried = false;
+    } else if (!hurried) {
+      r.stdin.write('n');
+      hurried = true;
+    }
+    await sleep(20);
+  }
+  cleanup();
+  cleanup = undefined;
+  return { events, mostInATurn, turns: turn };
+}
+
+const digest = (events: readonly GameEvent[]) =>
+  createHash('sha256')
+    .update(events.map((e) => JSON.stringify(e)).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+
+describe('Layers’ n on the full screen', () => {
+  it('plays the game of its seed: the same records as before the computers played in slices', async () => {
+    const played = await playWithN(100, 3, 4);
+    // Taken from the program before n played in slices (commit 1c50619).
+    expect({ events: played.events.length, digest: digest(played.events) }).toEqual({
+      events: 737,
+      digest: '0808c5c1ba790096',
+    });
+  }, 200_000);
+
+  it('at a thousand players no turn of the event loop applies more than a slice of events', async () => {
+    // Round 1: a thousand draws of the order, then the computers' turns and player 1's.
+    const played = await playWithN(1000, 1, 4);
+    expect(played.events.length).toBeGreaterThan(2000);
+    expect(played.mostInATurn).toBeLessThanOrEqual(SLICE_EVENTS);
+  }, 200_000);
+});
