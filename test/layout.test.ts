@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { coreProblems, importGraph, layoutProblems } from './support/layout.js';
@@ -95,5 +96,35 @@ describe('the layout tells the truth about the architecture', () => {
       seen.set(key, file);
     }
     expect(clashes).toEqual([]);
+  });
+
+  it('every game folder has the same files for the same roles (a sixth game writes these)', () => {
+    const games = readdirSync(`${ROOT}source/games`, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(games.sort()).toEqual(['kono', 'layers', 'ur', 'yote', 'yut']);
+    const missing: string[] = [];
+    for (const game of games) {
+      const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
+      const has = (file: string) => existsSync(`${ROOT}source/games/${game}/${file}`);
+      const roles = [
+        'index.tsx',
+        'core.ts',
+        'rules.ts',
+        'rules-text.ts',
+        'bot.ts',
+        'describe.ts',
+        'ui/setup-model.ts',
+        `ui/${Game}Setup.tsx`,
+        'ui/play.ts',
+        `ui/${Game}Game.tsx`,
+        `ui/${Game}Replay.tsx`,
+      ];
+      for (const file of roles) if (!has(file)) missing.push(`games/${game}/${file}`);
+      // The console: one file, or a folder of them (Yut's, with its advanced game's).
+      if (!has('classic.ts') && !has('classic/console.ts'))
+        missing.push(`games/${game}/classic.ts`);
+    }
+    expect(missing).toEqual([]);
   });
 });
