@@ -19,7 +19,7 @@ export const LIST_KEYS: readonly string[] = [
   '  s          save and leave (a game with a save file of its own)',
   '  h          a hint: the strong computer’s move and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
-  FRAME_HELP,
+  ...FRAME_HELP,
 ];
 
 export interface ListScreenFace<S, E extends GameEvent>

@@ -87,6 +87,11 @@ export function ReplayViewer({
     return analyseAtOpen ? { ...fresh, index: events.length, analysing: true } : fresh;
   });
 
+  // The rows the game's own board needs (parsed once: the shell draws often).
+  const needRows = useMemo(() => {
+    const parsed = face?.needs ? face.parseOptions(header.options) : undefined;
+    return Math.max(24, parsed?.ok ? (face?.needs?.(parsed.options).rows ?? 24) : 24);
+  }, [face, header]);
   const start = useMemo(
     () => (analyse && timeline ? () => analyse(timeline) : undefined),
     [analyse, timeline],
@@ -177,8 +182,6 @@ export function ReplayViewer({
       : (model.notice ?? null);
   // The analysis goes under the board where the window has rows to spare beyond what the game
   // needs; else it takes the board's place, and `b` shows the board instead.
-  const parsed = face.needs ? face.parseOptions(header.options) : undefined;
-  const needRows = Math.max(24, parsed?.ok ? (face.needs?.(parsed.options).rows ?? 24) : 24);
   const graphRows = model.analysing ? graphRowsFor(height - needRows) : 0;
   const done = analysis.run?.summary() !== undefined;
   const keys = [...REPLAY_KEYS, analysisKeys(model.analysing, done, graphRows === 0)];

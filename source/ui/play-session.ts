@@ -119,9 +119,11 @@ export type Overlay = 'help' | 'quit' | 'log' | null;
 /** How many lines a game's log keeps: the whole game, for the log page (`l`). */
 export const LOG_KEPT = 2000;
 
-/** The frame's own keys, for each game's help page (one line each wraps under its words). */
-export const FRAME_HELP =
-  '  l          the whole log, newest last (↑↓ PgUp PgDn scroll it); once the game is over, a opens its replay with its analysis';
+/** The frame's own keys, for each game's help page (each line fits 80 columns as written). */
+export const FRAME_HELP: readonly string[] = [
+  '  l          the whole log, newest last (↑↓ PgUp PgDn scroll it)',
+  '  a          once the game is over: its replay, with its analysis running',
+];
 
 /** The log page's lines at this screen width. */
 export const logLines = (log: readonly string[], width: number) =>

@@ -70,7 +70,7 @@ export const KONO_HELP: readonly string[] = [
   '  ↑ ↓ Enter  between rounds: choose the board, the colour, another round',
   '  Space      throw the dice for the first move',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
-  FRAME_HELP,
+  ...FRAME_HELP,
 ];
 
 /** The board's box: the board and its frame, or before the first size is chosen, a note's width. */

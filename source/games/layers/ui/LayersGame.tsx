@@ -57,7 +57,7 @@ export const LAYERS_HELP: readonly string[] = [
   '  n          the computers play at once until a person’s turn (l: their log)',
   '  h          a hint: the strong computer’s choice and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
-  FRAME_HELP,
+  ...FRAME_HELP,
   '',
   'The forest: ◆ a root, ▶ the player to play, * a person, • one you may fight;',
   'each line is a player, its layer (L) and experience. Your own fight stays',

@@ -39,7 +39,7 @@ export const UR_HELP: readonly string[] = [
   '  n          number the squares of the path of the player to move (1 is the first square',
   '             a stone enters); the log and the panel name squares by these numbers',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
-  FRAME_HELP,
+  ...FRAME_HELP,
 ];
 
 /** A hint with exact chances where a table is built: `Hint: W3 …: 63.2% → 66.0%.` */

@@ -39,7 +39,7 @@ export const YOTE_HELP: readonly string[] = [
   '  u          take back your last step, with the reply',
   '  h          a hint: the strong computer’s choice and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
-  FRAME_HELP,
+  ...FRAME_HELP,
 ];
 
 export function YoteGame(props: PlayProps<YoteState>) {

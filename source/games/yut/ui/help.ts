@@ -18,7 +18,7 @@ export const YUT_HELP: readonly string[] = [
   '  h          a hint: the strong computer’s move, and why',
   '  s          save and exit (advanced game, at the start of a turn, before the throw)',
   '  ?          this help          q  quit (asks first)       Ctrl+C  quit now',
-  FRAME_HELP,
+  ...FRAME_HELP,
   '',
   'Sticks panel: [■] is the marked stick; ■ front up, □ back up.',
   '',
