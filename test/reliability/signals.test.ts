@@ -48,6 +48,12 @@ const START_KEYS: Record<string, string[]> = {
   kono: ['Up', 'Enter'],
   layers: ['Enter'],
 };
+/**
+ * Ur's strong computer decides in about 2 ms: with no delay between moves a whole game could end
+ * on an idle machine before the sampler caught the worker mid-thought (CI did once). A pause
+ * between moves keeps the game going while the sampler looks; a thought is still what it waits for.
+ */
+const BOT_DELAY: Record<string, number> = { ur: 50 };
 const argsOf = (id: string) => [
   ...(GAME_ARGS[id] ?? [id]),
   '--bots',
@@ -135,7 +141,7 @@ describe.runIf(hasTmux)('the full screen hears a signal while its computers thin
     it(`${game.id} at ${strongest(game.id)}: ${stop} ends it within a second, the terminal restored`, async () => {
       const record = join(dir, `screen-${game.id}-${stop}.jsonl`);
       const terminal = new Terminal(
-        `node ${CLI} ${argsOf(game.id).join(' ')} --bot-delay 0 --seed 4 --record ${record}`,
+        `node ${CLI} ${argsOf(game.id).join(' ')} --bot-delay ${BOT_DELAY[game.id] ?? 0} --seed 4 --record ${record}`,
       );
       try {
         // The setup, where the flags leave only the start.
