@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { connectPlayer, newKey, type Player } from './ssh-client.js';
+import { connectPlayer, newKey, type Player, playFor } from './ssh-client.js';
 import { type Figure, fmt, quantile, type Section } from './report.js';
 
 const CLI = new URL('../../dist/madang.js', import.meta.url).pathname;
@@ -62,11 +62,6 @@ async function arrive(port: number, name: string, user?: string): Promise<Player
   return player;
 }
 
-function turn(text: string): { name: string; due: 'throw' | 'move' } | undefined {
-  const last = [...text.matchAll(/▶ \S (\S+) to (throw|move)/g)].at(-1);
-  return last ? { name: last[1] as string, due: last[2] as 'throw' | 'move' } : undefined;
-}
-
 interface Seated {
   readonly player: Player;
   readonly name: string;
@@ -99,32 +94,6 @@ async function seat(servers: readonly Server[], count: number): Promise<Seated[]
   for (let t = 0; t < tables; t += 10)
     await Promise.all(Array.from({ length: Math.min(10, tables - t) }, (_, i) => make(t + i)));
   return players;
-}
-
-async function play(players: Seated[], ms: number): Promise<number[]> {
-  const latencies: number[] = [];
-  const end = Date.now() + ms;
-  await Promise.all(
-    players.map(async ({ player, name }) => {
-      await sleep(Math.random() * 1000);
-      while (Date.now() < end && !player.closed()) {
-        const now = turn(player.text());
-        if (now?.name !== name) {
-          await sleep(200);
-          continue;
-        }
-        await sleep(1000 + Math.random() * 1000);
-        if (Date.now() >= end) break;
-        player.mark();
-        const frame = player.nextFrame(10_000);
-        player.write(now.due === 'throw' ? ' ' : '\r');
-        const took = await frame;
-        if (took !== undefined) latencies.push(took);
-        await sleep(100);
-      }
-    }),
-  );
-  return latencies;
 }
 
 /** Entries in every table's stream. */
@@ -165,7 +134,7 @@ export async function redisSection(quick: boolean): Promise<Section> {
     const playMs = quick ? 8000 : 30_000;
     const [entriesBefore, cpuBefore] = [await entries(redis), await redisCpu(redis)];
     const t0 = performance.now();
-    const latencies = await play(players, playMs);
+    const latencies = await playFor(players, playMs);
     const seconds = (performance.now() - t0) / 1000;
     const [entriesAfter, cpuAfter] = [await entries(redis), await redisCpu(redis)];
     const held = players.filter((p) => !p.player.closed()).length;

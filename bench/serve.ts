@@ -10,7 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectPlayer, newKey, type Player } from './ssh-client.js';
+import { connectPlayer, newKey, type Player, playFor } from './ssh-client.js';
 import { type Figure, fmt, quantile, type Section } from './report.js';
 
 // MADANG_BENCH_CLI: another build's madang.js (to measure a before and an after side by side).
@@ -72,13 +72,6 @@ async function arrive(port: number, name: string, user?: string): Promise<Player
   return player;
 }
 
-/** Whose turn the newest frame shows, and what is due. */
-function turn(text: string): { name: string; due: 'throw' | 'move' } | undefined {
-  const all = [...text.matchAll(/▶ \S (\S+) to (throw|move)/g)];
-  const last = all.at(-1);
-  return last ? { name: last[1] as string, due: last[2] as 'throw' | 'move' } : undefined;
-}
-
 /** Connect `count` players (pairs at Yut tables; one alone plays the computer). */
 interface Seated {
   readonly player: Player;
@@ -114,33 +107,6 @@ async function seat(port: number, count: number, run: number): Promise<Seated[]>
   return players;
 }
 
-/** Every player plays for `ms`: at its turn, a second or two of thought, then the key. */
-async function play(players: Seated[], ms: number): Promise<number[]> {
-  const latencies: number[] = [];
-  const end = Date.now() + ms;
-  await Promise.all(
-    players.map(async ({ player, name }) => {
-      await sleep(Math.random() * 1000);
-      while (Date.now() < end && !player.closed()) {
-        const now = turn(player.text());
-        if (now?.name !== name) {
-          await sleep(200);
-          continue;
-        }
-        await sleep(1000 + Math.random() * 1000);
-        if (Date.now() >= end) break;
-        player.mark();
-        const frame = player.nextFrame(10_000);
-        player.write(now.due === 'throw' ? ' ' : '\r');
-        const took = await frame;
-        if (took !== undefined) latencies.push(took);
-        await sleep(100);
-      }
-    }),
-  );
-  return latencies;
-}
-
 export async function serveSection(quick: boolean): Promise<Section> {
   const figures: Figure[] = [];
   const { child, port } = await startServer();
@@ -159,7 +125,7 @@ export async function serveSection(quick: boolean): Promise<Section> {
       const cpuSeated = cpu(pid) - cpuSeating;
       const cpuBefore = cpu(pid);
       const playMs = quick ? 6000 : 20_000;
-      const latencies = await play(players, playMs);
+      const latencies = await playFor(players, playMs);
       // The server's own work while they played: far less swayed by the machine's load than the
       // latencies, which wait their turn for a core.
       const cpuPlay = cpu(pid) - cpuBefore;

@@ -174,3 +174,44 @@ export function connectPlayer(options: Connect): Promise<Player> {
     });
   });
 }
+
+/** Whose turn the newest frame shows, and what is due (Yut's panel: `▶ R Ann to throw`). */
+export function turn(text: string): { name: string; due: 'throw' | 'move' } | undefined {
+  const last = [...text.matchAll(/▶ \S (\S+) to (throw|move)/g)].at(-1);
+  return last ? { name: last[1] as string, due: last[2] as 'throw' | 'move' } : undefined;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Every player plays for `ms`: at its turn, a second or two of thought, then the key; the time
+ * from each key to the next frame (ms) is what it returns.
+ */
+export async function playFor(
+  players: readonly { readonly player: Player; readonly name: string }[],
+  ms: number,
+): Promise<number[]> {
+  const latencies: number[] = [];
+  const end = Date.now() + ms;
+  await Promise.all(
+    players.map(async ({ player, name }) => {
+      await pause(Math.random() * 1000);
+      while (Date.now() < end && !player.closed()) {
+        const now = turn(player.text());
+        if (now?.name !== name) {
+          await pause(200);
+          continue;
+        }
+        await pause(1000 + Math.random() * 1000);
+        if (Date.now() >= end) break;
+        player.mark();
+        const frame = player.nextFrame(10_000);
+        player.write(now.due === 'throw' ? ' ' : '\r');
+        const took = await frame;
+        if (took !== undefined) latencies.push(took);
+        await pause(100);
+      }
+    }),
+  );
+  return latencies;
+}
