@@ -10,7 +10,7 @@
  * its tables' leases. Printed, never pass/fail; the players share the machine's cores.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,9 @@ interface Server {
   readonly child: ChildProcess;
   readonly port: number;
   readonly proc: string;
+  /** What it printed (its log: a refusal, a lease let go). */
+  readonly printed: () => string;
+  readonly data: string;
 }
 
 async function startServer(url: string): Promise<Server> {
@@ -52,7 +55,7 @@ async function startServer(url: string): Promise<Server> {
   const port = /listening on 127\.0\.0\.1:(\d+)/.exec(printed)?.[1];
   const proc = /as process (\w+)/.exec(printed)?.[1];
   if (!port || !proc) throw new Error(`madang serve --redis did not start: ${printed}`);
-  return { child, port: Number(port), proc };
+  return { child, port: Number(port), proc, printed: () => printed, data };
 }
 
 async function arrive(port: number, name: string, user?: string): Promise<Player> {
@@ -110,6 +113,18 @@ async function redisCpu(redis: Redis): Promise<number> {
   return user + sys;
 }
 
+/** A process's CPU time so far in ms, user and system (Linux /proc, clock ticks of 10 ms). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** This process's CPU time so far in ms (the simulated players' SSH and screens). */
+const ownCpu = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
 export async function redisSection(quick: boolean): Promise<Section> {
   const title = 'madang serve --redis (three servers, one redis-server, ssh2 clients, Yut)';
   if (spawnSync('redis-server', ['--version']).status !== 0)
@@ -127,17 +142,30 @@ export async function redisSection(quick: boolean): Promise<Section> {
   const figures: Figure[] = [];
   try {
     for (let i = 0; i < 3; i++) servers.push(await startServer(url));
-    const count = quick ? 60 : 600;
+    // --connections N: another count than 600 (60 quick), to find where a smaller run breaks.
+    const asked = Number(process.argv[process.argv.indexOf('--connections') + 1]);
+    const count = process.argv.includes('--connections') && asked > 0 ? asked : quick ? 60 : 600;
     const started = performance.now();
     const players = await seat(servers, count);
     const seated = (performance.now() - started) / 1000;
     const playMs = quick ? 8000 : 30_000;
     const [entriesBefore, cpuBefore] = [await entries(redis), await redisCpu(redis)];
+    const serversBefore = servers.map((s) => cpuOf(s.child.pid as number));
+    const clientBefore = ownCpu();
     const t0 = performance.now();
     const latencies = await playFor(players, playMs);
     const seconds = (performance.now() - t0) / 1000;
     const [entriesAfter, cpuAfter] = [await entries(redis), await redisCpu(redis)];
+    // Where the cores went: the servers' share, and the simulated players' (this process).
+    const serversCpu = servers.map(
+      (s, i) => (cpuOf(s.child.pid as number) - (serversBefore[i] as number)) / 10 / seconds,
+    );
+    const clientCpu = (ownCpu() - clientBefore) / 10 / seconds;
     const held = players.filter((p) => !p.player.closed()).length;
+    // Tables that went from one server to another with no server killed: leases not renewed in time.
+    const moved = servers
+      .map((s) => s.printed().match(/no longer run here/g)?.length ?? 0)
+      .reduce((a, b) => a + b, 0);
     const eventsPerSecond = (entriesAfter - entriesBefore) / seconds;
     const cpu = (cpuAfter - cpuBefore) / seconds;
     const memory = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
@@ -149,6 +177,7 @@ export async function redisSection(quick: boolean): Promise<Section> {
         target: `${count}`,
       },
       { what: '  seated in', value: `${fmt(seated, 1)} s` },
+      { what: '  tables moved to another server with none killed', value: `${moved}`, target: '0' },
       {
         what: `  key → frame, median (${latencies.length} keys)`,
         value: `${fmt(quantile(latencies, 0.5), 1)} ms`,
@@ -156,6 +185,14 @@ export async function redisSection(quick: boolean): Promise<Section> {
       { what: '  key → frame, 95th percentile', value: `${fmt(quantile(latencies, 0.95), 1)} ms` },
       { what: '  stream entries a second (all tables)', value: fmt(eventsPerSecond, 1) },
       { what: "  Redis's CPU while they played", value: `${fmt(cpu * 100, 1)} % of a core` },
+      {
+        what: "  the servers' CPU while they played (each)",
+        value: serversCpu.map((c) => `${fmt(c, 0)}`).join(' / ') + ' % of a core',
+      },
+      {
+        what: "  the simulated players' CPU (this process)",
+        value: `${fmt(clientCpu, 0)} % of a core`,
+      },
       {
         what: '  Redis memory per table (lobby, stream, intents)',
         value: `${fmt(memory / tables / 1024, 1)} KiB`,
@@ -199,8 +236,18 @@ export async function redisSection(quick: boolean): Promise<Section> {
       },
     );
     for (const { player } of players) player.end();
+  } catch (error) {
+    // What the servers said is the first clue to a run that broke.
+    for (const server of servers)
+      console.error(`server ${server.proc} printed:\n${server.printed().slice(-4000)}`);
+    throw error;
   } finally {
-    for (const server of servers) server.child.kill('SIGTERM');
+    for (const server of servers) {
+      server.child.kill('SIGTERM');
+      // Kept for a look after the run: every lease let go, every table taken over.
+      writeFileSync(join(server.data, 'printed.log'), server.printed());
+      console.error(`server ${server.proc}'s log: ${join(server.data, 'printed.log')}`);
+    }
     redis.disconnect();
     redisServer.kill('SIGKILL');
   }

@@ -51,6 +51,17 @@ import {
 export const PAUSED = 'Redis cannot be reached: the table is paused until it is back.';
 export const RESUMED = 'Redis is back: play goes on.';
 export const TAKEN_OVER = 'The server that ran this table stopped: another goes on with it.';
+/** A move whose position changed before it reached the runner (a key pressed twice, say). */
+export const STALE = 'Not made: the board changed before your key arrived. Look again.';
+/** An intent Redis did not take (it was not answering). */
+export const NOT_SENT = 'Not sent: Redis did not take it. Try again.';
+
+/** Stream ids in order (`ms-n`). */
+const idAfter = (a: string, b: string) => {
+  const [am, an] = a.split('-').map(Number) as [number, number];
+  const [bm, bn] = b.split('-').map(Number) as [number, number];
+  return am > bm || (am === bm && an > bn);
+};
 
 /** The keys, under one prefix. */
 export const keysOf = (prefix = 'madang:') => ({
@@ -59,6 +70,10 @@ export const keysOf = (prefix = 'madang:') => ({
   events: (code: string) => `${prefix}events:${code}`,
   intents: (code: string) => `${prefix}intents:${code}`,
   lease: (code: string) => `${prefix}lease:${code}`,
+  /** The last intent the table's runner handled (a new runner reads on from there). */
+  handled: (code: string) => `${prefix}handled:${code}`,
+  /** A process says it is alive (renewed as leases are): gone, its players are away. */
+  alive: (proc: string) => `${prefix}alive:${proc}`,
   players: `${prefix}players`,
 });
 
@@ -83,13 +98,15 @@ interface Meta {
   readonly v: number;
 }
 
-/** What one process asks of the process that runs a table. */
-type Message =
+/** What one process asks of the process that runs a table (`from`: the process that asks). */
+type Message = { readonly from?: string } & (
   | {
       readonly kind: 'sit' | 'stand' | 'start' | 'arrived' | 'departed' | 'giveAway' | 'end';
       readonly person: Person;
     }
   | { readonly kind: 'watch'; readonly key: string; readonly person: Person }
+  /** How many connections of this person the sender has at the table (said again, as is). */
+  | { readonly kind: 'present'; readonly person: Person; readonly count: number }
   | { readonly kind: 'unwatch'; readonly key: string }
   | { readonly kind: 'answer'; readonly person: Person; readonly agree: boolean }
   | { readonly kind: 'chat'; readonly person: Person; readonly text: string }
@@ -98,9 +115,10 @@ type Message =
       readonly kind: 'game';
       readonly person: Person;
       readonly intent: Intent<GameEvent>;
-      /** The last entry the sender had seen: an intent made on an older position is dropped. */
+      /** The last entry the sender had seen: an intent made on an older position is refused. */
       readonly at: number;
-    };
+    }
+);
 
 export interface RedisHallOptions extends Omit<HallOptions, 'startSession' | 'changed'> {
   readonly url: string;
@@ -136,6 +154,13 @@ interface Run {
   /** The runner's recording file, written as entries land (the first `filed` are in it). */
   file: Recorder;
   filed: number;
+  /** The connections at the table, by the process they are on (a dead one's are away). */
+  readonly presence: Map<string, Map<string, { person: Person; count: number }>>;
+  /**
+   * Intents up to this one were sent before this process took the table over: a move made in
+   * the gap is applied if its position still holds; what the connections say again is skipped.
+   */
+  inherited: string;
 }
 
 /**
@@ -271,6 +296,7 @@ export class RedisHall extends Hall {
     // Messages published while the subscription was down are missed: the lobby is read again.
     this.sub.on('ready', () => void this.loadLobby().catch(() => undefined));
     await this.sub.subscribe(this.keys.channel);
+    await this.cmd.set(this.keys.alive(this.proc), '1', 'PX', this.leaseMs);
     await this.loadLobby();
     this.timer = setInterval(() => void this.tick(), Math.max(200, Math.floor(this.leaseMs / 4)));
     void this.follow();
@@ -290,6 +316,7 @@ export class RedisHall extends Hall {
       run.file.close();
       await this.cmd.eval(RELEASE, 1, this.keys.lease(run.code), this.proc).catch(() => undefined);
     }
+    await this.cmd.del(this.keys.alive(this.proc)).catch(() => undefined);
     this.close(true);
   }
 
@@ -415,11 +442,19 @@ export class RedisHall extends Hall {
 
   /** From a replica: to the table's runner (here at once, else through Redis). */
   send(code: string, message: Message): void {
-    if (this.runs.has(code)) return this.handle(code, message);
-    if (this.down) return;
+    const from = { ...message, from: this.proc };
+    if (this.runs.has(code)) return this.handle(code, from);
+    // Not taken: a player's own request is answered on their screen, never lost without a word.
+    const unsent = () => {
+      if (message.kind === 'arrived' || message.kind === 'departed' || message.kind === 'tell')
+        return;
+      const who = 'person' in message ? `(${message.person.name}) ` : '';
+      (this.tables.get(code) as ReplicaTable | undefined)?.hear(`${who}${NOT_SENT}`);
+    };
+    if (this.down) return unsent();
     void this.cmd
-      .xadd(this.keys.intents(code), 'MAXLEN', '~', 1000, '*', 'm', JSON.stringify(message))
-      .catch(() => undefined);
+      .xadd(this.keys.intents(code), 'MAXLEN', '~', 1000, '*', 'm', JSON.stringify(from))
+      .catch(unsent);
   }
 
   // ---- the tables this process runs --------------------------------------------------------
@@ -453,6 +488,8 @@ export class RedisHall extends Hall {
         quiet: false,
         file: NO_RECORDING,
         filed: 0,
+        presence: new Map(),
+        inherited: '0-0',
       };
       this.runs.set(code, run);
     }
@@ -583,14 +620,39 @@ export class RedisHall extends Hall {
     this.engine.tables.delete(run.code);
   }
 
-  /** An intent for a table run here. */
-  private handle(code: string, message: Message): void {
+  /**
+   * An intent for a table run here. `id`: its id in the table's intents, for one read from
+   * there; one sent before this process took the table over is handled as `inherited` says.
+   */
+  private handle(code: string, message: Message, id?: string): void {
     const run = this.runs.get(code);
     const served = run?.served;
     if (!run || !served) return;
     const say = (problem: string | undefined, who?: Person) => {
       if (problem) served.tellAll(who ? `(${who.name}) ${problem}` : problem);
     };
+    const inherited = id !== undefined && !idAfter(id, run.inherited);
+    // Who is here and who watches, the connections say again to a new runner (announce).
+    if (message.from !== undefined) this.heardFrom.set(message.from, Date.now());
+    const presence = ['arrived', 'departed', 'present', 'watch', 'unwatch', 'tell'];
+    if (inherited && presence.includes(message.kind)) return;
+    if (message.kind === 'arrived' || message.kind === 'departed' || message.kind === 'present') {
+      // Counted by process, so a process that dies takes its connections with it (gone).
+      const proc = message.from ?? this.proc;
+      const people = run.presence.get(proc) ?? new Map<string, { person: Person; count: number }>();
+      run.presence.set(proc, people);
+      const had = people.get(message.person.id)?.count ?? 0;
+      const count =
+        message.kind === 'present'
+          ? message.count
+          : Math.max(0, had + (message.kind === 'arrived' ? 1 : -1));
+      if (count > 0) people.set(message.person.id, { person: message.person, count });
+      else people.delete(message.person.id);
+      for (let n = had; n < count; n++) served.arrived(message.person);
+      for (let n = count; n < had; n++) served.departed(message.person);
+      if (this.engine.tables.has(code)) this.writeMeta(run);
+      return;
+    }
     switch (message.kind) {
       case 'sit':
         served.sit(message.person);
@@ -600,12 +662,6 @@ export class RedisHall extends Hall {
         break;
       case 'start':
         say(served.startEarly(message.person));
-        break;
-      case 'arrived':
-        served.arrived(message.person);
-        break;
-      case 'departed':
-        served.departed(message.person);
         break;
       case 'giveAway':
         say(served.giveAway(message.person));
@@ -629,7 +685,16 @@ export class RedisHall extends Hall {
         served.tellAll(message.line);
         break;
       case 'game': {
-        if (!served.table || !run.stream || run.stream.last !== message.at || this.down) break;
+        if (!served.table || !run.stream || this.down) {
+          say(this.down ? PAUSED : 'The game is not running.', message.person);
+          break;
+        }
+        if (run.stream.last !== message.at) {
+          // Made on an older position: the old runner handled it already (a takeover's inherited
+          // intents), else the sender is told.
+          if (!inherited) say(STALE, message.person);
+          break;
+        }
         const answer = served.viewFor(message.person).send(message.intent);
         if (!answer.ok && !answer.problem.startsWith('Asked the others'))
           say(answer.problem, message.person);
@@ -665,11 +730,16 @@ export class RedisHall extends Hall {
           for (const [id, fields] of items) {
             run.intentsAfter = id;
             try {
-              this.handle(code, JSON.parse(fields[1] ?? 'null') as Message);
+              this.handle(code, JSON.parse(fields[1] ?? 'null') as Message, id);
             } catch {
               // Not an intent: skipped.
             }
           }
+          // How far this runner got: a runner after it reads on from there (what it misses
+          // of this is at most one batch, which it handles as inherited).
+          void this.cmd
+            .set(this.keys.handled(code), run.intentsAfter, 'EX', 7 * 86400)
+            .catch(() => undefined);
         }
       } catch {
         await pause(200);
@@ -715,11 +785,26 @@ export class RedisHall extends Hall {
   // ---- leases, failover, faults --------------------------------------------------------------
 
   private ticks = 0;
+  private ticking = false;
+  /** When each process last asked something of a table run here. */
+  private readonly heardFrom = new Map<string, number>();
 
+  /**
+   * Every few hundred ms: Redis asked whether it answers, this process said alive, its leases
+   * renewed, dead processes' players marked away, orphaned tables taken over. A tick that runs
+   * long (a loaded machine) is not overlapped by the next.
+   */
   private async tick(): Promise<void> {
-    if (this.down || this.stopped) return;
-    // Now and then the whole lobby, in case a message was missed (a subscriber Redis let go).
-    if (++this.ticks % 4 === 0) await this.loadLobby().catch(() => undefined);
+    if (this.down || this.stopped || this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.ticked();
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async ticked(): Promise<void> {
     try {
       await this.cmd.ping();
     } catch {
@@ -729,48 +814,85 @@ export class RedisHall extends Hall {
       return;
     }
     try {
-      for (const run of [...this.runs.values()]) {
-        const kept = await this.cmd.eval(
-          RENEW,
-          1,
-          this.keys.lease(run.code),
-          this.proc,
-          this.leaseMs,
-        );
-        if (kept === 0) {
-          // Lost while Redis was away, or never had: take it again if no one else holds it.
-          const taken = await this.cmd.set(
-            this.keys.lease(run.code),
-            this.proc,
-            'PX',
-            this.leaseMs,
-            'NX',
-          );
-          if (taken !== 'OK') this.letGo(run, 'its lease went to another process');
-        }
+      // One round trip for all: with a hundred tables, one at a time took longer than a lease
+      // lasts on a busy machine, and the tables went from process to process.
+      const runs = [...this.runs.values()];
+      const renew = this.cmd.pipeline();
+      // Missing (it ran out while this process was cut off or stalled, or Redis restarted): the
+      // runners may have counted this process's players away; they are told again who is here.
+      renew.set(this.keys.alive(this.proc), '1', 'PX', this.leaseMs, 'NX');
+      renew.pexpire(this.keys.alive(this.proc), this.leaseMs);
+      for (const run of runs)
+        renew.eval(RENEW, 1, this.keys.lease(run.code), this.proc, this.leaseMs);
+      const renewed = (await renew.exec()) ?? [];
+      if (renewed[0]?.[1] === 'OK')
+        for (const t of this.tables.values()) (t as ReplicaTable).announce?.();
+      const lapsed = runs.filter((_, i) => renewed[i + 2]?.[0] || renewed[i + 2]?.[1] === 0);
+      if (lapsed.length > 0) {
+        // Lost while Redis was away, or never had: taken again if no one else holds it.
+        const again = this.cmd.pipeline();
+        for (const run of lapsed)
+          again.set(this.keys.lease(run.code), this.proc, 'PX', this.leaseMs, 'NX');
+        const taken = (await again.exec()) ?? [];
+        lapsed.forEach((run, i) => {
+          if (taken[i]?.[1] !== 'OK') this.letGo(run, 'its lease went to another process');
+        });
       }
       // Just after Redis came back, the runners write their tables again first.
       if (Date.now() < this.graceUntil) return;
+      await this.gone();
+      // Now and then the whole lobby, in case a message was missed (a subscriber Redis let go).
+      if (++this.ticks % 4 === 0) await this.loadLobby().catch(() => undefined);
       const orphans = [...this.tables.values()].filter(
         (t) => t.status !== 'over' && !this.runs.has(t.code) && !this.taking.has(t.code),
       );
       if (orphans.length === 0) return;
       const holders = await this.cmd.mget(...orphans.map((t) => this.keys.lease(t.code)));
-      for (let i = 0; i < orphans.length; i++) {
-        if (holders[i] !== null) continue;
-        const code = (orphans[i] as ServedTable).code;
-        const taken = await this.cmd.set(
-          this.keys.lease(code),
-          this.proc,
-          'PX',
-          this.leaseMs,
-          'NX',
-        );
-        if (taken === 'OK') await this.takeOver(code);
-      }
+      const free = orphans.filter((_, i) => holders[i] === null).map((t) => t.code);
+      if (free.length === 0) return;
+      const claim = this.cmd.pipeline();
+      for (const code of free)
+        claim.set(this.keys.lease(code), this.proc, 'PX', this.leaseMs, 'NX');
+      const claimed = (await claim.exec()) ?? [];
+      // Taken over together: one after another, a hundred took longer than their leases.
+      await Promise.all(
+        free.map((code, i) =>
+          claimed[i]?.[1] === 'OK' ? this.takeOver(code).catch(() => undefined) : undefined,
+        ),
+      );
     } catch {
       // Redis went away meanwhile: `lost` pauses, `back` goes on.
     }
+  }
+
+  /**
+   * The players of a process that stopped saying it is alive (killed, or cut off from Redis):
+   * away at the tables run here, as if their connections had closed; its watchers gone.
+   */
+  private async gone(): Promise<void> {
+    const procs = new Set<string>();
+    for (const run of this.runs.values())
+      for (const proc of run.presence.keys()) if (proc !== this.proc) procs.add(proc);
+    const all = [...procs];
+    if (all.length === 0) return;
+    const asked = Date.now();
+    const alive = await this.cmd.mget(...all.map((p) => this.keys.alive(p)));
+    // One heard from since the question went out is alive after all (its word came back).
+    const dead = all.filter((p, i) => alive[i] === null && (this.heardFrom.get(p) ?? 0) < asked);
+    for (const proc of dead)
+      for (const run of [...this.runs.values()]) {
+        const people = run.presence.get(proc);
+        const watchers = [...run.served.watchers.keys()].filter((key) =>
+          String(key).startsWith(`${proc}:`),
+        );
+        if (!people && watchers.length === 0) continue;
+        run.presence.delete(proc);
+        for (const key of watchers) run.served.unwatch(key);
+        for (const { person, count } of people?.values() ?? [])
+          for (let n = 0; n < count; n++) run.served.departed(person);
+        this.redisOptions.log(`table ${run.code}: process ${proc} stopped; its players are away`);
+        if (this.engine.tables.has(run.code)) this.writeMeta(run);
+      }
   }
 
   /** A table whose runner is gone, run here from its stream and its lobby state. */
@@ -788,6 +910,11 @@ export class RedisHall extends Hall {
       const entries = raw.map(([id, fields]) => fromFields(id, fields));
       // A running table whose stream is not there (yet, after a restart of Redis): left alone.
       if (meta.status !== 'waiting' && entries.length === 0) return;
+      // Intents sent while no one ran the table are read too: a move made in the gap is applied
+      // if its position still holds (the stream is as its sender saw it).
+      const handled = (await this.cmd.get(this.keys.handled(code))) ?? '0-0';
+      const inherited =
+        (await this.cmd.xrevrange(this.keys.intents(code), '+', '-', 'COUNT', 1))[0]?.[0] ?? '0-0';
       if (meta.status === 'waiting') {
         const served = new ServedTable(
           this.engine,
@@ -801,6 +928,8 @@ export class RedisHall extends Hall {
         const run = this.runOf(code);
         run.served = served;
         run.v = meta.v + 1;
+        run.intentsAfter = handled;
+        run.inherited = inherited;
         this.engine.tables.set(code, served);
         this.engine.touch(served);
         this.counts.takenOver++;
@@ -820,6 +949,8 @@ export class RedisHall extends Hall {
         if (!again.ok) this.redisOptions.log(`table ${code}: ${again.problem}`);
       }
       const run = this.runOf(code);
+      run.intentsAfter = handled;
+      run.inherited = inherited;
       run.history.push(...entries);
       run.landed = entries.length;
       run.file = this.redisOptions.openFile(header);
@@ -827,8 +958,6 @@ export class RedisHall extends Hall {
       run.filed = entries.length;
       run.v = meta.v + 1;
       run.quiet = true;
-      run.intentsAfter =
-        (await this.cmd.xrevrange(this.keys.intents(code), '+', '-', 'COUNT', 1))[0]?.[0] ?? '0-0';
       const stream = new StreamRecorder((made) => this.made(run, made), seq);
       run.stream = stream;
       const seats = header.players.map(seatFromPlayer);
@@ -1030,10 +1159,10 @@ export class ReplicaTable extends ServedTable {
     super.tellAll(line);
   }
 
-  /** Every connection here at this table says so again (to a new runner). */
+  /** Every connection here at this table says so again (to a new runner, or after a gap). */
   announce(): void {
     for (const { person, count } of this.here.values())
-      for (let n = 0; n < count; n++) this.redis.send(this.code, { kind: 'arrived', person });
+      this.redis.send(this.code, { kind: 'present', person, count });
     for (const [connection, person] of this.watching)
       this.redis.send(this.code, {
         kind: 'watch',
