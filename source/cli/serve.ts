@@ -283,7 +283,10 @@ export async function exportTable(
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
   });
-  redis.on('error', () => undefined);
+  // Redis's own word (WRONGPASS, a certificate refused) comes as an event; the failed connect
+  // itself only says the connection closed.
+  let said: Error | undefined;
+  redis.on('error', (error: Error) => (said ??= error));
   try {
     await redis.connect();
     const raw = await redis.xrange(keysOf().events(code.trim().toLowerCase()), '-', '+');
@@ -293,7 +296,7 @@ export async function exportTable(
     else out(text);
     return undefined;
   } catch (error) {
-    return `--redis ${redacted(url)}: ${(error as Error).message}`;
+    return `--redis ${redacted(url)}: ${redacted((said ?? (error as Error)).message)}`;
   } finally {
     redis.disconnect();
   }

@@ -212,6 +212,8 @@ export class RedisHall extends Hall {
   private down = false;
   private taking = new Set<string>();
   private graceUntil = 0;
+  /** The first error Redis's connections reported. */
+  private said: string | undefined;
   /** Figures for the bench: entries written and followed. */
   readonly counts = { written: 0, followed: 0, takenOver: 0 };
 
@@ -270,20 +272,28 @@ export class RedisHall extends Hall {
     });
     this.reader = new Redis(redisOptions.url, { ...connection, lazyConnect: true });
     this.intentReader = new Redis(redisOptions.url, { ...connection, lazyConnect: true });
+    // Redis's own word on a failed connection (WRONGPASS, a certificate refused), kept for
+    // `connect`: the failed connect itself only says the connection closed.
     for (const r of [this.cmd, this.sub, this.reader, this.intentReader])
-      r.on('error', () => undefined);
+      r.on('error', (error: Error) => (this.said ??= error.message));
   }
 
   /** Connect (within `ms`, else the reason), load the lobby and start following. */
   async connect(ms = 5000): Promise<string | undefined> {
     const timeout = new Promise<string>((resolve) =>
-      setTimeout(() => resolve(`no answer from Redis within ${ms / 1000} s`), ms).unref(),
+      setTimeout(
+        () =>
+          resolve(
+            `no answer from Redis within ${ms / 1000} s${this.said ? ` (${this.said})` : ''}`,
+          ),
+        ms,
+      ).unref(),
     );
     const connected = Promise.all(
       [this.cmd, this.sub, this.reader, this.intentReader].map((r) => r.connect()),
     ).then(
       () => undefined,
-      (error: Error) => error.message,
+      (error: Error) => this.said ?? error.message,
     );
     const problem = await Promise.race([connected, timeout]);
     if (problem !== undefined) {
