@@ -119,3 +119,87 @@ describe.runIf(hasRedis)('Redis restarted in the middle of a game', () => {
     }
   }, 60_000);
 });
+
+describe.runIf(hasRedis)('Redis hanging in the middle of a game (SIGSTOP, then SIGCONT)', () => {
+  let redis: RedisServer;
+  let a: Process, b: Process;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    a = await startProcess(redis.url, { seed: 382, leaseMs: 1000 });
+    b = await startProcess(redis.url, { seed: 382, leaseMs: 1000 });
+  });
+
+  afterAll(async () => {
+    redis?.wake();
+    await Promise.all([a, b].map((p) => p?.hall.stop()));
+    await redis?.stop();
+  });
+
+  it('pauses with a message while Redis does not answer, shows nothing unwritten, and goes on', async () => {
+    const { code } = yutTable(a.hall, ANN);
+    await until(() => !!replica(b.hall, code), 'the table on b');
+    replica(b.hall, code)!.sit(BO);
+    await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'the game');
+    const heard = { a: [] as string[], b: [] as string[] };
+    replica(a.hall, code)!.lines((line) => heard.a.push(line));
+    replica(b.hall, code)!.lines((line) => heard.b.push(line));
+    const views = [replica(a.hall, code)!.viewFor(ANN), replica(b.hall, code)!.viewFor(BO)];
+    const step = () => {
+      const mirror = replica(a.hall, code)!.table!;
+      const seat = mirror.toAct;
+      const due = yut.rules.chance(mirror.state) !== undefined;
+      return views[seat]!.send(
+        due
+          ? { type: 'chance', seat }
+          : { type: 'move', seat, event: yut.rules.legalEvents(mirror.state)[0]! },
+      );
+    };
+    for (let n = 1; n <= 4; n++) {
+      expect(step()).toEqual({ ok: true, pending: true });
+      await until(
+        () => eventsAt(b.hall, code).length === n && eventsAt(a.hall, code).length === n,
+        `event ${n}`,
+      );
+    }
+
+    // A move sent, and Redis hangs at once: the connections stay open, nothing answers.
+    step();
+    redis.hang();
+    const hungAt = Date.now();
+    await until(() => a.hall.paused && b.hall.paused, 'both processes paused', 15_000);
+    expect(heard.a).toContain(PAUSED);
+    expect(heard.b).toContain(PAUSED);
+    expect(step()).toEqual({ ok: false, problem: PAUSED });
+    const shown = { a: [...eventsAt(a.hall, code)], b: [...eventsAt(b.hall, code)] };
+    // Some seconds more of it: nothing moves on any screen.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, hungAt + 5000 - Date.now())));
+    expect(eventsAt(a.hall, code)).toEqual(shown.a);
+    expect(eventsAt(b.hall, code)).toEqual(shown.b);
+
+    redis.wake();
+    await until(() => !a.hall.paused && !b.hall.paused, 'both processes going on', 15_000);
+    expect(heard.a).toContain(RESUMED);
+    expect(heard.b).toContain(RESUMED);
+    // Nothing shown before was undone; play goes on, seen on both, and the stream is the game.
+    for (let more = 0; more < 4; more++) {
+      await until(
+        () => eventsAt(a.hall, code).length === eventsAt(b.hall, code).length,
+        'both screens alike',
+      );
+      const before = eventsAt(a.hall, code).length;
+      expect(step()).toEqual({ ok: true, pending: true });
+      await until(
+        () => [a, b].every((p) => eventsAt(p.hall, code).length === before + 1),
+        `event ${before + 1} after Redis woke`,
+      );
+    }
+    const events = eventsAt(b.hall, code);
+    expect(events.slice(0, shown.b.length)).toEqual(shown.b);
+    expect(events.slice(0, shown.a.length)).toEqual(shown.a);
+    const fold = folded(await streamOf(redis.url, code));
+    expect(fold.events.map((t) => t.event)).toEqual(events);
+    expect(drawAgain(yut.chance!.seeded(382, fold.options), fold.draws)).toEqual({ ok: true });
+    expect(a.hall.running()).toEqual([code]);
+  }, 60_000);
+});

@@ -48,6 +48,10 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Started again on the same port, empty. */
   start(): Promise<void>;
+  /** Hung (SIGSTOP): its connections stay open, and nothing answers. */
+  hang(): void;
+  /** Going on (SIGCONT) with what it had. */
+  wake(): void;
 }
 
 export async function startRedis(): Promise<RedisServer> {
@@ -68,7 +72,14 @@ export async function startRedis(): Promise<RedisServer> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    hang() {
+      child?.kill('SIGSTOP');
+    },
+    wake() {
+      child?.kill('SIGCONT');
+    },
     async stop() {
+      child?.kill('SIGCONT');
       const running = child;
       if (!running || running.exitCode !== null) return;
       const gone = new Promise((resolve) => running.once('exit', resolve));
