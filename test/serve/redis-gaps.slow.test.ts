@@ -3,7 +3,8 @@
  * runner: a dead process's players are marked away at the tables run elsewhere (and are back
  * when they reconnect, or when their process, only stalled, says it is alive again); a move sent
  * while no process runs the table is applied once another takes it over; a move made on a
- * position that changed before it reached the runner is refused on the sender's screen.
+ * position that changed before it reached the runner is refused on the sender's screen; a
+ * runner that stalled past its lease writes nothing beside the process that holds it now.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,28 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     expect(fold.events.map((t) => t.event)).toEqual(eventsAt(b.hall, code));
     expect(fold.events.at(-1)?.by).toBe('chance');
   }, 60_000);
+
+  it('a runner whose lease another process holds (it stalled past it) writes nothing more', async () => {
+    const a = await start();
+    const b = await start();
+    const code = await game(a, b);
+    expect(a.hall.running()).toEqual([code]);
+    const length = (await streamOf(redis.url, code)).length;
+    // Another process holds the lease now, and a has not noticed: Ann's throw on a is made by
+    // a's engine, but Redis refuses its entry, and a lets the table go.
+    const other = new Redis(redis.url, { protocol: 2 });
+    try {
+      await other.set(keysOf().lease(code), 'another', 'PX', 60_000);
+      replica(a.hall, code)!.viewFor(ANN).send({ type: 'chance', seat: 0 });
+      await until(() => a.hall.running().length === 0, 'a lets the table go');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await streamOf(redis.url, code)).length).toBe(length);
+      expect(eventsAt(a.hall, code)).toEqual([]);
+      expect(eventsAt(b.hall, code)).toEqual([]);
+    } finally {
+      other.disconnect();
+    }
+  }, 30_000);
 
   it('a move made on a position that changed before it arrived is refused on the screen', async () => {
     const a = await start();

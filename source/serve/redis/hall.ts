@@ -192,6 +192,20 @@ function toFile(file: Recorder, entry: Entry): void {
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+/**
+ * Fenced writes: only the lease's holder writes a table's entries and its lobby state, so a
+ * runner that stalled past its lease (a loaded machine) and has not noticed yet cannot write
+ * beside the process that took the table over. A lease that ran out with no one taking it is
+ * taken again by the write.
+ */
+const HOLD = `local holder = redis.call('get', KEYS[1])
+if holder == false then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+elseif holder ~= ARGV[1] then return redis.error_reply('LEASE held by ' .. holder) end`;
+const FENCED_XADD = `${HOLD}
+return redis.call('xadd', KEYS[2], unpack(ARGV, 3))`;
+const FENCED_META = `${HOLD}
+redis.call('hset', KEYS[2], ARGV[3], ARGV[4])
+return redis.call('publish', ARGV[5], ARGV[6])`;
 
 export class RedisHall extends Hall {
   /** This process, as leases and watchers name it. */
@@ -575,8 +589,22 @@ export class RedisHall extends Hall {
     const meta = this.metaOf(run);
     this.applyMeta(meta);
     if (this.down) return;
-    void this.cmd.hset(this.keys.tables, run.code, JSON.stringify(meta)).catch(() => undefined);
-    void this.publish({ t: 'meta', code: run.code, meta });
+    void this.cmd
+      .eval(
+        FENCED_META,
+        2,
+        this.keys.lease(run.code),
+        this.keys.tables,
+        this.proc,
+        this.leaseMs,
+        run.code,
+        JSON.stringify(meta),
+        this.keys.channel,
+        JSON.stringify({ t: 'meta', code: run.code, meta, from: this.proc }),
+      )
+      .catch((error: Error) => {
+        if (/LEASE held/.test(error.message)) this.letGo(run, 'another process runs it now');
+      });
   }
 
   /** New entries of a table run here: kept, then written in order. */
@@ -597,11 +625,23 @@ export class RedisHall extends Hall {
       while (run.landed < run.history.length && !this.down && this.runs.get(run.code) === run) {
         const batch = run.history.slice(run.landed, run.landed + 200);
         const pipe = this.cmd.pipeline();
-        for (const entry of batch) pipe.xadd(key, streamId(entry.seq), ...toFields(entry));
+        for (const entry of batch)
+          pipe.eval(
+            FENCED_XADD,
+            2,
+            this.keys.lease(run.code),
+            key,
+            this.proc,
+            this.leaseMs,
+            streamId(entry.seq),
+            ...toFields(entry),
+          );
         const results = (await pipe.exec()) ?? [];
         for (let i = 0; i < batch.length; i++) {
           const error = results[i]?.[0];
           const entry = batch[i] as Entry;
+          if (error && /LEASE held/.test(error.message))
+            return this.letGo(run, 'another process runs it now');
           if (error && /equal or smaller/i.test(error.message)) {
             const there = (await this.cmd.xrange(key, streamId(entry.seq), streamId(entry.seq)))[0];
             const same = there && fromFields(there[0], there[1]).line === entry.line;
@@ -814,7 +854,17 @@ export class RedisHall extends Hall {
     }
   }
 
+  private lastTick = 0;
+
   private async ticked(): Promise<void> {
+    // A tick far behind its time: the process is starved or blocked, its leases may lapse.
+    const now = Date.now();
+    const late = this.lastTick === 0 ? 0 : now - this.lastTick;
+    this.lastTick = now;
+    if (late > this.leaseMs / 2)
+      this.redisOptions.log(
+        `this process fell ${(late / 1000).toFixed(1)} s behind (the machine is busy): tables it runs may move to another`,
+      );
     try {
       await this.cmd.ping();
     } catch {
