@@ -1094,6 +1094,7 @@ export class RedisHall extends Hall {
       return;
     }
     this.down = false;
+    this.lastTick = 0;
     this.graceUntil = Date.now() + 2 * this.leaseMs;
     for (const run of this.runs.values()) {
       void this.write(run).catch(() => undefined);
