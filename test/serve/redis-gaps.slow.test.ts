@@ -170,6 +170,24 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     }
   }, 30_000);
 
+  it('a seat asked for from two processes at once: one sits, the other is told why not', async () => {
+    const a = await start();
+    const b = await start();
+    const c = await start();
+    const { code } = yutTable(a.hall, ANN);
+    await until(() => !!replica(b.hall, code) && !!replica(c.hall, code), 'the table on b and c');
+    const heard: string[] = [];
+    replica(a.hall, code)!.lines((line) => heard.push(line));
+    const CY = person('Cy');
+    replica(b.hall, code)!.sit(BO);
+    replica(c.hall, code)!.sit(CY);
+    await until(() => !!replica(a.hall, code)?.table, 'the game');
+    await until(
+      () => heard.some((l) => /^\((Bo|Cy)\) This table has started: you may watch it\.$/.test(l)),
+      'the refusal on the screens',
+    );
+  }, 30_000);
+
   it('a move made on a position that changed before it arrived is refused on the screen', async () => {
     const a = await start();
     const b = await start();

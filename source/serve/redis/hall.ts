@@ -704,9 +704,12 @@ export class RedisHall extends Hall {
       return;
     }
     switch (message.kind) {
-      case 'sit':
-        served.sit(message.person);
+      case 'sit': {
+        // Refused (the last seat went to someone else meanwhile): the asker is told, and watches.
+        const seat = served.sit(message.person);
+        if (typeof seat === 'string') say(seat, message.person);
         break;
+      }
       case 'stand':
         served.stand(message.person);
         break;
