@@ -138,7 +138,11 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     started.splice(started.indexOf(a), 1);
     expect(b.hall.running()).toEqual([]);
     expect(step(code, b, views)).toEqual({ ok: true, pending: true });
-    await until(() => b.hall.running().includes(code), 'b runs the table', 10_000);
+    await until(
+      () => started.some((p) => p.hall.running().includes(code)),
+      'another process runs the table',
+      10_000,
+    );
     // His throw is applied by the new runner: in the stream, on his screen, once.
     await until(() => eventsAt(b.hall, code).length === before + 1, 'the throw made in the gap');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -147,6 +151,20 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     expect(fold.events.map((t) => t.event)).toEqual(eventsAt(b.hall, code));
     expect(fold.events.at(-1)?.by).toBe('chance');
   }, 60_000);
+
+  it("a killed runner's tables are taken over at once, long before its lease would run out", async () => {
+    const a = await startProcess(redis.url, { seed: 382, leaseMs: 30_000 });
+    const b = await startProcess(redis.url, { seed: 382, leaseMs: 30_000 });
+    started.push(b);
+    const code = await game(a, b);
+    expect(a.hall.running()).toEqual([code]);
+    // Killed: its connections leave Redis with it (a process only slow keeps them, and its
+    // tables, until its lease runs out).
+    const killed = Date.now();
+    a.hall.close(false);
+    await until(() => b.hall.running().includes(code), 'b runs the table', 5000);
+    expect(Date.now() - killed).toBeLessThan(5000);
+  }, 30_000);
 
   it('a runner whose lease another process holds (it stalled past it) writes nothing more', async () => {
     const a = await start();

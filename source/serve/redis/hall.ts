@@ -201,6 +201,8 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 const HOLD = `local holder = redis.call('get', KEYS[1])
 if holder == false then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
 elseif holder ~= ARGV[1] then return redis.error_reply('LEASE held by ' .. holder) end`;
+/** A lease taken from a process that is gone (none of its connections is left in Redis). */
+const STEAL = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) else return 0 end`;
 const FENCED_XADD = `${HOLD}
 return redis.call('xadd', KEYS[2], unpack(ARGV, 3))`;
 const FENCED_META = `${HOLD}
@@ -237,7 +239,7 @@ export class RedisHall extends Hall {
       startSession: () => 'a replica never starts a game',
     });
     this.keys = keysOf(redisOptions.prefix);
-    this.leaseMs = redisOptions.leaseMs ?? 5000;
+    this.leaseMs = redisOptions.leaseMs ?? 10_000;
     this.sessions = new SessionFactory({
       seed: redisOptions.seed,
       app: redisOptions.app,
@@ -267,6 +269,8 @@ export class RedisHall extends Hall {
       else for (const t of this.engine.tables.values()) this.engineChanged(t);
     });
     const connection = {
+      // Named, so that the others see in CLIENT LIST whether this process is still there.
+      connectionName: `madang:${this.proc}`,
       protocol: 2 as const,
       enableOfflineQueue: false,
       maxRetriesPerRequest: null,
@@ -277,7 +281,7 @@ export class RedisHall extends Hall {
     this.cmd = new Redis(redisOptions.url, {
       ...connection,
       lazyConnect: true,
-      commandTimeout: Math.max(1000, this.leaseMs),
+      commandTimeout: Math.max(1000, Math.min(5000, this.leaseMs)),
     });
     this.sub = new Redis(redisOptions.url, {
       ...connection,
@@ -322,7 +326,10 @@ export class RedisHall extends Hall {
     await this.sub.subscribe(this.keys.channel);
     await this.cmd.set(this.keys.alive(this.proc), '1', 'PX', this.leaseMs);
     await this.loadLobby();
-    this.timer = setInterval(() => void this.tick(), Math.max(200, Math.floor(this.leaseMs / 4)));
+    this.timer = setInterval(
+      () => void this.tick(),
+      Math.max(200, Math.min(1000, Math.floor(this.leaseMs / 4))),
+    );
     void this.follow();
     void this.readIntents();
     return undefined;
@@ -903,7 +910,8 @@ export class RedisHall extends Hall {
       }
       // Just after Redis came back, the runners write their tables again first.
       if (Date.now() < this.graceUntil) return;
-      await this.gone();
+      const connected = await this.connected();
+      await this.gone(connected);
       // Now and then the whole lobby, in case a message was missed (a subscriber Redis let go).
       if (++this.ticks % 4 === 0) await this.loadLobby().catch(() => undefined);
       const orphans = [...this.tables.values()].filter(
@@ -911,15 +919,21 @@ export class RedisHall extends Hall {
       );
       if (orphans.length === 0) return;
       const holders = await this.cmd.mget(...orphans.map((t) => this.keys.lease(t.code)));
-      const free = orphans.filter((_, i) => holders[i] === null).map((t) => t.code);
+      // A lease free, or held by a process whose connections are all gone from Redis (killed:
+      // taken at once, not after the lease runs out; one only slow keeps its tables).
+      const free = orphans.flatMap((t, i) => {
+        const holder = holders[i] ?? null;
+        return holder === null || !connected.has(holder) ? [{ code: t.code, holder }] : [];
+      });
       if (free.length === 0) return;
       const claim = this.cmd.pipeline();
-      for (const code of free)
-        claim.set(this.keys.lease(code), this.proc, 'PX', this.leaseMs, 'NX');
+      for (const { code, holder } of free)
+        if (holder === null) claim.set(this.keys.lease(code), this.proc, 'PX', this.leaseMs, 'NX');
+        else claim.eval(STEAL, 1, this.keys.lease(code), holder, this.proc, this.leaseMs);
       const claimed = (await claim.exec()) ?? [];
       // Taken over together: one after another, a hundred took longer than their leases.
       await Promise.all(
-        free.map((code, i) =>
+        free.map(({ code }, i) =>
           claimed[i]?.[1] === 'OK' ? this.takeOver(code).catch(() => undefined) : undefined,
         ),
       );
@@ -932,7 +946,13 @@ export class RedisHall extends Hall {
    * The players of a process that stopped saying it is alive (killed, or cut off from Redis):
    * away at the tables run here, as if their connections had closed; its watchers gone.
    */
-  private async gone(): Promise<void> {
+  /** The processes with a connection to Redis now (CLIENT LIST, by their connections' names). */
+  private async connected(): Promise<Set<string>> {
+    const list = String(await this.cmd.call('CLIENT', 'LIST'));
+    return new Set([...list.matchAll(/ name=madang:(\S+)/g)].map((m) => m[1] as string));
+  }
+
+  private async gone(connected: ReadonlySet<string>): Promise<void> {
     const procs = new Set<string>();
     for (const run of this.runs.values())
       for (const proc of run.presence.keys()) if (proc !== this.proc) procs.add(proc);
@@ -941,7 +961,9 @@ export class RedisHall extends Hall {
     const asked = Date.now();
     const alive = await this.cmd.mget(...all.map((p) => this.keys.alive(p)));
     // One heard from since the question went out is alive after all (its word came back).
-    const dead = all.filter((p, i) => alive[i] === null && (this.heardFrom.get(p) ?? 0) < asked);
+    const dead = all.filter(
+      (p, i) => (alive[i] === null || !connected.has(p)) && (this.heardFrom.get(p) ?? 0) < asked,
+    );
     for (const proc of dead)
       for (const run of [...this.runs.values()]) {
         const people = run.presence.get(proc);
@@ -1098,7 +1120,7 @@ export class RedisHall extends Hall {
     }
     this.down = false;
     this.lastTick = 0;
-    this.graceUntil = Date.now() + 2 * this.leaseMs;
+    this.graceUntil = Date.now() + Math.min(2 * this.leaseMs, 5000);
     for (const run of this.runs.values()) {
       void this.write(run).catch(() => undefined);
       this.writeMeta(run);
