@@ -169,7 +169,10 @@ export function ServeApp({
       const named = hall.find(caller.user);
       if (back) return enter(who, back);
       if (named) return enter(who, named);
-      setScreen({ name: 'lobby', index: 0 });
+      // A table made a moment ago on another server may not have reached this one: asked for.
+      void hall
+        .look(caller.user)
+        .then((found) => (found ? enter(who, found) : setScreen({ name: 'lobby', index: 0 })));
     },
     [hall, caller.user, enter, setPerson, setScreen],
   );

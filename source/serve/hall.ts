@@ -453,6 +453,14 @@ export class Hall {
     return this.tables.get(code.trim().toLowerCase());
   }
 
+  /**
+   * A table by its code, asked wherever the tables are kept (here, this process's own; another
+   * hall may have to ask for one it has not heard of yet).
+   */
+  look(code: string): Promise<ServedTable | undefined> {
+    return Promise.resolve(this.find(code));
+  }
+
   /** The running table where this person holds a seat (to go straight back to it). */
   seatedAt(person: Person): ServedTable | undefined {
     return [...this.tables.values()].find(

@@ -210,6 +210,19 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     );
   }, 30_000);
 
+  it('a table made elsewhere that this process has not heard of yet is found by its code', async () => {
+    const a = await start();
+    const b = await start();
+    const { code } = yutTable(a.hall, ANN);
+    await until(() => !!replica(b.hall, code), 'the table on b');
+    // As if the lobby's message had not reached b yet (a busy machine): asked of Redis.
+    b.hall.tables.delete(code);
+    expect(b.hall.find(code)).toBeUndefined();
+    expect((await b.hall.look(code.toUpperCase()))?.code).toBe(code);
+    expect(replica(b.hall, code)?.seatNames()).toEqual(['Ann', 'Player 2']);
+    expect(await b.hall.look('none')).toBeUndefined();
+  }, 30_000);
+
   it('a move made on a position that changed before it arrived is refused on the screen', async () => {
     const a = await start();
     const b = await start();

@@ -397,6 +397,15 @@ export class RedisHall extends Hall {
     }
   }
 
+  /** A table this process has not heard of yet (made a moment ago elsewhere): read from Redis. */
+  override async look(code: string): Promise<ServedTable | undefined> {
+    const known = this.find(code);
+    if (known || this.down || code.trim() === '') return known;
+    const json = await this.cmd.hget(this.keys.tables, code.trim().toLowerCase()).catch(() => null);
+    if (json) this.applyMeta(JSON.parse(json) as Meta);
+    return this.find(code);
+  }
+
   private book: PlayerBook | undefined;
 
   /** The players' names shared by every process: a key named on one is known on all. */
