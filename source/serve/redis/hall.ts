@@ -855,16 +855,19 @@ export class RedisHall extends Hall {
 
   private ticks = 0;
   private ticking = false;
+  private renewing = false;
   /** When each process last asked something of a table run here. */
   private readonly heardFrom = new Map<string, number>();
 
   /**
-   * Every few hundred ms: Redis asked whether it answers, this process said alive, its leases
-   * renewed, dead processes' players marked away, orphaned tables taken over. A tick that runs
-   * long (a loaded machine) is not overlapped by the next.
+   * Every second at most: the leases renewed (one round trip of their own, so that nothing else
+   * the tick waits for delays them), and then, one tick at a time, Redis asked whether it
+   * answers, dead processes' players marked away, orphaned tables taken over.
    */
   private async tick(): Promise<void> {
-    if (this.down || this.stopped || this.ticking) return;
+    if (this.down || this.stopped) return;
+    void this.renew();
+    if (this.ticking) return;
     this.ticking = true;
     try {
       await this.ticked();
@@ -873,25 +876,20 @@ export class RedisHall extends Hall {
     }
   }
 
-  private lastTick = 0;
+  private lastRenew = 0;
 
-  private async ticked(): Promise<void> {
-    // A tick far behind its time: the process is starved or blocked, its leases may lapse.
+  /** This process said alive and its leases renewed, those being taken over too. */
+  private async renew(): Promise<void> {
+    if (this.renewing) return;
+    this.renewing = true;
+    // Far behind its time: the process is starved or blocked, its leases may lapse.
     const now = Date.now();
-    const late = this.lastTick === 0 ? 0 : now - this.lastTick;
-    this.lastTick = now;
+    const late = this.lastRenew === 0 ? 0 : now - this.lastRenew;
+    this.lastRenew = now;
     if (late > this.leaseMs / 2)
       this.redisOptions.log(
         `this process fell ${(late / 1000).toFixed(1)} s behind (the machine is busy): tables it runs may move to another`,
       );
-    try {
-      await this.cmd.ping();
-    } catch {
-      // No answer in time: paused, and the connection made again (ready: `back`).
-      this.lost();
-      this.cmd.disconnect(true);
-      return;
-    }
     try {
       // One round trip for all: with a hundred tables, one at a time took longer than a lease
       // lasts on a busy machine, and the tables went from process to process.
@@ -903,7 +901,10 @@ export class RedisHall extends Hall {
       renew.pexpire(this.keys.alive(this.proc), this.leaseMs);
       for (const run of runs)
         renew.eval(RENEW, 1, this.keys.lease(run.code), this.proc, this.leaseMs);
+      for (const code of this.taking)
+        renew.eval(RENEW, 1, this.keys.lease(code), this.proc, this.leaseMs);
       const renewed = (await renew.exec()) ?? [];
+      if (this.down) return;
       if (renewed[0]?.[1] === 'OK')
         for (const t of this.tables.values()) (t as ReplicaTable).announce?.();
       const lapsed = runs.filter((_, i) => renewed[i + 2]?.[0] || renewed[i + 2]?.[1] === 0);
@@ -914,9 +915,27 @@ export class RedisHall extends Hall {
           again.set(this.keys.lease(run.code), this.proc, 'PX', this.leaseMs, 'NX');
         const taken = (await again.exec()) ?? [];
         lapsed.forEach((run, i) => {
-          if (taken[i]?.[1] !== 'OK') this.letGo(run, 'its lease went to another process');
+          if (!taken[i]?.[0] && taken[i]?.[1] !== 'OK')
+            this.letGo(run, 'its lease went to another process');
         });
       }
+    } catch {
+      // Redis went away meanwhile: the tick's ping pauses, `back` goes on.
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  private async ticked(): Promise<void> {
+    try {
+      await this.cmd.ping();
+    } catch {
+      // No answer in time: paused, and the connection made again (ready: `back`).
+      this.lost();
+      this.cmd.disconnect(true);
+      return;
+    }
+    try {
       // Just after Redis came back, the runners write their tables again first.
       if (Date.now() < this.graceUntil) return;
       const connected = await this.connected();
@@ -940,12 +959,14 @@ export class RedisHall extends Hall {
         if (holder === null) claim.set(this.keys.lease(code), this.proc, 'PX', this.leaseMs, 'NX');
         else claim.eval(STEAL, 1, this.keys.lease(code), holder, this.proc, this.leaseMs);
       const claimed = (await claim.exec()) ?? [];
-      // Taken over together: one after another, a hundred took longer than their leases.
-      await Promise.all(
-        free.map(({ code }, i) =>
-          claimed[i]?.[1] === 'OK' ? this.takeOver(code).catch(() => undefined) : undefined,
-        ),
-      );
+      // Taken over together, and not waited for: the next ticks go on (their leases renewed
+      // meanwhile), where a hundred takeovers in a row had held them past their leases.
+      free.forEach(({ code }, i) => {
+        if (claimed[i]?.[1] === 'OK') {
+          this.taking.add(code);
+          void this.takeOver(code).catch(() => undefined);
+        }
+      });
     } catch {
       // Redis went away meanwhile: `lost` pauses, `back` goes on.
     }
@@ -1128,7 +1149,7 @@ export class RedisHall extends Hall {
       return;
     }
     this.down = false;
-    this.lastTick = 0;
+    this.lastRenew = 0;
     this.graceUntil = Date.now() + Math.min(2 * this.leaseMs, 5000);
     for (const run of this.runs.values()) {
       void this.write(run).catch(() => undefined);
