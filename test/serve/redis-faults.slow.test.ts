@@ -28,6 +28,32 @@ import {
 const ANN = person('Ann');
 const BO = person('Bo');
 
+/**
+ * Ann at a Yut table made on `a`, Bo sitting from `b`, the game begun on both; what each
+ * process's table says, and `step`: the player to act throws or makes the first legal move.
+ */
+async function begin(a: Process, b: Process) {
+  const { code } = yutTable(a.hall, ANN);
+  await until(() => !!replica(b.hall, code), 'the table on b');
+  replica(b.hall, code)!.sit(BO);
+  await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'the game');
+  const heard = { a: [] as string[], b: [] as string[] };
+  replica(a.hall, code)!.lines((line) => heard.a.push(line));
+  replica(b.hall, code)!.lines((line) => heard.b.push(line));
+  const views = [replica(a.hall, code)!.viewFor(ANN), replica(b.hall, code)!.viewFor(BO)];
+  const step = () => {
+    const mirror = replica(a.hall, code)!.table!;
+    const seat = mirror.toAct;
+    const due = yut.rules.chance(mirror.state) !== undefined;
+    return views[seat]!.send(
+      due
+        ? { type: 'chance', seat }
+        : { type: 'move', seat, event: yut.rules.legalEvents(mirror.state)[0]! },
+    );
+  };
+  return { code, heard, step };
+}
+
 describe.runIf(hasRedis)('Redis restarted in the middle of a game', () => {
   let redis: RedisServer;
   let a: Process, b: Process;
@@ -44,26 +70,7 @@ describe.runIf(hasRedis)('Redis restarted in the middle of a game', () => {
   });
 
   it('pauses every table with a message, shows nothing unwritten, and goes on when it is back', async () => {
-    const { code } = yutTable(a.hall, ANN);
-    await until(() => !!replica(b.hall, code), 'the table on b');
-    replica(b.hall, code)!.sit(BO);
-    await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'the game');
-    const heard = { a: [] as string[], b: [] as string[] };
-    replica(a.hall, code)!.lines((line) => heard.a.push(line));
-    replica(b.hall, code)!.lines((line) => heard.b.push(line));
-    const views = [replica(a.hall, code)!.viewFor(ANN), replica(b.hall, code)!.viewFor(BO)];
-
-    /** The player to act throws or makes the first move; true when it was sent. */
-    const step = () => {
-      const mirror = replica(a.hall, code)!.table!;
-      const seat = mirror.toAct;
-      const due = yut.rules.chance(mirror.state) !== undefined;
-      return views[seat]!.send(
-        due
-          ? { type: 'chance', seat }
-          : { type: 'move', seat, event: yut.rules.legalEvents(mirror.state)[0]! },
-      );
-    };
+    const { code, heard, step } = await begin(a, b);
     for (let n = 1; n <= 6; n++) {
       expect(step()).toEqual({ ok: true, pending: true });
       await until(
@@ -137,24 +144,7 @@ describe.runIf(hasRedis)('Redis hanging in the middle of a game (SIGSTOP, then S
   });
 
   it('pauses with a message while Redis does not answer, shows nothing unwritten, and goes on', async () => {
-    const { code } = yutTable(a.hall, ANN);
-    await until(() => !!replica(b.hall, code), 'the table on b');
-    replica(b.hall, code)!.sit(BO);
-    await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'the game');
-    const heard = { a: [] as string[], b: [] as string[] };
-    replica(a.hall, code)!.lines((line) => heard.a.push(line));
-    replica(b.hall, code)!.lines((line) => heard.b.push(line));
-    const views = [replica(a.hall, code)!.viewFor(ANN), replica(b.hall, code)!.viewFor(BO)];
-    const step = () => {
-      const mirror = replica(a.hall, code)!.table!;
-      const seat = mirror.toAct;
-      const due = yut.rules.chance(mirror.state) !== undefined;
-      return views[seat]!.send(
-        due
-          ? { type: 'chance', seat }
-          : { type: 'move', seat, event: yut.rules.legalEvents(mirror.state)[0]! },
-      );
-    };
+    const { code, heard, step } = await begin(a, b);
     for (let n = 1; n <= 4; n++) {
       expect(step()).toEqual({ ok: true, pending: true });
       await until(
