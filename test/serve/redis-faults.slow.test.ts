@@ -6,7 +6,7 @@
  * table's stream and lobby again, play goes on, and the stream is the whole game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAUSED, RESUMED } from '../../source/serve/redis/hall.js';
+import { NOT_SENT, PAUSED, RESUMED } from '../../source/serve/redis/hall.js';
 import { drawAgain } from '../../source/serve/redis/stream.js';
 import { readRecording } from '../../source/storage/recording-file.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
@@ -157,6 +157,9 @@ describe.runIf(hasRedis)('Redis hanging in the middle of a game (SIGSTOP, then S
     step();
     redis.hang();
     const hungAt = Date.now();
+    // Bo says something from b meanwhile: Redis does not answer, and he is told so.
+    replica(b.hall, code)!.chat(BO, 'are you there?');
+    await until(() => heard.b.includes(`(Bo) ${NOT_SENT}`), 'the chat not sent', 15_000);
     await until(() => a.hall.paused && b.hall.paused, 'both processes paused', 15_000);
     expect(heard.a).toContain(PAUSED);
     expect(heard.b).toContain(PAUSED);

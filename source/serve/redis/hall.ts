@@ -53,8 +53,12 @@ export const RESUMED = 'Redis is back: play goes on.';
 export const TAKEN_OVER = 'The server that ran this table stopped: another goes on with it.';
 /** A move whose position changed before it reached the runner (a key pressed twice, say). */
 export const STALE = 'Not made: the board changed before your key arrived. Look again.';
-/** An intent Redis did not take (it was not answering). */
-export const NOT_SENT = 'Not sent: Redis did not take it. Try again.';
+/**
+ * An intent Redis did not answer for (not answering, or gone): it may have reached the table
+ * or not (a hung Redis may still do it when it wakes), so the sender is told to look first.
+ */
+export const NOT_SENT =
+  'Redis did not answer: this may not have reached the table. Look before you try again.';
 
 /** Stream ids in order (`ms-n`). */
 const idAfter = (a: string, b: string) => {
