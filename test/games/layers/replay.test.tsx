@@ -17,7 +17,8 @@ import {
   reduce,
   setup,
 } from '../../../source/games/layers/rules.js';
-import { LayersGame, layersWidths } from '../../../source/games/layers/ui/LayersGame.js';
+import { layersWidths } from '../../../source/games/layers/ui/LayersBoard.js';
+import { LayersGame } from '../../../source/games/layers/ui/LayersGame.js';
 import { KeysProvider } from '../../../source/ui/keys-context.js';
 import { ThemeContext } from '../../../source/ui/theme.js';
 import { frameWhen, plain } from '../../support/ink.js';
