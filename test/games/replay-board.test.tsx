@@ -5,16 +5,13 @@
  * drew from the board layouts in boxes of their own, centred beside the panel where the play
  * screen's stand at the top. (Layers has its own test: test/games/layers/replay.test.tsx.)
  */
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../source/engine/game.js';
 import { sampleChance, seededRandom } from '../../source/engine/random.js';
-import { NO_RECORDING } from '../../source/engine/recording.js';
 import { type Seat, seatOf } from '../../source/engine/seats.js';
-import { KeysProvider } from '../../source/ui/keys-context.js';
-import { ThemeContext } from '../../source/ui/theme.js';
 import { lookup } from '../support/games.js';
 import { frameWhen, plain } from '../support/ink.js';
+import { renderPlay, renderReplay } from '../support/screens.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -70,23 +67,7 @@ const TIMELINE = ['a replay', ...Array.from({ length: 40 }, (_, i) => `event ${i
 function replayBoard(id: string, state: unknown, seats: readonly Seat[]) {
   const { Replay } = lookup(id) ?? {};
   if (!Replay) throw new Error(`no replay for ${id}`);
-  const r = render(
-    <ThemeContext.Provider value={{ colour: false }}>
-      <Replay
-        state={state}
-        events={[]}
-        index={0}
-        stateAt={() => state}
-        names={seats.map((s) => s.name)}
-        seats={seats}
-        timeline={TIMELINE}
-        keys={['q quit']}
-        notice={null}
-        width={WIDTH}
-        height={HEIGHT}
-      />
-    </ThemeContext.Provider>,
-  );
+  const r = renderReplay(Replay, state, seats, WIDTH, HEIGHT, TIMELINE);
   cleanup = r.unmount;
   return boardOf(plain(r.lastFrame()));
 }
@@ -95,27 +76,7 @@ function replayBoard(id: string, state: unknown, seats: readonly Seat[]) {
 async function playBoard(id: string, state: unknown, seats: readonly Seat[]) {
   const { Play } = lookup(id) ?? {};
   if (!Play) throw new Error(`no play screen for ${id}`);
-  const r = render(
-    <ThemeContext.Provider value={{ colour: false }}>
-      <KeysProvider>
-        <Play
-          session={{
-            id: 0,
-            seed: 1,
-            initial: state,
-            seats,
-            chance: undefined,
-            recorder: NO_RECORDING,
-            botSeed: 1,
-          }}
-          width={WIDTH}
-          height={HEIGHT}
-          botDelay={60_000}
-          onRequest={() => {}}
-        />
-      </KeysProvider>
-    </ThemeContext.Provider>,
-  );
+  const r = renderPlay(Play, state, seats, WIDTH, HEIGHT);
   cleanup = r.unmount;
   const frame = await frameWhen(r.lastFrame, (f) => f.includes('╰'));
   r.unmount();

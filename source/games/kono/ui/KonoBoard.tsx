@@ -2,7 +2,8 @@
  * Kono's board in its box, as the seed draws it: drawn alike by the play screen and the replay
  * (one component, so a board replayed is the board played).
  */
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
+import { BoardBox } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import type { KonoState } from '../rules.js';
 import { boardHeight, boardWidth, konoBoardSegments, type Mark } from './board-layout.js';
@@ -14,44 +15,25 @@ export const boardBoxWidth = (state: KonoState) =>
 /** Whether the board needs its compact form (no rows of │) to fit the window's height. */
 const compactFor = (size: number, height: number) => boardHeight(size, false) + 2 > height;
 
-/** The board in its box, as the play screen and the replay draw it. */
-export function KonoBoard({
-  state,
-  cursor,
-  marks,
-  height,
-}: {
+interface BoardProps {
   state: KonoState;
   cursor?: readonly [number, number] | undefined;
   marks?: ReadonlyMap<string, Mark> | undefined;
+  /** The window's height: a board that would not fit is drawn compact. */
   height: number;
-}) {
+}
+
+/** The board in its box, as the play screen and the replay draw it. */
+export function KonoBoard(props: BoardProps) {
   return (
-    <Box
-      borderStyle="round"
-      paddingX={1}
-      flexDirection="column"
-      width={boardBoxWidth(state)}
-      flexShrink={0}
-      alignSelf="flex-start"
-    >
-      <BoardLines state={state} cursor={cursor} marks={marks} height={height} />
-    </Box>
+    <BoardBox width={boardBoxWidth(props.state)}>
+      <BoardLines {...props} />
+    </BoardBox>
   );
 }
 
 /** The board, or before the first round's size is chosen, what it will be. */
-function BoardLines({
-  state,
-  cursor,
-  marks,
-  height,
-}: {
-  state: KonoState;
-  cursor?: readonly [number, number] | undefined;
-  marks?: ReadonlyMap<string, Mark> | undefined;
-  height: number;
-}) {
+function BoardLines({ state, cursor, marks, height }: BoardProps) {
   if (state.size === 0)
     return (
       <>

@@ -2,7 +2,7 @@
  * Ur's board: the board from its file in its box, drawn alike by the play screen and the replay
  * (one component, so a board replayed is the board played).
  */
-import { Box } from 'ink';
+import { BoardBox } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import type { UrState } from '../rules.js';
 import { plainBoard, urBoardSegments } from './board-layout.js';
@@ -30,15 +30,8 @@ export function UrBoard({
   numbered?: number | undefined;
 }) {
   return (
-    <Box
-      borderStyle="round"
-      paddingX={1}
-      flexDirection="column"
-      width={urBoardBoxWidth(state)}
-      flexShrink={0}
-      alignSelf="flex-start"
-    >
+    <BoardBox width={urBoardBoxWidth(state)}>
       <SegmentLines lines={urBoardSegments(state, preview, stone, numbered)} />
-    </Box>
+    </BoardBox>
   );
 }

@@ -2,7 +2,7 @@
  * Yoté's board in its box, drawn alike by the play screen and the replay (one component, so a
  * board replayed is the board played).
  */
-import { Box } from 'ink';
+import { BoardBox } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import type { YoteState } from '../rules.js';
 import { BOARD_WIDTH, type Mark, yoteBoardSegments } from './board-layout.js';
@@ -19,15 +19,8 @@ export function YoteBoard({
   marks?: ReadonlyMap<number, Mark> | undefined;
 }) {
   return (
-    <Box
-      borderStyle="round"
-      paddingX={1}
-      flexDirection="column"
-      width={BOARD_BOX_WIDTH}
-      flexShrink={0}
-      alignSelf="flex-start"
-    >
+    <BoardBox width={BOARD_BOX_WIDTH}>
       <SegmentLines lines={yoteBoardSegments(state, { cursor, marks })} />
-    </Box>
+    </BoardBox>
   );
 }
