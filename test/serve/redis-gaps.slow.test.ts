@@ -170,6 +170,26 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     expect(Date.now() - killed).toBeLessThan(5000);
   }, 30_000);
 
+  it('where an ACL forbids CLIENT LIST, a killed runner is taken over when its lease runs out', async () => {
+    const admin = new Redis(redis.url, { protocol: 2 });
+    const a = await start();
+    const b = await start();
+    try {
+      const code = await game(a, b);
+      await admin.call('ACL', 'SETUSER', 'default', '-client');
+      a.hall.close(false);
+      started.splice(started.indexOf(a), 1);
+      await until(
+        () => started.some((p) => p.hall.running().includes(code)),
+        'another process runs the table',
+        10_000,
+      );
+    } finally {
+      await admin.call('ACL', 'SETUSER', 'default', '+client');
+      admin.disconnect();
+    }
+  }, 30_000);
+
   it('a runner whose lease another process holds (it stalled past it) writes nothing more', async () => {
     const a = await start();
     const b = await start();

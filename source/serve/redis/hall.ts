@@ -955,7 +955,9 @@ export class RedisHall extends Hall {
       // taken at once, not after the lease runs out; one only slow keeps its tables).
       const free = orphans.flatMap((t, i) => {
         const holder = holders[i] ?? null;
-        return holder === null || !connected.has(holder) ? [{ code: t.code, holder }] : [];
+        return holder === null || connected?.has(holder) === false
+          ? [{ code: t.code, holder }]
+          : [];
       });
       if (free.length === 0) return;
       const claim = this.cmd.pipeline();
@@ -980,13 +982,21 @@ export class RedisHall extends Hall {
    * The players of a process that stopped saying it is alive (killed, or cut off from Redis):
    * away at the tables run here, as if their connections had closed; its watchers gone.
    */
-  /** The processes with a connection to Redis now (CLIENT LIST, by their connections' names). */
-  private async connected(): Promise<Set<string>> {
-    const list = String(await this.cmd.call('CLIENT', 'LIST'));
-    return new Set([...list.matchAll(/ name=madang:(\S+)/g)].map((m) => m[1] as string));
+  /**
+   * The processes with a connection to Redis now (CLIENT LIST, by their connections' names), or
+   * undefined where Redis does not allow CLIENT LIST (an ACL): then only leases that ran out
+   * and words of life not renewed tell a process gone.
+   */
+  private async connected(): Promise<Set<string> | undefined> {
+    const list = await this.cmd.call('CLIENT', 'LIST').catch((error: Error) => {
+      if (/NOPERM|unknown command|disabled/i.test(error.message)) return undefined;
+      throw error;
+    });
+    if (list === undefined) return undefined;
+    return new Set([...String(list).matchAll(/ name=madang:(\S+)/g)].map((m) => m[1] as string));
   }
 
-  private async gone(connected: ReadonlySet<string>): Promise<void> {
+  private async gone(connected: ReadonlySet<string> | undefined): Promise<void> {
     const procs = new Set<string>();
     for (const run of this.runs.values())
       for (const proc of run.presence.keys()) if (proc !== this.proc) procs.add(proc);
@@ -996,7 +1006,8 @@ export class RedisHall extends Hall {
     const alive = await this.cmd.mget(...all.map((p) => this.keys.alive(p)));
     // One heard from since the question went out is alive after all (its word came back).
     const dead = all.filter(
-      (p, i) => (alive[i] === null || !connected.has(p)) && (this.heardFrom.get(p) ?? 0) < asked,
+      (p, i) =>
+        (alive[i] === null || connected?.has(p) === false) && (this.heardFrom.get(p) ?? 0) < asked,
     );
     for (const proc of dead)
       for (const run of [...this.runs.values()]) {
