@@ -35,6 +35,8 @@ interface Asked {
 /** A chat line: its longest, and how often one connection may speak. */
 export const CHAT_LENGTH = 120;
 export const CHAT_GAP_MS = 1000;
+/** How many of a table's last words a view opened later (a player back, a spectator) is told. */
+export const HEARD_LINES = 50;
 
 export interface HallOptions {
   /** Starts a game's session: its seed, chance source and recorder (app/session.ts). */
@@ -67,6 +69,7 @@ export class ServedTable {
   session: Session | undefined;
   private asked: Asked | undefined;
   private readonly said = new Set<(line: string) => void>();
+  private readonly heardLines: string[] = [];
   private readonly lastChat = new Map<string, number>();
   private coverTimer: (() => void) | undefined;
 
@@ -291,7 +294,14 @@ export class ServedTable {
   }
 
   tellAll(line: string): void {
+    this.heardLines.push(line);
+    if (this.heardLines.length > HEARD_LINES) this.heardLines.shift();
     for (const listener of [...this.said]) listener(line);
+  }
+
+  /** The table's last words (chat and notices), oldest first: a screen opened later shows them. */
+  heard(): readonly string[] {
+    return [...this.heardLines];
   }
 
   /** A connection of this person arrived at the table (or came back to it). */
