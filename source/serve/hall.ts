@@ -403,6 +403,8 @@ export interface SavedTable {
   readonly creator: Person;
   readonly holders: readonly Holder[];
   readonly covered: readonly number[];
+  /** When its game began (the server's clock), so that a reopened table's clock goes on. */
+  readonly startedAt?: number | undefined;
 }
 
 /** Every table of the server, by code. */
@@ -435,6 +437,7 @@ export class Hall {
               creator: t.creator,
               holders: [...t.holders],
               covered: [...t.covered],
+              startedAt: t.startedAt,
             },
           ]
         : [],
@@ -455,6 +458,9 @@ export class Hall {
     for (const seat of saved.covered) table.covered.add(seat);
     this.tables.set(table.code, table);
     table.open(session);
+    // Its clock goes on from when the game began, not from the restart (older files lack it).
+    if (typeof saved.startedAt === 'number' && saved.startedAt <= this.options.now())
+      table.startedAt = saved.startedAt;
     return table;
   }
 
