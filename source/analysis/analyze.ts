@@ -27,6 +27,8 @@ export interface AnalysisOptions {
   readonly level: Level;
   /** Start with the decisions nearest this timeline index (startAnalysis). */
   readonly focus?: number | undefined;
+  /** How long one slice of startAnalysis may run (default SLICE_MS). */
+  readonly sliceMs?: number | undefined;
 }
 
 /** The default level of `madang analyze` and of the replay viewer's analysis. */
@@ -277,7 +279,7 @@ export function analyzeAt(
   return finish(analyser.work(index, analyser.stateAt(index)));
 }
 
-/** How long one slice of a run may hold the event loop, in milliseconds. */
+/** How long one slice of a run may hold the event loop, in milliseconds (by default). */
 export const SLICE_MS = 15;
 
 /**
@@ -303,6 +305,7 @@ export function startAnalysis(
   let cancelled = false;
   let summary: AnalysisSummary | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const sliceMs = options.sliceMs ?? SLICE_MS;
 
   const tell = () => {
     for (const listener of [...listeners]) listener();
@@ -320,7 +323,7 @@ export function startAnalysis(
     if (cancelled || !analyser) return;
     const started = performance.now();
     let changed = false;
-    while (performance.now() - started < SLICE_MS) {
+    while (performance.now() - started < sliceMs) {
       if (!current) {
         if (pending.length === 0) break;
         const index = nearest();

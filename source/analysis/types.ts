@@ -119,5 +119,7 @@ export interface AnalysisRun {
   subscribe(listener: () => void): () => void;
   /** The summary, once every decision is found. */
   summary(): AnalysisSummary | undefined;
+  /** Why the run stopped short (its worker failed), if it did. */
+  problem?(): string | undefined;
   cancel(): void;
 }

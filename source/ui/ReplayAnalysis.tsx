@@ -189,6 +189,8 @@ function graphTitle(analysis: ShownAnalysis, names: readonly string[], width: nu
       : `${first}'s chance of winning (seat 1 of ${names.length})`;
   const { run } = analysis;
   if (!run) return whose;
+  const problem = run.problem?.();
+  if (problem) return `${whose} · analysis stopped: ${safeText(problem)}`;
   const summary = run.summary();
   if (summary) return `${whose} · ${summary.exact ? 'exact' : 'estimated'}, level ${summary.level}`;
   return `${whose} · analysing ${progressBar(run, Math.max(4, Math.min(20, width - whose.length - 24)))}`;

@@ -173,10 +173,13 @@ export function markedFrom(
   return best === undefined ? undefined : best + 1;
 }
 
-/** A progress bar `width` characters wide, with the count: `▕████░░░░▏ 12/47`. */
+/**
+ * A progress bar `width` characters wide, with the count: `▕████░░░░▏ 12/47`; empty while the
+ * count is not known yet (the worker starting, Ur's table being read).
+ */
 export function progressBar(run: Pick<AnalysisRun, 'progress'>, width: number): string {
   const { done, total } = run.progress();
   const inner = Math.max(1, width);
-  const filled = total === 0 ? inner : Math.round((done / total) * inner);
+  const filled = total === 0 ? 0 : Math.round((done / total) * inner);
   return `▕${'█'.repeat(filled)}${'░'.repeat(inner - filled)}▏ ${done}/${total}`;
 }

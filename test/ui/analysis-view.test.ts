@@ -135,6 +135,8 @@ describe('the words of the move shown', () => {
 
   it('the progress bar', () => {
     expect(progressBar({ progress: () => ({ done: 1, total: 4 }) }, 8)).toBe('▕██░░░░░░▏ 1/4');
+    // Not known yet (the worker starting): empty, not full.
+    expect(progressBar({ progress: () => ({ done: 0, total: 0 }) }, 4)).toBe('▕░░░░▏ 0/0');
   });
 });
 
