@@ -105,18 +105,70 @@ class Analyser {
     return stateOn(this.core.rules, this.timeline, index);
   }
 
-  /** Every seat's chance after `event` where more than two play (see DecisionAnalysis.chances). */
-  everySeat(state: unknown, event: GameEvent, seat: number, after: number) {
+  /**
+   * Every seat's chance after `event` where more than two play (see DecisionAnalysis.chances),
+   * each as the chance before what follows (valueOf).
+   */
+  *everySeat(state: unknown, event: GameEvent, seat: number, after: number) {
     if (this.names.length <= 2) return {};
     const next = this.core.rules.reduce(state, event);
-    return {
-      chances: this.names.map((_, s) => (s === seat ? after : this.chances.chance(next, s))),
-    };
+    const chances: number[] = [];
+    for (let s = 0; s < this.names.length; s++)
+      chances.push(s === seat ? after : yield* this.valueOf(next, s));
+    return { chances };
   }
 
   words(before: unknown, event: GameEvent): string {
     const after = this.core.rules.reduce(before, event);
     return this.core.describe(before, event, after, this.names)[0] ?? event.type;
+  }
+
+  /**
+   * The chance of `seat` from `state`, as the analysis of whatever comes next finds it before it:
+   * where a throw is due, the mean over every throw of the chance after it (the throw's own
+   * `before`); else the chances' own (a decision: its best move's rating). So a move's `after` is
+   * the next event's `before`, and over a game the change of win chance is the sum of luck and
+   * loss, less only what a deeper look changes of the best move (DecisionAnalysis docs).
+   */
+  *valueOf(state: unknown, seat: number): Generator<void, number, void> {
+    const rules = this.core.rules;
+    const outcomes = rules.chance(state);
+    if (
+      !outcomes ||
+      rules.outcome(state).status !== 'running' ||
+      !(this.chances.inPlay?.(state) ?? true)
+    )
+      return this.chances.chance(state, seat);
+    let sum = 0;
+    let total = 0;
+    for (const o of outcomes) {
+      if (o.probability <= 0) continue;
+      sum += o.probability * (yield* this.outcomeValue(state, o.event, seat));
+      total += o.probability;
+    }
+    return sum / total;
+  }
+
+  /** The chance of `seat` after the throw `event` from `state`, one search a step. */
+  *outcomeValue(state: unknown, event: GameEvent, seat: number): Generator<void, number, void> {
+    const rules = this.core.rules;
+    const child = rules.reduce(state, event);
+    // A throw that earns another (Yut's yut and mo): the decisions after the next throw are
+    // searched one a step first (the rating keeps them), so that no step holds several.
+    for (const next of rules.chance(child) ?? []) {
+      const after = rules.reduce(child, next.event);
+      if (
+        rules.outcome(after).status === 'running' &&
+        rules.legalEvents(after).length > 0 &&
+        (rules.toAct(after) === seat || this.names.length <= 2)
+      ) {
+        this.chances.moves(after);
+        yield;
+      }
+    }
+    const value = this.chances.chance(child, seat);
+    yield;
+    return value;
   }
 
   /** The analysis of the event at `index`, one search a step; `state` is the state before it. */
@@ -131,25 +183,10 @@ class Analyser {
       let after: number | undefined;
       for (const o of outcomes) {
         if (o.probability <= 0) continue;
-        const child = rules.reduce(state, o.event);
-        // A throw that earns another (Yut's yut and mo): the decisions after the next throw are
-        // searched one a step first (the rating keeps them), so that no step holds several.
-        for (const next of rules.chance(child) ?? []) {
-          const after = rules.reduce(child, next.event);
-          if (
-            rules.outcome(after).status === 'running' &&
-            rules.legalEvents(after).length > 0 &&
-            (rules.toAct(after) === seat || this.names.length <= 2)
-          ) {
-            this.chances.moves(after);
-            yield;
-          }
-        }
-        const value = this.chances.chance(child, seat);
+        const value = yield* this.outcomeValue(state, o.event, seat);
         sum += o.probability * value;
         total += o.probability;
         if (after === undefined && sameEvent(o.event, event)) after = value;
-        yield;
       }
       const before = sum / total;
       after ??= this.chances.chance(rules.reduce(state, event), seat);
@@ -161,35 +198,43 @@ class Analyser {
         before,
         after,
         luck: (after - before) * 100,
-        ...this.everySeat(state, event, seat, after),
+        ...(yield* this.everySeat(state, event, seat, after)),
       };
       return analysis;
     }
     const rated = this.chances.moves(state);
     if (rated.length === 0) return undefined;
+    yield;
     let best = rated[0] as RatedMove<GameEvent>;
     for (const m of rated) if (m.chance > best.chance) best = m;
-    const mine = rated.find((m) => sameEvent(m.event, event));
-    // A move the rules took but the rating did not list is rated where it left the game.
-    const after = mine?.chance ?? this.chances.chance(rules.reduce(state, event), seat);
+    // Before the move: the best move's rating (as the throw before it found it after itself).
+    const before = best.chance;
+    // After it, and after the best: the chance before what follows each (valueOf).
+    const after = yield* this.valueOf(rules.reduce(state, event), seat);
+    let bestAfter = sameEvent(best.event, event)
+      ? after
+      : yield* this.valueOf(rules.reduce(state, best.event), seat);
     // The move played is named best when it is as good as the best.
-    if (after >= best.chance) best = mine ?? best;
-    const bestAfter = Math.max(best.chance, after);
+    let bestEvent = best.event;
+    if (after >= bestAfter) {
+      bestEvent = event;
+      bestAfter = after;
+    }
     const loss = Math.max(0, (bestAfter - after) * 100);
     const analysis: MoveAnalysis = {
       kind: 'move',
       index,
       seat,
       played: this.words(state, event),
-      before: bestAfter,
+      before,
       after,
       bestAfter,
-      best: this.words(state, best.event),
-      why: this.core.explain(state, best.event, this.names),
+      best: this.words(state, bestEvent),
+      why: this.core.explain(state, bestEvent, this.names),
       choices: rated.length,
       loss: rated.length <= 1 ? 0 : loss,
       grade: gradeOf(loss, rated.length),
-      ...this.everySeat(state, event, seat, after),
+      ...(yield* this.everySeat(state, event, seat, after)),
     };
     return analysis;
   }
