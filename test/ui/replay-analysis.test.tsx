@@ -15,7 +15,13 @@ import { analyseOnWorker } from '../../source/cli/analysing.js';
 import { loadRecording, openRecording } from '../../source/storage/load.js';
 import { openRecorder } from '../../source/storage/recorder.js';
 import { ThemeContext } from '../../source/ui/theme.js';
-import { fixedAnalysis, type FixedRun, fixedRun, gradeAt } from '../support/fixed-analysis.js';
+import {
+  fixedAnalysis,
+  type FixedRun,
+  fixedRun,
+  gradeAt,
+  LONG_REASON,
+} from '../support/fixed-analysis.js';
 import { appOptions } from '../support/app.js';
 import { lookup } from '../support/games.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
@@ -36,12 +42,13 @@ async function viewer(
   rows: number,
   run: { sliceMs?: number; perSlice?: number } = {},
   colour = true,
+  reason?: (i: number) => string,
 ) {
   const loaded = await loadRecording(file, lookup);
   if (!loaded.ok) throw new Error(loaded.problem);
   const runs: FixedRun[] = [];
   const analyse: AnalyseGame = (game, timeline, names) => {
-    const started = fixedRun(fixedAnalysis(game.rules, timeline, names), run);
+    const started = fixedRun(fixedAnalysis(game.rules, timeline, names, reason), run);
     runs.push(started);
     return started;
   };
@@ -194,6 +201,29 @@ describe('the replay viewer’s analysis', () => {
     expect(r.lastFrame()).toContain('a analyse the game');
     expect(r.runs).toHaveLength(2);
   });
+
+  it.each([
+    [80, 24],
+    [120, 40],
+  ] as const)(
+    'at %i×%i the best move and its whole reason are on screen, however long',
+    async (columns, rows) => {
+      const r = await viewer(SHORT, columns, rows, {}, true, LONG_REASON);
+      await press(r.stdin, 'a');
+      await frameWhen(r.lastFrame, '· estimated');
+      await press(r.stdin, 'n');
+      const first = MARKED(r.events)[0] as number;
+      const frame = await frameWhen(r.lastFrame, `event ${first + 1}/47`);
+      // The screen's text read as a reader does: line after line, frames and margins left out.
+      const read = frame
+        .split('\n')
+        .map((line) => line.replace(/[│╭╮╰╯─]/g, ' ').trim())
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      expect(read).toContain(`Best: the best move at ${first} (${LONG_REASON(first)}).`);
+      expect(frame.split('\n').length).toBeLessThanOrEqual(rows);
+    },
+  );
 
   it('without colour the marks and words carry the meaning', async () => {
     const r = await viewer(SHORT, 80, 24, {}, false);
