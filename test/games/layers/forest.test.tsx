@@ -9,7 +9,7 @@ import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LayersState, reduce, setup } from '../../../source/games/layers/rules.js';
-import { Forest, wayLine } from '../../../source/games/layers/ui/LayersGame.js';
+import { Forest, wayLine } from '../../../source/games/layers/ui/LayersBoard.js';
 import { forestRows, pathUp, shownOf } from '../../../source/games/layers/ui/play.js';
 import { displayWidth } from '../../../source/ui/text.js';
 import { ThemeContext } from '../../../source/ui/theme.js';
