@@ -6,6 +6,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { OVER_KEYS } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
+import { displayWidth } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { backOdds, fightBackWanted, odds } from '../bot.js';
 import {
@@ -163,12 +164,18 @@ export function fightLines(last: FightResult | null, width: number, title?: stri
   const at = Math.min(cells - 1, Math.floor((last.number / total) * cells));
   const label = String(last.number);
   const pointer = `${' '.repeat(Math.max(0, Math.min(at, cells - label.length - 1)))}▼${label}`;
+  const who = `${last.attacker + 1} vs ${last.defender + 1}${last.back ? ' (fought back)' : ''}:`;
+  const numbers = `win ${win} · lose ${lose} · draw ${draw}`;
+  // On two lines where one would be cut (a narrow panel, a fight back among many players).
+  const whoLines =
+    displayWidth(`${who} ${numbers}`) <= width ? [`${who} ${numbers}`] : [who, `  ${numbers}`];
   return [
     ...heading,
-    <Text key="who" wrap="truncate-end">
-      {last.attacker + 1} vs {last.defender + 1}
-      {last.back ? ' (fought back)' : ''}: win {win} · lose {lose} · draw {draw}
-    </Text>,
+    ...whoLines.map((line, i) => (
+      <Text key={`who${i}`} wrap="truncate-end">
+        {line}
+      </Text>
+    )),
     <Text key="at" wrap="truncate-end">
       {pointer}
     </Text>,
