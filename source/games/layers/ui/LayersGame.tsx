@@ -11,7 +11,7 @@
  * draws the order and the numbers as they are due, and plays the computers at once after `n`.
  */
 import { Box, Text } from 'ink';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { FRAME_HELP, OVER_KEYS, type PlayProps, usePlaySession } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
@@ -29,16 +29,17 @@ import {
   mayRest,
   opponentsOf,
   toAct,
-  top,
 } from '../rules.js';
 import {
-  forestRows,
+  forestOrder,
+  forestRow,
   type LayersAction,
   layersKey,
   type LayersPlay,
   newLayersPlay,
   pathUp,
   playShown,
+  shapeOf,
   shownOf,
   reduceLayersPlay,
   toldLayersPlay,
@@ -95,6 +96,14 @@ export function LayersGame(props: PlayProps<LayersState>) {
     told: toldLayersPlay,
   });
   const sizes = layersWidths(width);
+  // The forest's folding and its people, made again only when they change (not for each line of
+  // the log or each notice): the board below is drawn again only then.
+  const { state, cursor, viewer, open, shut, room, seats } = play;
+  const shown = useMemo(
+    () => playShown({ state, cursor, viewer, open, shut, room }),
+    [state, cursor, viewer, open, shut, room],
+  );
+  const people = useMemo(() => seats.map((seat) => seat.kind !== 'computer'), [seats]);
   // The forest's rows (less its head of up to five lines): trees open while they fit.
   useEffect(() => {
     act({ type: 'layersPlay/roomSet', rows: forestRoom(height) });
@@ -110,13 +119,13 @@ export function LayersGame(props: PlayProps<LayersState>) {
       height={height}
       board={
         <LayersBoard
-          state={play.state}
+          state={state}
           width={width}
           height={height}
-          cursor={play.cursor}
-          people={play.seats.map((seat) => seat.kind !== 'computer')}
-          viewer={play.viewer}
-          shown={playShown(play)}
+          cursor={cursor}
+          people={people}
+          viewer={viewer}
+          shown={shown}
         />
       }
       panel={<LayersPanel play={play} width={sizes.panel} rows={height} />}
@@ -132,7 +141,7 @@ export function LayersGame(props: PlayProps<LayersState>) {
 /** The forest's rows less its head (up to five lines) and the box: what trees may open into. */
 export const forestRoom = (height: number) => Math.max(0, height - 9);
 
-export function LayersBoard({
+export const LayersBoard = memo(function LayersBoard({
   state,
   width,
   height,
@@ -173,7 +182,7 @@ export function LayersBoard({
       />
     </Box>
   );
-}
+});
 
 /** A way up as one line: `5 › 37 › … 9 more … › 12◆`, cut in the middle to the width. */
 export function wayLine(way: readonly number[], width: number): string {
@@ -226,18 +235,23 @@ export function Forest({
   /** Whose children are drawn (folding): by default all. */
   shown?: ((player: number) => boolean) | undefined;
 }) {
-  const all = forestRows(state, shown);
+  const { roots } = shapeOf(state.parent);
   const acting = state.phase === 'turn' || state.phase === 'fight' || state.phase === 'draw';
   const me = acting ? current(state) : -1;
-  const foes = state.phase === 'turn' ? opponentsOf(state, me) : [];
-  const foeSet = new Set(foes);
-  const roots = state.parent.reduce((k: number, p) => (p === null ? k + 1 : k), 0);
-  const onTop = top(state);
+  // Whom the player to act may fight: its parent, or, a root, every other root (known from the
+  // shape, not listed: a thousand roots).
+  const fights = state.phase === 'turn' && me >= 0;
+  const parentOfMe = fights ? state.parent[me] : undefined;
+  const isFoe = (p: number) =>
+    fights &&
+    (parentOfMe === null ? p !== me && state.parent[p] === null : p === (parentOfMe ?? -1));
+  const foeCount = !fights ? 0 : parentOfMe === null ? roots.length - 1 : 1;
+  const onTop = roots.length === 1 ? (roots[0] as number) : null;
   const head: string[] = [];
   head.push(
     onTop !== null
       ? `One tree · ${onTop + 1} on top ${state.onTop[onTop] ?? 0}/${state.options.turns}`
-      : `${roots} trees`,
+      : `${roots.length} trees`,
   );
   if (viewer !== null && viewer >= 0) {
     const way = pathUp(state, viewer);
@@ -250,25 +264,34 @@ export function Forest({
     const steps = `  ${way.length - 1} up: `;
     if (way.length > 1) head.push(`${steps}${wayLine(way, width - steps.length)}`);
   }
-  if (me >= 0 && state.phase === 'turn') {
-    const list = foes.map((p) => p + 1).join(' ');
+  if (fights) {
     const room = width - 13;
+    // The list only when it may fit (each number and the space after it take two columns or more).
+    const list =
+      foeCount * 2 - 1 <= room
+        ? opponentsOf(state, me)
+            .map((p) => p + 1)
+            .join(' ')
+        : '';
     head.push(
       `${me + 1} may fight ${
-        foes.length === 0 ? 'nobody' : list.length <= room ? list : `${foes.length} roots •`
+        foeCount === 0
+          ? 'nobody'
+          : list !== '' && list.length <= room
+            ? list
+            : `${foeCount} roots •`
       }`,
     );
   }
   const room = Math.max(1, rows - head.length - 1);
-  const at = Math.max(
-    0,
-    all.findIndex((r) => r.player === cursor),
-  );
-  const start = Math.max(0, Math.min(at - Math.floor(room / 2), all.length - room));
-  const lines = all.slice(start, start + room);
+  // The players in reading order (numbers), and lines made only for the window around the cursor.
+  const order = forestOrder(state, shown);
+  const at = Math.max(0, cursor === undefined ? 0 : order.indexOf(cursor));
+  const start = Math.max(0, Math.min(at - Math.floor(room / 2), order.length - room));
+  const lines = Array.from(order.subarray(start, start + room), (p) => forestRow(state, p, shown));
   // Where the window is, on the rule under the head: `─ 41–59 of 100 lines ───`.
   const where =
-    all.length > room ? `─ ${start + 1}–${start + lines.length} of ${all.length} lines ` : '';
+    order.length > room ? `─ ${start + 1}–${start + lines.length} of ${order.length} lines ` : '';
   return (
     <>
       {head.map((line, i) => (
@@ -284,7 +307,8 @@ export function Forest({
         const root = state.parent[player] === null;
         const mark = player === me ? '▶' : root ? '◆' : ' ';
         const person = people?.[player] === true;
-        const tail = `${person ? '*' : ''} L${state.layer[player]} ${Math.round(state.experience[player] ?? 0)}${folded ? ` +${folded}` : ''}${foeSet.has(player) ? ' •' : ''}`;
+        const foe = isFoe(player);
+        const tail = `${person ? '*' : ''} L${state.layer[player]} ${Math.round(state.experience[player] ?? 0)}${folded ? ` +${folded}` : ''}${foe ? ' •' : ''}`;
         // The number and its figures always fit: the branches give way, and past branches(width)
         // columns only the nearest show (a deep tree's columns of │ say nothing).
         const lead = branch(
@@ -307,7 +331,7 @@ export function Forest({
               L{state.layer[player]} {Math.round(state.experience[player] ?? 0)}
             </Text>
             {folded ? <Text dimColor> +{folded}</Text> : null}
-            {foeSet.has(player) ? <Styled colour="green"> •</Styled> : null}
+            {foe ? <Styled colour="green"> •</Styled> : null}
           </Text>
         );
       })}
@@ -352,14 +376,18 @@ function LayersPanel({ play, width, rows }: { play: LayersPlay; width: number; r
           ? `▶ ${name(me)} to choose: fight or rest`
           : `▶ ${name(me)} is choosing`;
   const c = play.cursor;
-  const children = state.parent.reduce((k: number, p) => (p === c ? k + 1 : k), 0);
+  const { first, next } = shapeOf(state.parent);
+  let children = 0;
+  for (let k = first[c] ?? -1; k !== -1; k = next[k] ?? -1) children++;
   const status = `Player ${c + 1}: L${state.layer[c]}, ${Math.round(state.experience[c] ?? 0)}, ${
     state.parent[c] === null ? 'root' : `child of ${(state.parent[c] ?? 0) + 1}`
   }, ${children} ${children === 1 ? 'child' : 'children'}${state.rested[c] ? ', rested' : ''}`;
   let action = ' ';
   let back = ' ';
   if (state.phase === 'turn' && person) {
-    if (opponentsOf(state, me).includes(c)) {
+    // c is one me may fight: its parent, or (me a root) another root.
+    const parentOfMe = state.parent[me];
+    if (parentOfMe === null ? c !== me && state.parent[c] === null : c === parentOfMe) {
       const fight = { attacker: me, defender: c, back: false };
       const p = odds(state, fight);
       action = `Enter: ${c + 1} · win ${pct(p.win)} lose ${pct(p.lose)} draw ${pct(p.draw)}`;
