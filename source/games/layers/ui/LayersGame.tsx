@@ -65,6 +65,10 @@ export const LAYERS_HELP: readonly string[] = [
   'shown until you press a key; the others are in the log.',
 ];
 
+/** The help page for a window `width` wide (made once a width: helpLines keeps it). */
+export const layersHelp = (width: number) =>
+  helpLines(LAYERS_HELP, RULES_TEXT, Math.min(width, 90) - 4);
+
 /** The forest's share of the window: wider windows widen both panels. */
 export function layersWidths(width: number): { forest: number; panel: number } {
   const forest = Math.max(34, Math.min(70, Math.floor(width * 0.42)));
@@ -75,7 +79,7 @@ const hurrying = (play: LayersPlay) => play.hurry;
 
 export function LayersGame(props: PlayProps<LayersState>) {
   const { session, width, height } = props;
-  const help = useMemo(() => helpLines(LAYERS_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
+  const help = useMemo(() => layersHelp(width), [width]);
   const init = useCallback(
     () => newLayersPlay(session.initial, session.seats, session.log),
     [session],
