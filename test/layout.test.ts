@@ -117,6 +117,8 @@ describe('the layout tells the truth about the architecture', () => {
         'ui/setup-model.ts',
         `ui/${Game}Setup.tsx`,
         'ui/play.ts',
+        `ui/${Game}Board.tsx`,
+        `ui/${Game}Panel.tsx`,
         `ui/${Game}Game.tsx`,
         `ui/${Game}Replay.tsx`,
       ];
@@ -126,5 +128,22 @@ describe('the layout tells the truth about the architecture', () => {
         missing.push(`games/${game}/classic.ts`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("a replay draws the play screen's own board: both stand on ui/<Game>Board, the replay on no board layout of its own", () => {
+    const graph = importGraph(`${ROOT}source`);
+    const problems: string[] = [];
+    for (const game of ['kono', 'layers', 'ur', 'yote', 'yut']) {
+      const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
+      const board = `games/${game}/ui/${Game}Board`;
+      for (const screen of [`${Game}Game`, `${Game}Replay`]) {
+        const imports = graph.get(`games/${game}/ui/${screen}`) ?? [];
+        if (!imports.includes(board)) problems.push(`${screen} does not draw ${Game}Board`);
+      }
+      const replay = graph.get(`games/${game}/ui/${Game}Replay`) ?? [];
+      for (const module of replay)
+        if (/board-layout$/.test(module)) problems.push(`${Game}Replay draws from ${module}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

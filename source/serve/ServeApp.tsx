@@ -480,11 +480,11 @@ export function ServeApp({
               key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
               session={table.session}
               width={Math.max(columns, MIN_COLUMNS)}
-              height={Math.max(chat && !strip ? height - 1 : height, MIN_ROWS - 1)}
+              height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
               onRequest={onRequest}
               shared={shared}
             />
-            {strip || chat ? line : null}
+            {line}
           </Box>
           {small ? <TooSmall columns={columns} rows={rows} /> : null}
         </Box>
@@ -698,15 +698,22 @@ function Strip({
   const away = [...table.awaySince.keys()].map((s) => names[s]);
   const expired = table.expired().length > 0 && table.seatOf(person) !== undefined;
   const watching = table.seatOf(person) === undefined;
+  const text = [
+    `table ${table.code}`,
+    watching ? ' · watching' : '',
+    table.watchers.size > 0 ? ` · ${table.watchers.size} watching` : '',
+    away.length > 0 ? ` · away: ${away.map((n) => safeText(n ?? '')).join(', ')}` : '',
+    expired ? ' · G give the away seat to the computer · E end the game' : '',
+    table.askedOf(person) ? ' · take-back asked: y agree · n refuse' : '',
+    ' · c chat',
+  ].join('');
+  // At 80×24 this line is drawn over the game's last line (its border): spaces to the end hide
+  // the rest of it, so the table's code, its keys and a take-back's question show at any size.
   return (
     <Box width={columns}>
       <Text dimColor wrap="truncate">
-        table {table.code}
-        {watching ? ' · watching' : ''}
-        {table.watchers.size > 0 ? ` · ${table.watchers.size} watching` : ''}
-        {away.length > 0 ? ` · away: ${away.map((n) => safeText(n ?? '')).join(', ')}` : ''}
-        {expired ? ' · G give the away seat to the computer · E end the game' : ''}
-        {table.askedOf(person) ? ' · take-back asked: y agree · n refuse' : ''} · c chat
+        {text}
+        {' '.repeat(Math.max(0, columns - displayWidth(text)))}
       </Text>
     </Box>
   );

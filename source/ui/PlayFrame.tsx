@@ -97,3 +97,22 @@ function QuitBar({ saving }: { saving: 'now' | 'later' | undefined }) {
     </Box>
   );
 }
+
+/**
+ * A game's board box, as its play screen and its replay draw it: framed, as wide as the board,
+ * at the top of its row beside the panel.
+ */
+export function BoardBox({ width, children }: { width: number; children: ReactNode }) {
+  return (
+    <Box
+      borderStyle="round"
+      paddingX={1}
+      flexDirection="column"
+      width={width}
+      flexShrink={0}
+      alignSelf="flex-start"
+    >
+      {children}
+    </Box>
+  );
+}

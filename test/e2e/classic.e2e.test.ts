@@ -85,20 +85,25 @@ describe('the classic consoles record the computer’s reasons, for the replay',
     ['yote'],
     ['kono', '--size', '5'],
     ['layers', '--players', '10', '--turns', '1'],
-  ])('%s', (game, ...flags) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'madang-why-')), `${game}.jsonl`);
-    const run = spawnSync(
-      process.execPath,
-      [CLI, game, ...flags, '--bots', 'all', '--classic', '--seed', '3', '--record', file],
-      { input: '', encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
-    const reasons = lines.filter((l) => l.startsWith('{"type":"session/explained"'));
-    expect(reasons.length).toBeGreaterThan(0);
-    expect(reasons[0]).toMatch(/"reason":"strong: \S/);
-    // Each follows the move it explains, and the recording still verifies.
-    const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
-    expect(verified.status, verified.stderr).toBe(0);
-  });
+  ])(
+    '%s',
+    (game, ...flags) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'madang-why-')), `${game}.jsonl`);
+      const run = spawnSync(
+        process.execPath,
+        [CLI, game, ...flags, '--bots', 'all', '--classic', '--seed', '3', '--record', file],
+        // A whole game at the strong level: Yoté's takes 5 s of an idle machine, a minute of a busy one.
+        { input: '', encoding: 'utf8', timeout: 110_000 },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      const reasons = lines.filter((l) => l.startsWith('{"type":"session/explained"'));
+      expect(reasons.length).toBeGreaterThan(0);
+      expect(reasons[0]).toMatch(/"reason":"strong: \S/);
+      // Each follows the move it explains, and the recording still verifies.
+      const verified = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
+      expect(verified.status, verified.stderr).toBe(0);
+    },
+    120_000,
+  );
 });

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
 
+/** How long a whole game of computers may take to reach its end on a busy machine. */
+const GAME_MS = 45_000;
+
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.close());
 
@@ -114,13 +117,14 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     terminal = new Terminal(
       `node ${CLI} yut --players 2 --pieces 1 --bots all --bot-delay 0 --seed 3 --no-record`,
     );
-    const first = await terminal.waitFor(/★ [RB] CPU \d wins! ★/);
+    // A whole game of computers: on a busy machine (load 20 on two cores) it took over 10 s.
+    const first = await terminal.waitFor(/★ [RB] CPU \d wins! ★/, GAME_MS);
     const winner = /★ [RB] (CPU \d) wins! ★/.exec(first)?.[1];
     expect(first).toContain('w seats swapped · a analyse');
     await terminal.keys('w');
     // The second game (computers again) is played at once; its log begins with the score. Its
     // end, not the first game's: the seats are swapped, CPU 2 on red.
-    await terminal.waitForNew(/^(?=[\s\S]*R CPU 2 )[\s\S]*★ [RB] CPU \d wins! ★/, first);
+    await terminal.waitForNew(/^(?=[\s\S]*R CPU 2 )[\s\S]*★ [RB] CPU \d wins! ★/, first, GAME_MS);
     await terminal.keys('l', 'Home');
     const log = await terminal.waitFor('So far');
     const loser = winner === 'CPU 1' ? 'CPU 2' : 'CPU 1';
@@ -133,7 +137,7 @@ describe.runIf(hasTmux)('madang in a real terminal (tmux)', () => {
     await terminal.keys('x');
     const board = await terminal.waitFor('hand home');
     expect(board).toMatch(/R CPU 2 /);
-  });
+  }, 120_000);
 
   it('hot-seat: u takes back the move that ended a turn before the next throw; the recording verifies', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'madang-undo-')), 'undo.jsonl');

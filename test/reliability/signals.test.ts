@@ -1,11 +1,12 @@
 /**
  * A program that always hears a signal: each game of computers at its strongest level, on the
  * classic console and on the full screen, gets SIGTERM, SIGINT or SIGHUP (or Ctrl+C on the full
- * screen) while its computers think, and ends within a second, its recording whole (verify
- * reads it) and the terminal as it was; Layers is played by 1,000 (its computer once thought for
- * seconds). And the event loop is never held more than 50 ms while a computer thinks, since it
- * thinks on a worker thread. And a person's n at a thousand players (the computers playing at
- * once, in batches) still lets a signal end the full screen at once.
+ * screen) while its computers think, and ends within a second (of what a bare Node process
+ * signalled at the same moment takes, on a machine busy with other work), its recording whole
+ * (verify reads it) and the terminal as it was; Layers is played by 1,000 (its computer once
+ * thought for seconds). And the event loop is never held more than 50 ms while a computer
+ * thinks, since it thinks on a worker thread. And a person's n at a thousand players (the
+ * computers playing at once, in batches) still lets a signal end the full screen at once.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -91,6 +92,32 @@ async function untilThinking(pid: number, record: string, ms = 40_000): Promise<
   return false;
 }
 
+/**
+ * A bare Node process, signalled at the same moment as the program: how long the machine takes,
+ * right then, to run any process's signal handler and end it. The program must end within a
+ * second of that, so a second means the program's own work, not the other programs of a busy
+ * machine (the suite runs beside another; load 30 on two cores once made a bare exit take 1 s).
+ */
+async function bareNode(): Promise<{ stop: () => Promise<number> }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      "for (const s of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(s, () => process.exit(0)); setInterval(() => {}, 1000); process.stdout.write('ready');",
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  const exited = new Promise<number>((resolve) => child.on('exit', () => resolve(Date.now())));
+  return {
+    stop: async () => {
+      const sent = Date.now();
+      child.kill('SIGTERM');
+      return (await exited) - sent;
+    },
+  };
+}
+
 /** verify's word on a recording: whole (finished or not), or what is wrong with it. */
 function verified(file: string): { code: number | null; out: string } {
   const run = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
@@ -121,11 +148,16 @@ describe('the classic consoles hear a signal while their computers think', () =>
       expect(await untilThinking(child.pid as number, record), `no computer thought:\n${out}`).toBe(
         true,
       );
+      const bare = await bareNode();
       const sent = Date.now();
       child.kill(signal);
+      const bareTook = bare.stop();
       const took = (await exited) - sent;
-      figures.push(`signals: classic ${game.id} ${signal} ended in ${took} ms`);
-      expect(took).toBeLessThan(1000);
+      const machine = await bareTook;
+      figures.push(
+        `signals: classic ${game.id} ${signal} ended in ${took} ms (a bare Node process: ${machine} ms)`,
+      );
+      expect(took).toBeLessThan(1000 + machine);
       const check = verified(record);
       expect(check.out).toContain(`${record}: `);
       expect(check.out).not.toMatch(/torn|problem|cannot/i);
@@ -155,7 +187,9 @@ describe.runIf(hasTmux)('the full screen hears a signal while its computers thin
           true,
         );
         expect(terminal.alternate()).toBe(true);
+        const bare = await bareNode();
         const sent = Date.now();
+        const bareTook = bare.stop();
         if (stop === 'ctrl+c') await terminal.keys('C-c');
         else process.kill(pid, stop);
         let screen = terminal.screen();
@@ -164,9 +198,12 @@ describe.runIf(hasTmux)('the full screen hears a signal while its computers thin
           screen = terminal.screen();
         }
         const took = Date.now() - sent;
-        figures.push(`signals: screen ${game.id} ${stop} ended in ${took} ms`);
+        const machine = await bareTook;
+        figures.push(
+          `signals: screen ${game.id} ${stop} ended in ${took} ms (a bare Node process: ${machine} ms)`,
+        );
         expect(screen).toMatch(/EXITED \d+/);
-        expect(took).toBeLessThan(1000);
+        expect(took).toBeLessThan(1000 + machine);
         // The terminal as it was: the main screen, the cursor shown.
         expect(terminal.alternate()).toBe(false);
         expect(terminal.cursorShown()).toBe(true);
@@ -198,7 +235,9 @@ describe.runIf(hasTmux)('the full screen hears a signal while n plays a thousand
         // Well into the computers' turns (hundreds of them played at once).
         await terminal.waitFor(/Round \d+ · turn \d{3}/, 30_000);
         const pid = terminal.programPid();
+        const bare = await bareNode();
         const sent = Date.now();
+        const bareTook = bare.stop();
         if (stop === 'ctrl+c') await terminal.keys('C-c');
         else process.kill(pid, stop);
         let screen = terminal.screen();
@@ -207,9 +246,12 @@ describe.runIf(hasTmux)('the full screen hears a signal while n plays a thousand
           screen = terminal.screen();
         }
         const took = Date.now() - sent;
-        figures.push(`signals: screen layers with n ${stop} ended in ${took} ms`);
+        const machine = await bareTook;
+        figures.push(
+          `signals: screen layers with n ${stop} ended in ${took} ms (a bare Node process: ${machine} ms)`,
+        );
         expect(screen).toMatch(/EXITED \d+/);
-        expect(took).toBeLessThan(1000);
+        expect(took).toBeLessThan(1000 + machine);
         expect(terminal.alternate()).toBe(false);
         expect(terminal.cursorShown()).toBe(true);
         const check = verified(record);

@@ -1,7 +1,7 @@
 /**
  * madang serve's own screens as a new player meets them, at 80×24 (the least window) and larger:
  * the lobby shows all its keys and no more tables than fit, the list of games one line each, and
- * the chat line at a table hides what it is drawn over.
+ * the table's line and the chat line at a table hide what they are drawn over at 80×24.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,6 +141,20 @@ describe("madang serve's screens", () => {
     expect(inner.filter((l) => /│\s+[^\s│]/.test(l))).toEqual(listed);
     expect(listed.length).toBeGreaterThanOrEqual(4);
     expect(frame).not.toContain('--');
+  });
+
+  it("at 80×24 the table's line (its code, c chat) shows too, over the game's last line", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const { lastFrame } = annSees(w, 80, 24);
+    const frame = await frameWhen(lastFrame, '▶ R Ann to throw');
+    const rows = lines(frame);
+    expect(rows.length).toBeLessThanOrEqual(24);
+    const strip = rows.at(-1) as string;
+    expect(strip).toMatch(new RegExp(`^table ${table.code} · c chat *$`));
+    // The game is whole above it: its turn line and the keys' line.
+    expect(frame).toContain('Space throw');
   });
 
   it('the chat line at 80×24 covers the line it is drawn over, border and all', async () => {

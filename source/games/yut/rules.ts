@@ -440,11 +440,22 @@ export function legalEvents(state: YutState): PieceMoved[] {
 
 /** The throw's outcomes for each stick probability, made once: chance() runs at every throw. */
 const OUTCOMES = new Map<number, readonly ChanceOutcome<SticksThrown>[]>();
+/** The last probability asked and its outcomes: a game asks for one probability only. */
+let lastProbability: number | undefined;
+let lastOutcomes: readonly ChanceOutcome<SticksThrown>[] = [];
 
-/** The six results as outcomes (each with representative sticks), with their true chances. */
+/**
+ * The six results as outcomes (each with representative sticks), with their true chances. Small
+ * enough to be inlined where it is asked at every event (the table asks whether a throw is due
+ * after each one): the outcomes are made apart, once.
+ */
 export function chance(state: YutState): readonly ChanceOutcome<SticksThrown>[] | undefined {
   if (state.phase !== 'throw') return undefined;
   const p = state.rules.frontProbability;
+  return p === lastProbability ? lastOutcomes : outcomesFor(p);
+}
+
+function outcomesFor(p: number): readonly ChanceOutcome<SticksThrown>[] {
   let outcomes = OUTCOMES.get(p);
   if (!outcomes) {
     const probabilities = resultProbabilities(p);
@@ -458,6 +469,8 @@ export function chance(state: YutState): readonly ChanceOutcome<SticksThrown>[] 
     );
     OUTCOMES.set(p, outcomes);
   }
+  lastProbability = p;
+  lastOutcomes = outcomes;
   return outcomes;
 }
 

@@ -3,9 +3,7 @@
  * (the name is what a narrow panel cuts), widens at 120×40, and says why each round ended; the
  * end of a tournament between two computers says who is who.
  */
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_RECORDING } from '../../../source/engine/recording.js';
 import type { Seat } from '../../../source/engine/seats.js';
 import {
   type KonoEvent,
@@ -15,8 +13,7 @@ import {
   withDefaults,
 } from '../../../source/games/kono/rules.js';
 import { KonoGame } from '../../../source/games/kono/ui/KonoGame.js';
-import { KeysProvider } from '../../../source/ui/keys-context.js';
-import { ThemeContext } from '../../../source/ui/theme.js';
+import { renderPlay } from '../../support/screens.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -46,27 +43,7 @@ function tournament(sizes: number[], quitter = 0, asker: number | null = 0): Kon
 }
 
 function frame(state: KonoState, seats: Seat[], width: number, height: number): string {
-  const r = render(
-    <ThemeContext.Provider value={{ colour: false }}>
-      <KeysProvider>
-        <KonoGame
-          session={{
-            id: 0,
-            seed: 1,
-            initial: state,
-            seats,
-            chance: undefined,
-            recorder: NO_RECORDING,
-            botSeed: 1,
-          }}
-          width={width}
-          height={height}
-          botDelay={60_000}
-          onRequest={() => {}}
-        />
-      </KeysProvider>
-    </ThemeContext.Provider>,
-  );
+  const r = renderPlay(KonoGame, state, seats, width, height);
   cleanup = r.unmount;
   return plain(r.lastFrame() ?? '');
 }

@@ -10,7 +10,7 @@ import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LayersState, reduce, setup } from '../../../source/games/layers/rules.js';
-import { Forest, wayLine } from '../../../source/games/layers/ui/LayersGame.js';
+import { Forest, wayLine } from '../../../source/games/layers/ui/LayersBoard.js';
 import {
   type ForestRow,
   forestOrder,

@@ -4,10 +4,8 @@
  * from 0) in its panel while its forest showed 5. Now only the forest's head names the one on
  * top, and the replay's forest is the play screen's, line for line, people's marks included.
  */
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleChance, seededRandom } from '../../../source/engine/random.js';
-import { NO_RECORDING } from '../../../source/engine/recording.js';
 import { type Seat, seatOf } from '../../../source/engine/seats.js';
 import { layersModule } from '../../../source/games/layers/index.js';
 import {
@@ -17,33 +15,20 @@ import {
   reduce,
   setup,
 } from '../../../source/games/layers/rules.js';
-import { LayersGame, layersWidths } from '../../../source/games/layers/ui/LayersGame.js';
-import { KeysProvider } from '../../../source/ui/keys-context.js';
-import { ThemeContext } from '../../../source/ui/theme.js';
+import { layersWidths } from '../../../source/games/layers/ui/LayersBoard.js';
+import { LayersGame } from '../../../source/games/layers/ui/LayersGame.js';
 import { frameWhen, plain } from '../../support/ink.js';
+import { renderPlay, renderReplay } from '../../support/screens.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
 function replayFrame(state: LayersState, seats: readonly Seat[], width: number, height: number) {
-  const { Replay } = layersModule;
-  const r = render(
-    <ThemeContext.Provider value={{ colour: false }}>
-      <Replay
-        state={state}
-        events={[]}
-        index={0}
-        stateAt={() => state}
-        names={seats.map((s) => s.name)}
-        seats={seats}
-        timeline={['a replay', 'Turn 1 of 1', 'paused']}
-        keys={['q quit']}
-        notice={null}
-        width={width}
-        height={height}
-      />
-    </ThemeContext.Provider>,
-  );
+  const r = renderReplay(layersModule.Replay, state, seats, width, height, [
+    'a replay',
+    'Turn 1 of 1',
+    'paused',
+  ]);
   cleanup = r.unmount;
   return plain(r.lastFrame() ?? '');
 }
@@ -54,27 +39,7 @@ async function playFrame(
   width: number,
   height: number,
 ) {
-  const r = render(
-    <ThemeContext.Provider value={{ colour: false }}>
-      <KeysProvider>
-        <LayersGame
-          session={{
-            id: 0,
-            seed: 1,
-            initial: state,
-            seats,
-            chance: undefined,
-            recorder: NO_RECORDING,
-            botSeed: 1,
-          }}
-          width={width}
-          height={height}
-          botDelay={60_000}
-          onRequest={() => {}}
-        />
-      </KeysProvider>
-    </ThemeContext.Provider>,
-  );
+  const r = renderPlay(LayersGame, state, seats, width, height);
   // The play screen tells its model the forest's room after its first frame: the next one opens
   // the trees that fit (in this game, 26 under 27).
   const frame = await frameWhen(r.lastFrame, (f) => plain(f).includes('└─26 '));

@@ -1,35 +1,26 @@
-/** Kono's face in the replay viewer: the board as it stood with the last move, the scores, the timeline. */
+/** Kono's face in the replay viewer: the play screen's own board as it stood with the last move, the scores, the timeline. */
 import { Box, Text } from 'ink';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { ReplayTail } from '../../../ui/PanelParts.js';
 import type { KonoEvent, KonoState } from '../rules.js';
-import { boardBoxWidth, KonoBoard, konoPanelWidth, roundTable, ScoreLines } from './KonoGame.js';
+import { boardBoxWidth, KonoBoard } from './KonoBoard.js';
+import { konoPanelWidth, roundTable, ScoreLines } from './KonoPanel.js';
 import { lastMoveMarks } from './play.js';
 
 export function KonoReplay(props: ReplayScreenProps) {
   const state = props.state as KonoState;
-  const boardBox = boardBoxWidth(state);
-  const panelWidth = konoPanelWidth(props.width, boardBox);
+  const panelWidth = konoPanelWidth(props.width, boardBoxWidth(state));
   const ended = state.phase === 'roundOver' || state.phase === 'over';
   const table = ended
     ? roundTable(state, props.names, panelWidth - 4, Math.max(5, props.height - 30))
     : [];
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
-      <Box
-        borderStyle="round"
-        paddingX={1}
-        flexDirection="column"
-        width={boardBox}
-        flexShrink={0}
-        alignSelf="center"
-      >
-        <KonoBoard
-          state={state}
-          marks={lastMoveMarks(state, props.events[props.index - 1] as KonoEvent | undefined)}
-          height={props.height}
-        />
-      </Box>
+      <KonoBoard
+        state={state}
+        marks={lastMoveMarks(state, props.events[props.index - 1] as KonoEvent | undefined)}
+        height={props.height}
+      />
       <Box
         borderStyle="round"
         paddingX={1}

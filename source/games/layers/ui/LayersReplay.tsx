@@ -6,7 +6,8 @@ import { Box, Text } from 'ink';
 import { ReplayTail } from '../../../ui/PanelParts.js';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import type { LayersState } from '../rules.js';
-import { fightLines, LayersBoard, layersWidths } from './LayersGame.js';
+import { LayersBoard, layersWidths } from './LayersBoard.js';
+import { fightLines } from './LayersPanel.js';
 
 export function LayersReplay(props: ReplayScreenProps) {
   const state = props.state as LayersState;

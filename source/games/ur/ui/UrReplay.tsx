@@ -1,18 +1,15 @@
-/** Ur's face in the replay viewer: the board from its file, and the timeline beside it. */
+/** Ur's face in the replay viewer: the play screen's own board, and the timeline beside it. */
 import { Box, Text } from 'ink';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
-import { SegmentLines } from '../../../ui/Segments.js';
 import { Styled } from '../../../ui/theme.js';
 import { COLOUR_NAMES, type UrState } from '../rules.js';
 import { fit } from '../../../ui/text.js';
 import { ReplayTail } from '../../../ui/PanelParts.js';
-import { plainBoard, urBoardSegments } from './board-layout.js';
+import { UrBoard, urBoardBoxWidth } from './UrBoard.js';
 
 export function UrReplay(props: ReplayScreenProps) {
   const state = props.state as UrState;
-  const segments = urBoardSegments(state);
-  const boardWidth = Math.max(...plainBoard(segments).map((l) => l.length), 20) + 4;
-  const panelWidth = Math.min(52, props.width - boardWidth);
+  const panelWidth = Math.min(52, props.width - urBoardBoxWidth(state));
   const counts = (c: number) => {
     const length = state.rules.board.paths[c]?.length ?? 0;
     const stones = state.stones[c] ?? [];
@@ -20,15 +17,7 @@ export function UrReplay(props: ReplayScreenProps) {
   };
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
-      <Box
-        borderStyle="round"
-        paddingX={1}
-        flexDirection="column"
-        width={boardWidth}
-        flexShrink={0}
-      >
-        <SegmentLines lines={segments} />
-      </Box>
+      <UrBoard state={state} />
       <Box
         borderStyle="round"
         paddingX={1}

@@ -1,32 +1,26 @@
 /** The Yoté play screen: the board with its cursor and marks, and the turn panel, on the shared dispatcher. */
-import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
 import {
   FRAME_HELP,
-  OVER_KEYS,
   type PlayProps,
   resumedLog,
   usePlaySession,
 } from '../../../ui/play-session.js';
 import { PlayFrame } from '../../../ui/PlayFrame.js';
-import { SegmentLines } from '../../../ui/Segments.js';
-import { fit, helpLines } from '../../../ui/text.js';
-import { PanelTail } from '../../../ui/PanelParts.js';
-import { Styled } from '../../../ui/theme.js';
+import { helpLines } from '../../../ui/text.js';
 import { yoteCore } from '../core.js';
-import { endingWords } from '../describe.js';
 import { RULES_TEXT } from '../rules-text.js';
-import { COLOUR_NAMES, onBoard, type YoteEvent, type YoteState } from '../rules.js';
-import { BOARD_WIDTH, GLYPH, SIDE_SEAT, yoteBoardSegments } from './board-layout.js';
+import type { YoteEvent, YoteState } from '../rules.js';
 import {
   newYotePlay,
   reduceYotePlay,
-  stepWords,
   type YoteAction,
   yoteKey,
   yoteMarks,
   type YotePlay,
 } from './play.js';
+import { BOARD_BOX_WIDTH, YoteBoard } from './YoteBoard.js';
+import { YotePanel } from './YotePanel.js';
 
 export const YOTE_HELP: readonly string[] = [
   'Keys',
@@ -59,12 +53,7 @@ export function YoteGame(props: PlayProps<YoteState>) {
   });
   const running = play.state.step !== 'over';
   const human = play.seats[play.state.turn]?.kind !== 'computer';
-  const segments = yoteBoardSegments(play.state, {
-    cursor: running && human ? play.cursor : undefined,
-    marks: human ? yoteMarks(play) : undefined,
-  });
-  const boardWidth = BOARD_WIDTH + 4;
-  const panelWidth = Math.max(30, Math.min(56, width - boardWidth));
+  const panelWidth = Math.max(30, Math.min(56, width - BOARD_BOX_WIDTH));
   return (
     <PlayFrame
       title="Yoté"
@@ -75,101 +64,13 @@ export function YoteGame(props: PlayProps<YoteState>) {
       width={width}
       height={height}
       board={
-        <Box
-          borderStyle="round"
-          paddingX={1}
-          flexDirection="column"
-          width={boardWidth}
-          flexShrink={0}
-          alignSelf="flex-start"
-        >
-          <SegmentLines lines={segments} />
-        </Box>
+        <YoteBoard
+          state={play.state}
+          cursor={running && human ? play.cursor : undefined}
+          marks={human ? yoteMarks(play) : undefined}
+        />
       }
       panel={<YotePanel play={play} width={panelWidth} rows={height} />}
     />
-  );
-}
-
-/** Both sides in two lines: name, hand, board, lost. */
-export function SideLines({
-  state,
-  names,
-  width,
-  levels = [],
-}: {
-  state: YoteState;
-  names: readonly string[];
-  width: number;
-  /** A computer side's level, shown after its counts where the panel has room. */
-  levels?: readonly (string | undefined)[];
-}) {
-  // Glyph and colour take 8 columns, the counts 25: the name gets the rest, up to 12.
-  const nameWidth = Math.max(4, Math.min(12, width - 33));
-  return (
-    <>
-      {[0, 1].map((c) => {
-        const level = levels[c];
-        return (
-          <Text key={c} wrap="truncate-end">
-            <Styled seat={SIDE_SEAT[c]} bold={c === state.turn}>
-              {GLYPH[c]} {(COLOUR_NAMES[c] ?? '').padEnd(5)} {fit(names[c] ?? '', nameWidth)}
-            </Styled>
-            {` hand ${String(state.hands[c]).padStart(2)} board ${String(onBoard(state, c)).padStart(2)} lost ${String(state.lost[c]).padStart(2)}`}
-            {level && 33 + nameWidth + 1 + level.length <= width ? (
-              <Text dimColor> {level}</Text>
-            ) : null}
-          </Text>
-        );
-      })}
-    </>
-  );
-}
-
-function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows: number }) {
-  const { state, seats } = play;
-  const over = state.step === 'over';
-  const inner = width - 4;
-  const names = seats.map((s) => s.name);
-  // 17 fixed lines (borders, turn, sides, rule, notice, keys): the log gets the rest, up to 12.
-  return (
-    <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
-      {over && state.ending ? (
-        <Text wrap="wrap" bold>
-          ★ {endingWords(state.ending, names)}
-        </Text>
-      ) : (
-        <Text wrap="truncate-end">
-          <Styled seat={SIDE_SEAT[state.turn]} bold>
-            ▶ {seats[state.turn]?.name} ({COLOUR_NAMES[state.turn]})
-          </Styled>
-          {state.step === 'act' ? ' to play' : ' attacking'}
-        </Text>
-      )}
-      <Text wrap="truncate-end" dimColor={over}>
-        {over ? ' ' : `  ${stepWords(play)}`}
-      </Text>
-      <Text> </Text>
-      <SideLines
-        state={state}
-        names={names}
-        width={inner}
-        levels={seats.map((s) => (s.kind === 'computer' ? (s.level ?? 'strong') : undefined))}
-      />
-      <Text dimColor wrap="truncate-end">
-        turns without placing or taking: {state.quiet}/{state.options.quietTurns}
-      </Text>
-      <PanelTail
-        log={play.log}
-        width={inner}
-        rows={Math.max(1, Math.min(12, rows - 17))}
-        notice={play.notice}
-        keys={
-          over
-            ? OVER_KEYS
-            : ['←→↑↓ cursor · Enter act · s stop · x drop', 'u undo · h hint · ? help · q quit']
-        }
-      />
-    </Box>
   );
 }

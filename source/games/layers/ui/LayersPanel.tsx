@@ -1,0 +1,187 @@
+/**
+ * Layers' panel beside the forest: the turn, the round's order, the cursor's player and the odds
+ * of fighting it, the last fight as a bar of its intervals, the log and the keys.
+ */
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { OVER_KEYS } from '../../../ui/play-session.js';
+import { PanelTail } from '../../../ui/PanelParts.js';
+import { Styled } from '../../../ui/theme.js';
+import { backOdds, fightBackWanted, odds } from '../bot.js';
+import {
+  afterRest,
+  current,
+  type FightResult,
+  type LayersState,
+  mayRest,
+  toAct,
+} from '../rules.js';
+import { type LayersPlay, shapeOf } from './play.js';
+
+/** The round's order with the current place in brackets, cut to the width around it. */
+function orderLine(state: LayersState, width: number): string {
+  if (state.order.length === 0) return 'Order: being drawn';
+  const acting = state.phase !== 'order' && state.phase !== 'over';
+  const parts = state.order.map((p, i) =>
+    i === state.position && acting ? `[${p + 1}]` : String(p + 1),
+  );
+  let text = parts.join(' ');
+  const room = width - 7;
+  if (text.length > room) {
+    const at = Math.max(0, text.indexOf('['));
+    const from = Math.max(0, Math.min(at - Math.floor(room / 3), text.length - room));
+    text = `${from > 0 ? '…' : ''}${text.slice(from + (from > 0 ? 1 : 0), from + room - 1)}…`;
+  }
+  return `Order: ${text}`;
+}
+
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+
+export function LayersPanel({
+  play,
+  width,
+  rows,
+}: {
+  play: LayersPlay;
+  width: number;
+  rows: number;
+}) {
+  const { state, seats } = play;
+  const inner = width - 4;
+  const over = state.phase === 'over';
+  const seat = toAct(state);
+  const person = seats[seat]?.kind !== 'computer';
+  const me = current(state);
+  const name = (p: number) => seats[p]?.name ?? `Player ${p + 1}`;
+  const heading = over
+    ? `★ ${name(state.winner ?? 0)} wins: on top for ${state.options.turns} turns in a row`
+    : state.phase === 'order'
+      ? `Round ${state.round}: the order is being drawn`
+      : state.phase === 'draw'
+        ? `▶ ${name(seat)}: a draw — fight back or escape`
+        : person
+          ? `▶ ${name(me)} to choose: fight or rest`
+          : `▶ ${name(me)} is choosing`;
+  const c = play.cursor;
+  const { first, next } = shapeOf(state.parent);
+  let children = 0;
+  for (let k = first[c] ?? -1; k !== -1; k = next[k] ?? -1) children++;
+  const status = `Player ${c + 1}: L${state.layer[c]}, ${Math.round(state.experience[c] ?? 0)}, ${
+    state.parent[c] === null ? 'root' : `child of ${(state.parent[c] ?? 0) + 1}`
+  }, ${children} ${children === 1 ? 'child' : 'children'}${state.rested[c] ? ', rested' : ''}`;
+  let action = ' ';
+  let back = ' ';
+  if (state.phase === 'turn' && person) {
+    // c is one me may fight: its parent, or (me a root) another root.
+    const parentOfMe = state.parent[me];
+    if (parentOfMe === null ? c !== me && state.parent[c] === null : c === parentOfMe) {
+      const fight = { attacker: me, defender: c, back: false };
+      const p = odds(state, fight);
+      action = `Enter: ${c + 1} · win ${pct(p.win)} lose ${pct(p.lose)} draw ${pct(p.draw)}`;
+      // After a draw the other side may fight back: its fight, seen from this side.
+      const b = backOdds(state, fight);
+      // Whether it would (a computer answers as fightBackWanted says); a person may.
+      const chances = `win ${pct(b.lose)} lose ${pct(b.win)}`;
+      back =
+        seats[c]?.kind !== 'computer'
+          ? `draw → ${c + 1} may fight back: ${chances}`
+          : fightBackWanted(state, fight)
+            ? `draw → ${c + 1} fights back: ${chances}`
+            : `draw → ${c + 1} escapes (back: ${chances})`;
+    } else action = c === me ? 'you: Tab finds someone to fight' : `you may not fight ${c + 1}`;
+  } else if (state.phase === 'draw' && person && state.fight) {
+    const b = backOdds(state, state.fight);
+    action = `f: fight back · win ${pct(b.win)} lose ${pct(b.lose)} draw ${pct(b.draw)}`;
+    back = 'e: escape, nothing changes';
+  }
+  const rest =
+    state.phase === 'turn' && person
+      ? mayRest(state, me)
+        ? `r: rest, ${Math.round(state.experience[me] ?? 0)} → ${Math.round(afterRest(state.experience[me] ?? 100))}`
+        : 'no rest: you rested last turn'
+      : ' ';
+  const fight = play.pinned
+    ? fightLines(play.pinned, inner, 'Your fight (any key puts it away):')
+    : fightLines(state.last, inner);
+  const keys = over
+    ? OVER_KEYS
+    : play.find !== null
+      ? [`Find player: ${play.find}▌ (1 to ${state.options.players})`, 'Enter go there · Esc stop']
+      : ['↑↓ look · →← open/fold · y you · / find', 'Enter fight · Tab · r rest · n skip · ?'];
+  return (
+    <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
+      <Text bold wrap="truncate-end">
+        {heading}
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        Round {state.round} · turn {Math.min(state.position + 1, state.options.players)}/
+        {state.options.players} · to win: {state.options.turns} on top
+      </Text>
+      <Text wrap="truncate-end">{orderLine(state, inner)}</Text>
+      <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
+      <Text wrap="truncate-end">{status}</Text>
+      <Text wrap="truncate-end">
+        <Styled colour={action.startsWith('Enter') ? 'green' : undefined}>{action}</Styled>
+      </Text>
+      <Text wrap="truncate-end" dimColor>
+        {back}
+      </Text>
+      <Text wrap="truncate-end" dimColor>
+        {rest}
+      </Text>
+      <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
+      {fight}
+      <PanelTail
+        log={play.log}
+        width={inner}
+        rows={Math.max(1, rows - 18 - fight.length)}
+        notice={play.notice}
+        keys={keys}
+      />
+    </Box>
+  );
+}
+
+/** The last fight: who fought whom, the three intervals as a bar with the number on it, the outcome. */
+export function fightLines(last: FightResult | null, width: number, title?: string): ReactNode[] {
+  if (!last)
+    return [
+      <Text key="none" dimColor>
+        No fight yet this game.
+      </Text>,
+    ];
+  const heading = title
+    ? [
+        <Text key="title" bold wrap="truncate-end">
+          <Styled colour="cyan">{title}</Styled>
+        </Text>,
+      ]
+    : [];
+  const { win, lose, draw } = last.intervals;
+  const total = win + lose + draw;
+  const cells = Math.max(10, width);
+  const w = Math.round((win / total) * cells);
+  const l = Math.round((lose / total) * cells);
+  const d = Math.max(0, cells - w - l);
+  const at = Math.min(cells - 1, Math.floor((last.number / total) * cells));
+  const label = String(last.number);
+  const pointer = `${' '.repeat(Math.max(0, Math.min(at, cells - label.length - 1)))}▼${label}`;
+  return [
+    ...heading,
+    <Text key="who" wrap="truncate-end">
+      {last.attacker + 1} vs {last.defender + 1}
+      {last.back ? ' (fought back)' : ''}: win {win} · lose {lose} · draw {draw}
+    </Text>,
+    <Text key="at" wrap="truncate-end">
+      {pointer}
+    </Text>,
+    <Text key="bar" wrap="truncate-end">
+      <Styled colour="green">{'█'.repeat(w)}</Styled>
+      <Styled colour="red">{'▓'.repeat(l)}</Styled>
+      <Styled colour="yellow">{'░'.repeat(d)}</Styled>
+    </Text>,
+    <Text key="out" bold wrap="truncate-end">
+      Random number is {last.number}, {last.result}!
+    </Text>,
+  ];
+}
