@@ -149,6 +149,11 @@ export async function serveSection(quick: boolean): Promise<Section> {
           value: `${fmt(quantile(latencies, 0.95), 1)} ms`,
         },
         {
+          what: '  keys with no frame within 10 s',
+          value: `${latencies.filter((ms) => ms === Number.POSITIVE_INFINITY).length}`,
+          target: '0',
+        },
+        {
           what: '  server CPU while they played (of one core)',
           value: `${fmt((100 * cpuPlay) / playMs, 0)}%`,
         },

@@ -6,13 +6,15 @@
  * take-back's answer, an away seat's fate) are taken here first.
  */
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useStore } from '../ui/store.js';
 import { safeText } from '../engine/safe-text.js';
 import type { AnyGameModule, MenuEntry } from '../games/module.js';
+import type { GameEvent } from '../engine/game.js';
+import type { Table } from '../table/table.js';
 import type { Key } from '../ui/keys.js';
 import { useKeyRouter, useKeys } from '../ui/keys-context.js';
-import type { AppRequest } from '../ui/play-session.js';
+import type { AppRequest, SharedSeat } from '../ui/play-session.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
 import { TextField } from '../ui/TextField.js';
 import { displayWidth } from '../ui/text.js';
@@ -145,6 +147,15 @@ export function ServeApp({
   );
 
   const table = screen.name === 'table' ? hall.find(screen.code) : undefined;
+  // The seat the game's screen is given, the same at every draw while the table, its game and the
+  // person's seat stay: a new one each draw would make that screen subscribe again (and tell
+  // again what was said).
+  const game = table?.table;
+  const seat = table && person ? table.seatOf(person) : undefined;
+  const shared = useMemo(
+    () => (table && game ? sharedSeat(table, game, seat, person) : undefined),
+    [table, game, seat, person],
+  );
 
   /** Into a table: sit if a seat is open (or is this person's), else watch. */
   const enter = useCallback(
@@ -454,7 +465,7 @@ export function ServeApp({
           </Page>
         );
       const line = <Strip table={table} person={person as Person} chat={chat} columns={columns} />;
-      if (table.status === 'waiting' || !table.session || !table.table)
+      if (table.status === 'waiting' || !table.session || !table.table || !shared)
         return (
           <Box flexDirection="column">
             <Waiting
@@ -468,11 +479,6 @@ export function ServeApp({
           </Box>
         );
       const { Play } = table.game;
-      const shared = {
-        table: table.table,
-        view: table.viewFor(person),
-        lines: (listener: (line: string) => void) => table.lines(listener),
-      };
       return (
         <Box flexDirection="column">
           <Box display={small ? 'none' : 'flex'} flexDirection="column">
@@ -491,6 +497,25 @@ export function ServeApp({
       );
     }
   }
+}
+
+/** The seat a game's screen is given at a table: its view, and what the table says. */
+function sharedSeat(
+  served: ServedTable,
+  game: Table<unknown, GameEvent>,
+  // The seat the view is for: a new seat makes a new view.
+  _seat: number | undefined,
+  person: Person | undefined,
+): SharedSeat<unknown> {
+  return {
+    table: game,
+    view: served.viewFor(person),
+    // What was said before this screen opened (a player back, a spectator), then the rest.
+    lines: (listener: (line: string) => void) => {
+      for (const line of served.heard()) listener(line);
+      return served.lines(listener);
+    },
+  };
 }
 
 function Page({

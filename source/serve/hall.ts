@@ -35,6 +35,8 @@ interface Asked {
 /** A chat line: its longest, and how often one connection may speak. */
 export const CHAT_LENGTH = 120;
 export const CHAT_GAP_MS = 1000;
+/** How many of a table's last words a view opened later (a player back, a spectator) is told. */
+export const HEARD_LINES = 50;
 
 export interface HallOptions {
   /** Starts a game's session: its seed, chance source and recorder (app/session.ts). */
@@ -67,6 +69,7 @@ export class ServedTable {
   session: Session | undefined;
   private asked: Asked | undefined;
   private readonly said = new Set<(line: string) => void>();
+  private readonly heardLines: string[] = [];
   private readonly lastChat = new Map<string, number>();
   private coverTimer: (() => void) | undefined;
 
@@ -291,7 +294,14 @@ export class ServedTable {
   }
 
   tellAll(line: string): void {
+    this.heardLines.push(line);
+    if (this.heardLines.length > HEARD_LINES) this.heardLines.shift();
     for (const listener of [...this.said]) listener(line);
+  }
+
+  /** The table's last words (chat and notices), oldest first: a screen opened later shows them. */
+  heard(): readonly string[] {
+    return [...this.heardLines];
   }
 
   /** A connection of this person arrived at the table (or came back to it). */
@@ -393,6 +403,8 @@ export interface SavedTable {
   readonly creator: Person;
   readonly holders: readonly Holder[];
   readonly covered: readonly number[];
+  /** When its game began (the server's clock), so that a reopened table's clock goes on. */
+  readonly startedAt?: number | undefined;
 }
 
 /** Every table of the server, by code. */
@@ -425,6 +437,7 @@ export class Hall {
               creator: t.creator,
               holders: [...t.holders],
               covered: [...t.covered],
+              startedAt: t.startedAt,
             },
           ]
         : [],
@@ -445,6 +458,9 @@ export class Hall {
     for (const seat of saved.covered) table.covered.add(seat);
     this.tables.set(table.code, table);
     table.open(session);
+    // Its clock goes on from when the game began, not from the restart (older files lack it).
+    if (typeof saved.startedAt === 'number' && saved.startedAt <= this.options.now())
+      table.startedAt = saved.startedAt;
     return table;
   }
 

@@ -52,6 +52,9 @@ function world() {
     seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'human')],
   };
   const table = hall.create(yut, start, ANN);
+  // A recorded table (to be kept for a restart): a recorder that names a file and writes nothing.
+  const recorded = (session: NonNullable<typeof table.session>) =>
+    Object.assign(session, { recorder: { ...NO_RECORDING, file: '/nowhere/t1.jsonl' } });
   table.arrived(ANN);
   expect(table.status).toBe('waiting');
   expect(table.sit(BO)).toBe(1);
@@ -63,6 +66,9 @@ function world() {
     hall,
     table,
     heard,
+    sessions,
+    start,
+    recorded,
     advance: (ms: number) => (clock += ms),
     tick: () => due.shift()?.run(),
     pending: () => due.length,
@@ -187,5 +193,30 @@ describe('a served table', () => {
     expect(heard.at(-1)).toBe('Ann ends the game: a seat stayed away.');
     expect(table.table?.over).toBe(true);
     expect(table.status).toBe('over');
+  });
+
+  it('reopened after a restart, its clock goes on from when the game began', () => {
+    const { hall, table, sessions, start, recorded, advance } = world();
+    const fresh = () => {
+      const session = sessions.start(yut, start);
+      if (typeof session === 'string') throw new Error(session);
+      return session;
+    };
+    recorded(table.session as NonNullable<typeof table.session>);
+    advance(95_000);
+    expect(table.age()).toBe(95);
+    const [saved] = hall.saved();
+    expect(saved?.startedAt).toBe(table.startedAt);
+    // The next server: the same clock, a minute later.
+    advance(60_000);
+    const later = new Hall({ ...hall.options });
+    const reopened = later.reopen(yut, fresh(), saved as NonNullable<typeof saved>);
+    expect(reopened.age()).toBe(155);
+    // A file from before it was kept: the clock starts at the reopening.
+    const older = new Hall({ ...hall.options }).reopen(yut, fresh(), {
+      ...(saved as NonNullable<typeof saved>),
+      startedAt: undefined,
+    });
+    expect(older.age()).toBe(0);
   });
 });

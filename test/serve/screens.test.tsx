@@ -157,6 +157,23 @@ describe("madang serve's screens", () => {
     expect(frame).toContain('Space throw');
   });
 
+  it('a screen opened later (a player back) shows what was said before, once, then what is said', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    expect(table.chat(BO, 'good luck')).toBeUndefined();
+    const { stdin, lastFrame } = annSees(w, 100, 30);
+    await frameWhen(lastFrame, '▶ R Ann to throw');
+    // Drawn again and again (the hall's news, Ann's chat) before the log is read.
+    await press(stdin, 'c', 'h', 'i', KEY.Enter as string);
+    await frameWhen(lastFrame, 'Ann: hi');
+    await press(stdin, 'l');
+    const log = await frameWhen(lastFrame, 'log');
+    expect(log).toContain('Bo: good luck');
+    expect(log.split('Bo: good luck').length - 1).toBe(1);
+    expect(log.split('Ann: hi').length - 1).toBe(1);
+  });
+
   it('the chat line at 80×24 covers the line it is drawn over, border and all', async () => {
     const { world: w, hall } = world();
     const table = hall.create(yut, start, ANN);

@@ -15,10 +15,9 @@ import {
   type FightResult,
   type LayersState,
   mayRest,
-  opponentsOf,
   toAct,
 } from '../rules.js';
-import type { LayersPlay } from './play.js';
+import { type LayersPlay, shapeOf } from './play.js';
 
 /** The round's order with the current place in brackets, cut to the width around it. */
 function orderLine(state: LayersState, width: number): string {
@@ -65,14 +64,18 @@ export function LayersPanel({
           ? `▶ ${name(me)} to choose: fight or rest`
           : `▶ ${name(me)} is choosing`;
   const c = play.cursor;
-  const children = state.parent.reduce((k: number, p) => (p === c ? k + 1 : k), 0);
+  const { first, next } = shapeOf(state.parent);
+  let children = 0;
+  for (let k = first[c] ?? -1; k !== -1; k = next[k] ?? -1) children++;
   const status = `Player ${c + 1}: L${state.layer[c]}, ${Math.round(state.experience[c] ?? 0)}, ${
     state.parent[c] === null ? 'root' : `child of ${(state.parent[c] ?? 0) + 1}`
   }, ${children} ${children === 1 ? 'child' : 'children'}${state.rested[c] ? ', rested' : ''}`;
   let action = ' ';
   let back = ' ';
   if (state.phase === 'turn' && person) {
-    if (opponentsOf(state, me).includes(c)) {
+    // c is one me may fight: its parent, or (me a root) another root.
+    const parentOfMe = state.parent[me];
+    if (parentOfMe === null ? c !== me && state.parent[c] === null : c === parentOfMe) {
       const fight = { attacker: me, defender: c, back: false };
       const p = odds(state, fight);
       action = `Enter: ${c + 1} · win ${pct(p.win)} lose ${pct(p.lose)} draw ${pct(p.draw)}`;
