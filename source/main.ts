@@ -11,6 +11,9 @@ import { isMainThread, workerData } from 'node:worker_threads';
 if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
   // The same bundle, started as a worker thread of the Ur solver (games/ur/solve-run.ts).
   (await import('./games/ur/solve-worker.js')).runSolveWorker();
+} else if (!isMainThread && (workerData as { analysis?: unknown } | null)?.analysis) {
+  // The same bundle, started as the replay's analysis (cli/analysing.ts).
+  (await import('./cli/analysing.js')).serveAnalysis();
 } else if (!isMainThread) {
   // The same bundle, started as the computers' worker thread (cli/thinking.ts).
   const { serveThinking } = await import('./cli/thinking.js');

@@ -27,6 +27,8 @@ export interface AnalysisOptions {
   readonly level: Level;
   /** Start with the decisions nearest this timeline index (startAnalysis). */
   readonly focus?: number | undefined;
+  /** How long one slice of startAnalysis may run (default SLICE_MS). */
+  readonly sliceMs?: number | undefined;
 }
 
 /** The default level of `madang analyze` and of the replay viewer's analysis. */
@@ -103,7 +105,13 @@ class Analyser {
     return stateOn(this.core.rules, this.timeline, index);
   }
 
-  /** Every seat's chance after `event` where more than two play (see DecisionAnalysis.chances). */
+  /**
+   * Every seat's chance after `event` where more than two play (see DecisionAnalysis.chances).
+   * The others' are the chances' own from the position (not valueOf's look through a throw that
+   * follows, which for ten seats of Layers weighing a fight's ~300 numbers each took twice as
+   * long as the rest of the analysis); they chain as the mover's do but after a throw that leaves
+   * another due.
+   */
   everySeat(state: unknown, event: GameEvent, seat: number, after: number) {
     if (this.names.length <= 2) return {};
     const next = this.core.rules.reduce(state, event);
@@ -115,6 +123,63 @@ class Analyser {
   words(before: unknown, event: GameEvent): string {
     const after = this.core.rules.reduce(before, event);
     return this.core.describe(before, event, after, this.names)[0] ?? event.type;
+  }
+
+  /**
+   * The chance of `seat` from `state`, as the analysis of whatever comes next finds it before it:
+   * where a throw is due, the mean over every throw of the chance after it (the throw's own
+   * `before`); else the chances' own (a decision: its best move's rating). So a move's `after` is
+   * the next event's `before`, and over a game the change of win chance is the sum of luck and
+   * loss, less only what a deeper look changes of the best move (DecisionAnalysis docs).
+   */
+  *valueOf(state: unknown, seat: number): Generator<void, number, void> {
+    const rules = this.core.rules;
+    const outcomes = rules.chance(state);
+    if (
+      !outcomes ||
+      rules.outcome(state).status !== 'running' ||
+      !(this.chances.inPlay?.(state) ?? true)
+    )
+      return this.chances.chance(state, seat);
+    let sum = 0;
+    let total = 0;
+    for (const o of outcomes) {
+      if (o.probability <= 0) continue;
+      sum += o.probability * (yield* this.outcomeValue(state, o.event, seat, false));
+      total += o.probability;
+    }
+    return sum / total;
+  }
+
+  /**
+   * The chance of `seat` after the throw `event` from `state`. `steps`: one search a step (the
+   * throw's own analysis); a move's look at the throws after it takes them in one.
+   */
+  *outcomeValue(
+    state: unknown,
+    event: GameEvent,
+    seat: number,
+    steps = true,
+  ): Generator<void, number, void> {
+    const rules = this.core.rules;
+    const child = rules.reduce(state, event);
+    // A throw that earns another (Yut's yut and mo): the decisions after the next throw are
+    // searched one a step first (the rating keeps them), so that no step holds several.
+    if (steps)
+      for (const next of rules.chance(child) ?? []) {
+        const after = rules.reduce(child, next.event);
+        if (
+          rules.outcome(after).status === 'running' &&
+          rules.legalEvents(after).length > 0 &&
+          (rules.toAct(after) === seat || this.names.length <= 2)
+        ) {
+          this.chances.moves(after);
+          yield;
+        }
+      }
+    const value = this.chances.chance(child, seat);
+    yield;
+    return value;
   }
 
   /** The analysis of the event at `index`, one search a step; `state` is the state before it. */
@@ -129,25 +194,10 @@ class Analyser {
       let after: number | undefined;
       for (const o of outcomes) {
         if (o.probability <= 0) continue;
-        const child = rules.reduce(state, o.event);
-        // A throw that earns another (Yut's yut and mo): the decisions after the next throw are
-        // searched one a step first (the rating keeps them), so that no step holds several.
-        for (const next of rules.chance(child) ?? []) {
-          const after = rules.reduce(child, next.event);
-          if (
-            rules.outcome(after).status === 'running' &&
-            rules.legalEvents(after).length > 0 &&
-            (rules.toAct(after) === seat || this.names.length <= 2)
-          ) {
-            this.chances.moves(after);
-            yield;
-          }
-        }
-        const value = this.chances.chance(child, seat);
+        const value = yield* this.outcomeValue(state, o.event, seat);
         sum += o.probability * value;
         total += o.probability;
         if (after === undefined && sameEvent(o.event, event)) after = value;
-        yield;
       }
       const before = sum / total;
       after ??= this.chances.chance(rules.reduce(state, event), seat);
@@ -165,25 +215,33 @@ class Analyser {
     }
     const rated = this.chances.moves(state);
     if (rated.length === 0) return undefined;
+    yield;
     let best = rated[0] as RatedMove<GameEvent>;
     for (const m of rated) if (m.chance > best.chance) best = m;
-    const mine = rated.find((m) => sameEvent(m.event, event));
-    // A move the rules took but the rating did not list is rated where it left the game.
-    const after = mine?.chance ?? this.chances.chance(rules.reduce(state, event), seat);
+    // Before the move: the best move's rating (as the throw before it found it after itself).
+    const before = best.chance;
+    // After it, and after the best: the chance before what follows each (valueOf).
+    const after = yield* this.valueOf(rules.reduce(state, event), seat);
+    let bestAfter = sameEvent(best.event, event)
+      ? after
+      : yield* this.valueOf(rules.reduce(state, best.event), seat);
     // The move played is named best when it is as good as the best.
-    if (after >= best.chance) best = mine ?? best;
-    const bestAfter = Math.max(best.chance, after);
+    let bestEvent = best.event;
+    if (after >= bestAfter) {
+      bestEvent = event;
+      bestAfter = after;
+    }
     const loss = Math.max(0, (bestAfter - after) * 100);
     const analysis: MoveAnalysis = {
       kind: 'move',
       index,
       seat,
       played: this.words(state, event),
-      before: bestAfter,
+      before,
       after,
       bestAfter,
-      best: this.words(state, best.event),
-      why: this.core.explain(state, best.event, this.names),
+      best: this.words(state, bestEvent),
+      why: this.core.explain(state, bestEvent, this.names),
       choices: rated.length,
       loss: rated.length <= 1 ? 0 : loss,
       grade: gradeOf(loss, rated.length),
@@ -277,7 +335,7 @@ export function analyzeAt(
   return finish(analyser.work(index, analyser.stateAt(index)));
 }
 
-/** How long one slice of a run may hold the event loop, in milliseconds. */
+/** How long one slice of a run may hold the event loop, in milliseconds (by default). */
 export const SLICE_MS = 15;
 
 /**
@@ -303,6 +361,7 @@ export function startAnalysis(
   let cancelled = false;
   let summary: AnalysisSummary | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const sliceMs = options.sliceMs ?? SLICE_MS;
 
   const tell = () => {
     for (const listener of [...listeners]) listener();
@@ -320,7 +379,7 @@ export function startAnalysis(
     if (cancelled || !analyser) return;
     const started = performance.now();
     let changed = false;
-    while (performance.now() - started < SLICE_MS) {
+    while (performance.now() - started < sliceMs) {
       if (!current) {
         if (pending.length === 0) break;
         const index = nearest();

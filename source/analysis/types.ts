@@ -29,7 +29,13 @@ export interface MoveAnalysis {
   readonly seat: number;
   /** What was played, in the game's words. */
   readonly played: string;
-  /** The mover's chance of winning before the move, after it, and after the best move. */
+  /**
+   * The mover's chance of winning before the move (its search's rating of the best move), after
+   * it, and after the best move. After a move is the chance the next event starts from (where a
+   * throw follows, the mean over every throw: that throw's `before`), so that the chances chain
+   * from event to event; bestAfter is found the same way, a throw further than `before` looks,
+   * and where the estimate is not exact the two differ by what that look changes.
+   */
   readonly before: number;
   readonly after: number;
   readonly bestAfter: number;
@@ -119,5 +125,7 @@ export interface AnalysisRun {
   subscribe(listener: () => void): () => void;
   /** The summary, once every decision is found. */
   summary(): AnalysisSummary | undefined;
+  /** Why the run stopped short (its worker failed), if it did. */
+  problem?(): string | undefined;
   cancel(): void;
 }

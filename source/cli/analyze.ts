@@ -26,8 +26,11 @@ export type Analyzed =
 
 /** A fraction as a percentage, one decimal. */
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-/** Percentage points with their sign. */
-const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+/** Percentage points with their sign; a figure that rounds to 0.0 is +0.0, never −0.0. */
+const pp = (x: number) => {
+  const digits = Math.abs(x).toFixed(1);
+  return `${x < 0 && digits !== '0.0' ? '−' : '+'}${digits}`;
+};
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
 /** One decision for --json: chances to 4 decimals (0.1234 = 12.34%), points to 2. */
@@ -107,7 +110,7 @@ export function analysisTable(
         ? `luck ${pp(d.luck)}`
         : d.grade === 'only'
           ? 'only move'
-          : `${d.loss === 0 ? ' 0.0' : pp(-d.loss)} ${mark}`.trimEnd();
+          : `${d.loss.toFixed(1) === '0.0' ? ' 0.0' : pp(-d.loss)} ${mark}`.trimEnd();
     lines.push(
       `${String(d.index + 1).padStart(5)}  ${who}  ${chance}  ${figure.padEnd(12)}  ${d.played}`,
     );

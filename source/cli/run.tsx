@@ -17,7 +17,8 @@ import { RecordingWriter } from '../storage/recording-file.js';
 import { enterFullScreen } from '../ui/terminal.js';
 import { screenText } from '../engine/safe-text.js';
 import { ThinkContext } from '../ui/thinking.js';
-import { startThinking } from './thinking.js';
+import { analyseOnWorker } from './analysing.js';
+import { startThinking, workerBundle } from './thinking.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
 import { chanceFor } from '../app/session.js';
 import {
@@ -145,10 +146,15 @@ export async function play(
       open: (file, mode) => openRecording(file, mode, lookup(run.games)),
     },
     botDelay: argv.botDelay,
-    // The replay's `a`: the analyser at its default level, in slices beside the viewer.
+    // The replay's `a`: the analyser at its default level, on a worker thread (in slices beside
+    // the viewer where there is no bundle to start one from: a test calling this directly).
     analyse: (game, timeline, names) => {
       try {
-        return startAnalysis(game, timeline, names, { level: DEFAULT_LEVEL });
+        const bundle = workerBundle();
+        const options = { level: DEFAULT_LEVEL };
+        return bundle
+          ? analyseOnWorker(bundle, game, timeline, names, options)
+          : startAnalysis(game, timeline, names, options);
       } catch (error) {
         return `No analysis: ${(error as Error).message}.`;
       }

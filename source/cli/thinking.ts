@@ -32,6 +32,9 @@ export function thinkOnWorkerFrom(bundle: URL | undefined): void {
   entry = bundle;
 }
 
+/** The program's bundle, where main.ts named it: the analysis starts its worker from it too. */
+export const workerBundle = (): URL | undefined => entry;
+
 /**
  * The Think the program hands its edges: on the worker when main.ts named the bundle (the
  * program itself), here otherwise (the library, the tests that call a console directly).

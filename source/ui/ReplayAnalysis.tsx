@@ -15,7 +15,7 @@ import {
   points,
   progressBar,
 } from './analysis-view.js';
-import { firstLines, fit } from './text.js';
+import { firstLines, fit, logPage } from './text.js';
 import { Styled } from './theme.js';
 
 /** How often the screen takes in what the analysis found meanwhile (ms): often enough to watch, rarely enough to leave the keys room. */
@@ -189,6 +189,8 @@ function graphTitle(analysis: ShownAnalysis, names: readonly string[], width: nu
       : `${first}'s chance of winning (seat 1 of ${names.length})`;
   const { run } = analysis;
   if (!run) return whose;
+  const problem = run.problem?.();
+  if (problem) return `${whose} · analysis stopped: ${safeText(problem)}`;
   const summary = run.summary();
   if (summary) return `${whose} · ${summary.exact ? 'exact' : 'estimated'}, level ${summary.level}`;
   return `${whose} · analysing ${progressBar(run, Math.max(4, Math.min(20, width - whose.length - 24)))}`;
@@ -235,23 +237,17 @@ export function summaryLines(summary: AnalysisSummary): string[] {
   );
 }
 
-/** What the analysis says of the move shown, its mark in colour on the first line. */
-function DecisionWords({
-  decision,
-  start,
-  names,
-  analysis,
-  width,
-  rows,
-}: {
-  decision: DecisionAnalysis | undefined;
-  /** The position shown is the start (no move yet). */
-  start: boolean;
-  names: readonly string[];
-  analysis: ShownAnalysis;
-  width: number;
-  rows: number;
-}) {
+/**
+ * What the analysis says of the move shown, wrapped to `width` (continuations indented): its
+ * mark, if any, starts the first row, so that the rows are all the room the words take.
+ */
+function wordRows(
+  decision: DecisionAnalysis | undefined,
+  start: boolean,
+  names: readonly string[],
+  analysis: ShownAnalysis,
+  width: number,
+): string[] {
   const waiting = analysis.problem
     ? analysis.problem
     : !analysis.run
@@ -259,19 +255,30 @@ function DecisionWords({
       : start
         ? 'The start of the game: n goes to the first mistake.'
         : 'This move is not analysed yet (the moves near the one shown come first).';
-  const lines = firstLines(
-    decisionLines(decision, names.map(safeText), waiting).map(safeText),
-    width,
-    rows,
-  );
+  const lines = decisionLines(decision, names.map(safeText), waiting).map(safeText);
   const mark = markOf(decision);
+  if (mark && lines.length > 0) lines[0] = `${mark} ${lines[0] ?? ''}`;
+  return logPage(lines, width);
+}
+
+/** Those rows, the first `rows` of them, the mark in its colour. */
+function DecisionWords({
+  words,
+  mark,
+  rows,
+}: {
+  words: readonly string[];
+  mark: string;
+  rows: number;
+}) {
   return (
     <>
-      {lines.map((line, i) => (
+      {words.slice(0, rows).map((line, i) => (
         <Text key={i} wrap="truncate-end">
-          {i === 0 && mark ? (
+          {i === 0 && mark && line.startsWith(`${mark} `) ? (
             <>
-              <Mark mark={mark} /> {line}
+              <Mark mark={mark} />
+              {line.slice(mark.length)}
             </>
           ) : (
             line || ' '
@@ -282,8 +289,11 @@ function DecisionWords({
   );
 }
 
+/** The rows the strip's words are given (more are taken from its graph where a reason is long). */
+const STRIP_WORDS = 4;
+
 /** The rows the strip under the board takes, with a graph `graphRows` high. */
-export const stripRows = (graphRows: number) => graphRows + 5;
+export const stripRows = (graphRows: number) => graphRows + 2 + STRIP_WORDS;
 
 /**
  * The analysis under the board, across the width: the graph's title, the graph, its axis with
@@ -305,6 +315,10 @@ export function AnalysisStrip({
   graphRows: number;
 }) {
   const found = analysis.run?.found ?? new Map<number, DecisionAnalysis>();
+  const decision = found.get(index - 1);
+  const words = wordRows(decision, index === 0, names, analysis, width - 2);
+  // A long reason takes rows from the graph (it keeps two), so that it is read whole.
+  const graphShown = Math.max(2, graphRows - Math.max(0, words.length - STRIP_WORDS));
   return (
     <Box flexDirection="column" width={width} height={stripRows(graphRows)} paddingX={1}>
       <TitledGraph
@@ -313,19 +327,19 @@ export function AnalysisStrip({
         index={index}
         names={names}
         width={width - 2}
-        rows={graphRows}
+        rows={graphShown}
       />
       <DecisionWords
-        decision={found.get(index - 1)}
-        start={index === 0}
-        names={names}
-        analysis={analysis}
-        width={width - 2}
-        rows={3}
+        words={words}
+        mark={markOf(decision)}
+        rows={stripRows(graphRows) - 2 - graphShown}
       />
     </Box>
   );
 }
+
+/** The most rows the page gives the words on the move shown (three lines, each wrapped once). */
+const PAGE_WORDS = 6;
 
 /**
  * The analysis in the board's place, where the window leaves no room under the board (80×24):
@@ -364,10 +378,13 @@ export function AnalysisPage({
   const graphRows = height >= 30 ? 8 : 4;
   // The rows left after the title, graph, axis, three lines on the move, the summary and keys.
   const summaryShown = summary ? summaryLines(summary).slice(0, 2) : [];
-  const fixed = 2 + 1 + graphRows + 1 + 3 + summaryShown.length + 2;
-  const spare = Math.max(0, height - fixed);
   const shownMove = index - 1;
   const decision = found.get(shownMove);
+  // The words on the move whole (a long reason wraps), before the moves around it.
+  const words = wordRows(decision, index === 0, names, analysis, inner);
+  const wordsShown = Math.min(words.length, PAGE_WORDS);
+  const fixed = 2 + 1 + graphRows + 1 + wordsShown + summaryShown.length + 2;
+  const spare = Math.max(0, height - fixed);
   const said = decision ? timeline : [...timeline, ...did];
   const timelineShown = firstLines(said.map(safeText), inner, Math.min(4, spare));
   const around = Math.max(0, spare - timelineShown.length);
@@ -396,14 +413,7 @@ export function AnalysisPage({
           {line || ' '}
         </Text>
       ))}
-      <DecisionWords
-        decision={decision}
-        start={index === 0}
-        names={names}
-        analysis={analysis}
-        width={inner}
-        rows={3}
-      />
+      <DecisionWords words={words} mark={markOf(decision)} rows={wordsShown} />
       {listed.map((line, i) => {
         const at = top + i;
         const mark = markOf(found.get(at));

@@ -102,9 +102,11 @@ export function chanceGraph(
 /** A chance as a whole percentage. */
 export const percent = (chance: number) => `${Math.round(chance * 100)}%`;
 
-/** Percentage points with a sign and one decimal: luck and loss. */
-export const points = (value: number) =>
-  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(1)}`;
+/** Percentage points with a sign and one decimal: luck and loss (±0.0 where it rounds to nothing). */
+export const points = (value: number) => {
+  const digits = Math.abs(value).toFixed(1);
+  return `${digits === '0.0' ? '±' : value > 0 ? '+' : '−'}${digits}`;
+};
 
 const GRADE_WORDS: Readonly<Record<Grade, string>> = {
   only: 'the only move',
@@ -119,7 +121,8 @@ const GRADE_WORDS: Readonly<Record<Grade, string>> = {
 export function gradeWords(decision: DecisionAnalysis): string {
   if (decision.kind === 'chance') return `luck ${points(decision.luck)} points`;
   const words = GRADE_WORDS[decision.grade];
-  return decision.loss > 0 ? `${words}, loses ${decision.loss.toFixed(1)} points` : words;
+  const loss = decision.loss.toFixed(1);
+  return loss !== '0.0' ? `${words}, loses ${loss} points` : words;
 }
 
 /**
@@ -173,10 +176,13 @@ export function markedFrom(
   return best === undefined ? undefined : best + 1;
 }
 
-/** A progress bar `width` characters wide, with the count: `▕████░░░░▏ 12/47`. */
+/**
+ * A progress bar `width` characters wide, with the count: `▕████░░░░▏ 12/47`; empty while the
+ * count is not known yet (the worker starting, Ur's table being read).
+ */
 export function progressBar(run: Pick<AnalysisRun, 'progress'>, width: number): string {
   const { done, total } = run.progress();
   const inner = Math.max(1, width);
-  const filled = total === 0 ? inner : Math.round((done / total) * inner);
+  const filled = total === 0 ? 0 : Math.round((done / total) * inner);
   return `▕${'█'.repeat(filled)}${'░'.repeat(inner - filled)}▏ ${done}/${total}`;
 }

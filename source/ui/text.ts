@@ -26,6 +26,9 @@ function inline(text: string): string {
 function wrapLine(text: string, width: number, hang: string, out: string[]): void {
   const lead = /^ */.exec(text)?.[0] ?? '';
   let line = lead;
+  // The line's width, kept as words join it: measuring the whole line again for each word made
+  // a page of rules with a few wide or typographic characters cost tens of milliseconds.
+  let columns = lead.length;
   let empty = true;
   for (const whole of text.trim().split(/ +/)) {
     // A word longer than a line is cut where the line ends.
@@ -42,11 +45,15 @@ function wrapLine(text: string, width: number, hang: string, out: string[]): voi
     }
     pieces.push(word);
     for (const piece of pieces) {
-      const next = empty ? `${line}${piece}` : `${line} ${piece}`;
-      if (!empty && displayWidth(next) > width) {
+      const wide = displayWidth(piece);
+      if (!empty && columns + 1 + wide > width) {
         out.push(line);
         line = `${hang}${piece}`;
-      } else line = next;
+        columns = hang.length + wide;
+      } else {
+        line = empty ? `${line}${piece}` : `${line} ${piece}`;
+        columns += (empty ? 0 : 1) + wide;
+      }
       empty = false;
     }
   }

@@ -93,6 +93,24 @@ describe.each(GAMES)('$name: a self-played game analysed', ({ id, options, level
     }
   });
 
+  it('each event’s chance before it is the chance the event before left, but after a throw that leaves another due', () => {
+    // The chance of `seat` after an event: every seat's where more than two play.
+    const left = (d: DecisionAnalysis, seat: number) => d.chances?.[seat] ?? chanceOf(d, seat);
+    let chained = 0;
+    const ds = analysis.decisions;
+    for (let k = 1; k < ds.length; k++) {
+      const [a, b] = [ds[k - 1] as DecisionAnalysis, ds[k] as DecisionAnalysis];
+      // Next to each other on the timeline (not across Layers' order or Kono's rounds), and not
+      // a throw after a throw (its chance after looks one throw less far than the next's before).
+      if (b.index !== a.index + 1 || (a.kind === 'chance' && b.kind === 'chance')) continue;
+      expect(Math.abs(left(a, b.seat) - b.before), `events ${a.index} and ${b.index}`).toBeLessThan(
+        1e-9,
+      );
+      chained++;
+    }
+    expect(chained).toBeGreaterThan(ds.length / 2);
+  });
+
   it('a forced move loses nothing', () => {
     const forced = moves.filter((d) => d.choices === 1);
     for (const d of forced) {

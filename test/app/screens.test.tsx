@@ -22,7 +22,7 @@ import { lookup } from '../support/games.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
 import { fillRecordings } from '../support/recordings.js';
 import { CLI, ROOT } from '../support/tmux.js';
-import { fixedAnalysis, fixedRun } from '../support/fixed-analysis.js';
+import { fixedAnalysis, fixedRun, LONG_REASON } from '../support/fixed-analysis.js';
 
 const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
 
@@ -42,6 +42,8 @@ function recorded(...args: string[]): string {
 const UR = recorded('ur', '--bots', 'all', '--seed', '9');
 const YOTE = recorded('yote', '--bots', 'all', '--seed', '3');
 const KONO = recorded('kono', '--bots', 'all', '--level', 'greedy', '--seed', '3', '--size', '7');
+/** Ten players' Layers, self-played (fixtures/analysis): the longest game to show. */
+const LAYERS = join(ROOT, 'fixtures', 'analysis', 'layers.jsonl');
 
 let cleanup: (() => void) | undefined;
 afterEach(() => {
@@ -75,6 +77,14 @@ function wholeness(screen: string, columns: number, rows: number): string[] {
   if (opens !== closes) problems.push(`${opens} boxes open, ${closes} close`);
   return problems;
 }
+
+/** A screen's text as a reader reads it: line after line, frames and margins left out. */
+const read = (screen: string) =>
+  screen
+    .split('\n')
+    .map((line) => line.replace(/[│╭╮╰╯─]/g, ' ').trim())
+    .join(' ')
+    .replace(/\s+/g, ' ');
 
 /** A command's flags, as yargs gives them to the program (run.tsx reads them the same way). */
 interface Flags {
@@ -116,6 +126,8 @@ const VISITS: readonly {
   analysed?: boolean;
   keys: readonly string[];
   shows: string;
+  /** Words the screen shows whole, read line after line (a reason wrapped over lines). */
+  reads?: string;
 }[] = [
   { name: 'menu', keys: [], shows: 'Recordings' },
   {
@@ -202,13 +214,16 @@ const VISITS: readonly {
   { name: 'Ur replay', replay: UR, keys: ['End'], shows: 'the end' },
   { name: 'Yoté replay', replay: YOTE, keys: ['End'], shows: 'the end' },
   { name: 'Kono replay', replay: KONO, keys: ['End'], shows: 'the end' },
-  // Each game's replay analysed (`a`): the graph and the move shown, at a marked move.
+  { name: 'Layers replay', replay: LAYERS, keys: ['End'], shows: 'the end' },
+  // Each game's replay analysed (`a`): the graph and the move shown, at a marked move, its best
+  // move's reason as long as any a game gives, read whole.
   ...(
     [
       ['Yut', SHORT],
       ['Ur', UR],
       ['Yoté', YOTE],
       ['Kono', KONO],
+      ['Layers', LAYERS],
     ] as const
   ).map(([game, replay]) => ({
     name: `${game} replay analysed`,
@@ -216,6 +231,7 @@ const VISITS: readonly {
     analysed: true,
     keys: ['a', 'n', 'n'],
     shows: 'loses',
+    reads: 'the rear piece moving along).',
   })),
   {
     name: 'Yut replay analysed, the board',
@@ -249,7 +265,7 @@ describe('every screen whole', () => {
           ...(dataDir !== undefined && { dataDir }),
           ...(visit.analysed && {
             analyse: (game, timeline, names) =>
-              fixedRun(fixedAnalysis(game.rules, timeline, names)),
+              fixedRun(fixedAnalysis(game.rules, timeline, names, LONG_REASON)),
           }),
           ...(folder !== undefined && {
             recordings: {
@@ -263,6 +279,7 @@ describe('every screen whole', () => {
         for (const key of visit.keys) await press(r.stdin, KEY[key] ?? key);
         const screen = await frameWhen(r.lastFrame, visit.shows);
         expect(wholeness(screen, columns, rows)).toEqual([]);
+        if (visit.reads) expect(read(screen)).toContain(visit.reads);
       });
     }
   }

@@ -1,11 +1,11 @@
 /**
  * The replay's analysis in the built program (issue 31), in tmux at 80×24 with colour: `a` runs the
  * real analyser beside the viewer, the graph is drawn in the first seat's colour, `n` goes to a
- * marked move whose mark is in its colour, keys are answered while a long game is analysed, and
- * Esc cancels it.
+ * marked move whose mark is in its colour, keys are answered while a long game is analysed on its
+ * own thread, and Esc cancels it, ending the thread.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,9 @@ function recorded(...args: string[]): string {
   if (run.status !== 0) throw new Error(`madang ${args.join(' ')}: ${run.stderr}`);
   return file;
 }
+
+/** The program's threads, by id. */
+const threads = (pid: number) => new Set(readdirSync(`/proc/${pid}/task`));
 
 /** The analysis may take a while on a machine busy with other work. */
 const ANALYSED_MS = 60_000;
@@ -57,8 +60,13 @@ describe.runIf(hasTmux)('the replay’s analysis, in a terminal', () => {
     const file = recorded('yut', '--players', '4', '--bots', 'all', '--seed', '9');
     terminal = new Terminal(`node ${CLI} replay ${file}`, { columns: 80, rows: 24 });
     await terminal.waitFor('Turn 1 of');
+    const pid = terminal.programPid();
+    const before = threads(pid);
     await terminal.keys('a');
     await terminal.waitFor('analysing ▕');
+    // The analysis has a thread of its own (cli/analysing.ts).
+    const started = [...threads(pid)].filter((t) => !before.has(t));
+    expect(started.length).toBeGreaterThan(0);
     await terminal.keys('Right', 'Right', 'Right');
     // Answered while the analysis still runs: the same screen shows both.
     const moved = await terminal.waitFor(/analysing ▕[\s\S]*event 3\/\d+/);
@@ -67,5 +75,10 @@ describe.runIf(hasTmux)('the replay’s analysis, in a terminal', () => {
     const cancelled = await terminal.waitFor('Analysis cancelled at');
     expect(cancelled).toContain('a analyse the game');
     expect(cancelled).toMatch(/event 3\/\d+/);
+    // Cancelled, its thread ends.
+    const end = Date.now() + 10_000;
+    while (started.some((t) => threads(pid).has(t)) && Date.now() < end)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started.filter((t) => threads(pid).has(t))).toEqual([]);
   });
 });

@@ -4,27 +4,37 @@
  * presses n so that the computers play at once; after twenty rounds the person's own line (its
  * number marked *, layer and experience) and its way up to the root are on the screen, whole.
  * And a thousand players: SIGTERM ends the full screen within a second while the computers play,
- * and the classic console likewise.
+ * and the classic console likewise; and on the full screen, at 80×24 and 200×50, no computation
+ * holds the event loop more than 50 ms of CPU (the game screen's first draw, the person looking
+ * about the forest, n through a round), sampled inside the program by test/support/loop-probe.mjs.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI, hasTmux, Terminal } from '../support/tmux.js';
+import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
 
 let terminal: Terminal | undefined;
 afterEach(() => terminal?.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Play as player 1 until round `last` has begun; the screen then. */
-async function playUntil(t: Terminal, last: number, ms: number): Promise<string> {
+/**
+ * Play as player 1 until round `last` has begun (and, if asked, until the screen is `ready`);
+ * the screen then.
+ */
+async function playUntil(
+  t: Terminal,
+  last: number,
+  ms: number,
+  ready: (screen: string) => boolean = () => true,
+): Promise<string> {
   const end = Date.now() + ms;
   for (;;) {
     const screen = t.screen();
     const round = Number(/Round (\d+)/.exec(screen)?.[1] ?? 0);
-    if (round >= last) return screen;
+    if (round >= last && ready(screen)) return screen;
     if (Date.now() > end) throw new Error(`round ${round} of ${last} after ${ms} ms:\n${screen}`);
     // The panel's heading says who is to act (the log may say "may fight back" too).
     if (screen.includes('▶ Player 1: a draw')) await t.keys('e');
@@ -140,4 +150,61 @@ describe.runIf(hasTmux)('a thousand players: signals end the program at once', (
     child.kill('SIGKILL');
     expect(at - sent).toBeLessThan(1000);
   }, 60_000);
+});
+
+describe.runIf(hasTmux)('a thousand players: the event loop is never held more than 50 ms', () => {
+  for (const [columns, rows] of [
+    [80, 24],
+    [200, 50],
+  ] as const) {
+    it(`${columns}×${rows}: the first draw, looking about the forest, and n through a round`, async () => {
+      const report = join(mkdtempSync(join(tmpdir(), 'madang-layers-loop-')), 'holds.json');
+      terminal = new Terminal(
+        `node --import ${ROOT}test/support/loop-probe.mjs ${CLI} layers --players 1000 --seed 4 --bot-delay 0 --no-record`,
+        { columns, rows },
+        { MADANG_LOOP_PROBE: report },
+      );
+      await terminal.waitFor('Start the game', 15_000);
+      // The program's start (loading its code, the setup's first frame) is not the game's: from
+      // here on, every hold counts.
+      await sleep(1500);
+      const from = Date.now();
+      await terminal.keys('Enter');
+      await terminal.waitFor('▶ Player 1 to choose', 60_000);
+      // Looking about a thousand players: the cursor, a page, the ends, the person's place, a
+      // player by number, a tree opened and folded, the next opponent; then a fight.
+      await terminal.keys('Down', 'PageDown', 'End', 'Home', 'y', '/', '5', '0', '0', 'Enter');
+      expect(await terminal.waitFor('Player 500: L')).toContain('Player 500: L');
+      await terminal.keys('Right', 'Left', 'y', 'Tab', 'Enter');
+      // n through the round, the person answering its own turns, until its turn in round 2.
+      const screen = await playUntil(terminal, 2, 120_000, (now) =>
+        now.includes('▶ Player 1 to choose'),
+      );
+      expect(screen).toMatch(/Round 2 · turn/);
+      const last = Date.now();
+      // The probe writes twice a second: wait for a report from after the last key.
+      const end = Date.now() + 10_000;
+      const read = () =>
+        existsSync(report)
+          ? (JSON.parse(readFileSync(report, 'utf8')) as {
+              at: number;
+              holds: { at: number; cpu: number; wall: number }[];
+            })
+          : undefined;
+      let holds = read();
+      while ((holds === undefined || holds.at < last) && Date.now() < end) {
+        await sleep(100);
+        holds = read();
+      }
+      expect(holds?.at, 'the probe reported after the last key').toBeGreaterThanOrEqual(last);
+      // The holds that began after the setup was drawn (a hold ends at `at`, lasting `wall`).
+      const game = (holds?.holds ?? []).filter((h) => h.at - h.wall >= from - 5);
+      const longest = game.reduce((most, h) => Math.max(most, h.cpu), 0);
+      const worst = [...game].sort((a, b) => b.cpu - a.cpu).slice(0, 5);
+      console.log(
+        `layers loop ${columns}×${rows}, 1,000 players: the longest hold ${longest} ms of CPU; ${game.length} over 10 ms; the longest (ms from Enter: CPU/wall) ${worst.map((h) => `${Math.round(h.at - h.wall - from)}: ${h.cpu}/${h.wall}`).join(', ')}`,
+      );
+      expect(game.filter((h) => h.cpu > 50)).toEqual([]);
+    }, 240_000);
+  }
 });

@@ -35,10 +35,18 @@ const LOSS: Readonly<Record<Grade, number>> = {
   blunder: 20,
 };
 
+/**
+ * A reason as long as the longest a game gives (Yut's, with its best move: 142 characters), its
+ * end a word the tests look for: a screen that shows it shows it whole.
+ */
+export const LONG_REASON = (i: number) =>
+  `takes the shortcut from ${i}; leaves the stack where no opponent can reach it with a back-do, and the rear piece moving along`;
+
 export function fixedAnalysis(
   rules: Game<unknown, GameEvent, unknown>,
   timeline: Timeline,
   names: readonly string[],
+  reason: (i: number) => string = (i) => `the reason at ${i}`,
 ): GameAnalysis {
   const decisions: DecisionAnalysis[] = [];
   const players = names.length;
@@ -65,7 +73,7 @@ export function fixedAnalysis(
       after,
       bestAfter: Math.min(1, after + loss / 100),
       best: grade === 'best' ? played : `the best move at ${i}`,
-      why: `the reason at ${i}`,
+      why: reason(i),
       choices: 3,
       loss,
       grade,

@@ -6,6 +6,7 @@ import {
   firstSeatChances,
   markedFrom,
   markOf,
+  points,
   progressBar,
 } from '../../source/ui/analysis-view.js';
 import { newReplay, reduceReplay, replayKey } from '../../source/ui/replay-model.js';
@@ -129,12 +130,24 @@ describe('the words of the move shown', () => {
     ]);
   });
 
+  it('what rounds to 0.0 has no sign and loses nothing', () => {
+    expect(points(-0.02)).toBe('±0.0');
+    expect(points(0.04)).toBe('±0.0');
+    expect(points(-0.05)).toBe('−0.1');
+    const nearly = { ...move(4, 0, 0.6, 'best'), loss: 0.03 };
+    expect(decisionLines(nearly, ['Ann', 'Bob'], 'wait')[0]).toBe('Ann moved 4: the best move.');
+    const good = { ...move(4, 0, 0.6, 'good'), loss: 0.04 };
+    expect(decisionLines(good, ['Ann', 'Bob'], 'wait')[0]).toBe('Ann moved 4: good.');
+  });
+
   it('not yet analysed: says so', () => {
     expect(decisionLines(undefined, ['Ann'], 'Not analysed yet.')).toEqual(['Not analysed yet.']);
   });
 
   it('the progress bar', () => {
     expect(progressBar({ progress: () => ({ done: 1, total: 4 }) }, 8)).toBe('▕██░░░░░░▏ 1/4');
+    // Not known yet (the worker starting): empty, not full.
+    expect(progressBar({ progress: () => ({ done: 0, total: 0 }) }, 4)).toBe('▕░░░░▏ 0/0');
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type LayersState,
   MAX_PLAYERS,
   MIN_PLAYERS,
+  orderPick,
 } from './rules.js';
 
 /** Turns on top to win, when the setup does not say. */
@@ -46,7 +47,13 @@ export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
       // players not yet in the round's order, or the fight's numbers.
       return {
         next(state) {
-          const outcomes = layersGame.chance(state as LayersState);
+          const s = state as LayersState;
+          if (s.phase === 'order') {
+            // The same pick as from chance()'s list (uniform over those left, by number).
+            const event = orderPick(s, random.below(s.options.players - s.order.length));
+            if (event) return { ok: true, event };
+          }
+          const outcomes = layersGame.chance(s);
           const drawn = outcomes?.[random.below(outcomes.length)];
           return drawn
             ? { ok: true, event: drawn.event }

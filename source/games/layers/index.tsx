@@ -30,7 +30,7 @@ const entry: MenuEntry = {
   hint: 'ten or more, in a forest',
   newForm: newLayersSetup,
   key: (form, key) => layersSetupKey(form as LayersSetupForm, key),
-  View: ({ form }) => <LayersSetup form={form as LayersSetupForm} />,
+  View: ({ form, width }) => <LayersSetup form={form as LayersSetupForm} width={width} />,
 };
 
 const settingNumber = (

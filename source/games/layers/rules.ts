@@ -327,6 +327,9 @@ export function reshape(
   winner: number,
   loser: number,
 ): Pick<LayersState, 'parent' | 'layer'> {
+  // The parent beat its child: the trees stay as they were, the same arrays (views that keep
+  // the forest's shape by its parent array keep it).
+  if (state.parent[loser] === winner) return { parent: state.parent, layer: state.layer };
   const parent = [...state.parent];
   const layer = [...state.layer];
   if (parent[winner] === loser) {
@@ -343,7 +346,6 @@ export function reshape(
     layer[loser] = state.layer[winner] ?? 0;
     return { parent, layer };
   }
-  if (parent[loser] === winner) return { parent, layer };
   // Root against root: the loser's tree goes under the winner, one layer below it.
   const w = layer[winner] ?? 0;
   const m = layer[loser] ?? 0;
@@ -357,9 +359,10 @@ export function reshape(
 /** The end of the current player's turn: its streak on top, the win, the next turn or round. */
 function endTurn(state: LayersState): LayersState {
   const me = current(state);
-  const onTop = [...state.onTop];
-  onTop[me] = top(state) === me ? (onTop[me] ?? 0) + 1 : 0;
-  if ((onTop[me] ?? 0) >= state.options.turns)
+  const count = top(state) === me ? (state.onTop[me] ?? 0) + 1 : 0;
+  // A copy of the thousand counts only when this one changes (most turns: 0 stays 0).
+  const onTop = count === state.onTop[me] ? state.onTop : state.onTop.with(me, count);
+  if (count >= state.options.turns)
     return { ...state, onTop, fight: null, phase: 'over', winner: me };
   const position = state.position + 1;
   if (position < state.options.players)
@@ -402,8 +405,7 @@ export function reduce(state: LayersState, event: unknown): LayersState {
     }
     case 'layers/challenged': {
       const me = current(state);
-      const rested = [...state.rested];
-      rested[me] = false;
+      const rested = state.rested[me] ? state.rested.with(me, false) : state.rested;
       return {
         ...state,
         rested,
@@ -432,8 +434,10 @@ export function reduce(state: LayersState, event: unknown): LayersState {
       const trees = reshape(state, winner, loser);
       // Losing the root starts the count again: the turns on top are in a row (rules/layers.md).
       const was = top(state);
-      const onTop = [...state.onTop];
-      if (was !== null && trees.parent[was] !== null) onTop[was] = 0;
+      const onTop =
+        was !== null && trees.parent[was] !== null && state.onTop[was] !== 0
+          ? state.onTop.with(was, 0)
+          : state.onTop;
       return endTurn({ ...state, ...trees, experience, onTop, last });
     }
     case 'layers/escaped':
@@ -487,17 +491,36 @@ function numbersTo(total: number): readonly ChanceOutcome<LayersEvent>[] {
   return outcomes;
 }
 
+/** Each player's draw into the order, one event for all games (a round draws a thousand). */
+const ORDER_EVENTS: OrderDrawn[] = [];
+const orderEvent = (player: number): OrderDrawn =>
+  (ORDER_EVENTS[player] ??= Object.freeze({ type: 'layers/orderDrawn', player }));
+
+/** The players not yet in the round's order, by number, found in one pass. */
+function undrawn(state: LayersState): number[] {
+  const drawn = new Uint8Array(state.options.players);
+  for (const p of state.order) drawn[p] = 1;
+  const left: number[] = [];
+  for (let p = 0; p < drawn.length; p++) if (drawn[p] === 0) left.push(p);
+  return left;
+}
+
+/**
+ * The `k`th (from 0) player not yet in the round's order, by number: the draw a seeded source
+ * makes, without listing every outcome as chance() does (that list is made once a draw, to know
+ * a draw is due, not twice).
+ */
+export function orderPick(state: LayersState, k: number): OrderDrawn | undefined {
+  const left = undrawn(state);
+  const player = left[k];
+  return player === undefined ? undefined : orderEvent(player);
+}
+
 export function chance(state: LayersState): readonly ChanceOutcome<LayersEvent>[] | undefined {
   if (state.phase === 'order') {
-    // Those not yet drawn, found in one pass (N = 1,000 draws a thousand times a round).
-    const drawn = new Uint8Array(state.options.players);
-    for (const p of state.order) drawn[p] = 1;
-    const left: number[] = [];
-    for (let p = 0; p < drawn.length; p++) if (drawn[p] === 0) left.push(p);
-    return left.map((player) => ({
-      event: { type: 'layers/orderDrawn', player },
-      probability: 1 / left.length,
-    }));
+    const left = undrawn(state);
+    const probability = 1 / left.length;
+    return left.map((player) => ({ event: orderEvent(player), probability }));
   }
   if (state.phase === 'fight' && state.fight) {
     const { win, lose, draw } = fightIntervals(state, state.fight);

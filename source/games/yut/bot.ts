@@ -21,6 +21,7 @@ import {
   animalOf,
   occupant,
   type PieceMoved,
+  type Stack,
   stacksOf,
   type YutEvent,
   type YutState,
@@ -62,13 +63,76 @@ export function resultsReaching(state: YutState, seat: number, target: number): 
   return RESULTS.filter((r) => [...froms].some((from) => destination(from, r, cow) === target));
 }
 
+/**
+ * For each station, which results let `seat` land there with one throw (bit i: RESULTS[i]): what
+ * resultsReaching says of every target at once. The evaluation asks it at every leaf of every
+ * search, for every stack: one pass over the seat's pieces instead of one per stack.
+ */
+function reachOf(
+  state: YutState,
+  seat: number,
+  reach: Uint8Array = new Uint8Array(30),
+): Uint8Array {
+  const landings = LANDINGS[animalOf(state, seat) === 'cow' ? 1 : 0] as Landings;
+  reach.fill(0);
+  const pieces = state.positions[seat] ?? [];
+  for (let k = 0; k < pieces.length; k++) {
+    const from = landings[pieces[k] as number];
+    if (!from) continue;
+    for (let i = 0; i < from.length; i += 2)
+      reach[from[i] as number] = (reach[from[i] as number] as number) | (from[i + 1] as number);
+  }
+  return reach;
+}
+
+/** From each station (0: in hand), where each result lands on the board and its bit: to, bit, … */
+type Landings = readonly (readonly number[])[];
+/** The landings of an ordinary piece and of a cow's (destination, once for all). */
+const LANDINGS: readonly Landings[] = [false, true].map((cow) =>
+  Array.from({ length: 30 }, (_, from) =>
+    RESULTS.flatMap((r, bit) => {
+      const to = destination(from, r, cow);
+      return to !== undefined && to < 30 ? [to, 1 << bit] : [];
+    }),
+  ),
+);
+
+/** Where reachOf writes at the evaluation's leaves, one a seat: no allocation per leaf. */
+const REACH: readonly Uint8Array[] = Array.from({ length: 4 }, () => new Uint8Array(30));
+
+/** Each result's chance by RESULTS index, at the last front probability asked (one a game). */
+let chancesFor = Number.NaN;
+let chancesByIndex: readonly number[] = [];
+function resultChances(frontProbability: number): readonly number[] {
+  if (frontProbability !== chancesFor) {
+    const chances = resultProbabilities(frontProbability);
+    chancesByIndex = RESULTS.map((r) => chances[r]);
+    chancesFor = frontProbability;
+  }
+  return chancesByIndex;
+}
+
+/** The chance that one throw gives a result of `mask` (bits as reachOf's), summed in RESULTS order. */
+function chanceOfMask(mask: number, chances: readonly number[]): number {
+  let p = 0;
+  for (let r = 0; mask !== 0; r++, mask >>= 1) if (mask & 1) p += chances[r] as number;
+  return p;
+}
+
 const WIN = 1000;
 
 /** A position's worth for `seat`: its progress against the best opponent's, danger included. */
 export function evaluate(state: YutState, seat: number): number {
   if (state.winner !== null) return state.winner === seat ? WIN : -WIN;
-  const chances = resultProbabilities(state.rules.frontProbability);
+  const chances = resultChances(state.rules.frontProbability);
   const players = state.rules.players;
+  // Where each seat's next throw can land, found once per seat (danger asks it of every stack).
+  const found = [false, false, false, false];
+  const reach = (s: number) => {
+    if (found[s]) return REACH[s] as Uint8Array;
+    found[s] = true;
+    return reachOf(state, s, REACH[s]);
+  };
   const worth = (s: number) => {
     const cow = animalOf(state, s) === 'cow';
     const pieces = state.positions[s] ?? [];
@@ -90,8 +154,7 @@ export function evaluate(state: YutState, seat: number): number {
       let safe = 1;
       for (let k = 1; k < players; k++) {
         const other = (s + k) % players;
-        let p = 0;
-        for (const r of resultsReaching(state, other, stack.position)) p += chances[r];
+        const p = chanceOfMask(reach(other)[stack.position] as number, chances);
         // The seat that moves next threatens most; later seats may be caught first.
         safe *= 1 - Math.min(1, p) * (k === 1 ? 1 : 0.6);
       }
@@ -113,14 +176,15 @@ export function evaluate(state: YutState, seat: number): number {
 }
 
 /** Expected loss of `s`'s stacks (in pieces' progress) to the seat after it, on its next throw. */
-function nextSeatThreat(state: YutState, s: number): number {
-  const chances = resultProbabilities(state.rules.frontProbability);
+function nextSeatThreat(state: YutState, s: number, stacks: readonly Stack[]): number {
+  if (stacks.length === 0) return 0;
+  const chances = resultChances(state.rules.frontProbability);
   const cow = animalOf(state, s) === 'cow';
   const other = (s + 1) % state.rules.players;
+  const reach = reachOf(state, other, REACH[other]);
   let loss = 0;
-  for (const stack of stacksOf(state, s)) {
-    let p = 0;
-    for (const r of resultsReaching(state, other, stack.position)) p += chances[r];
+  for (const stack of stacks) {
+    const p = chanceOfMask(reach[stack.position] as number, chances);
     loss += Math.min(1, p) * stack.size * progress(stack.position, cow);
   }
   return loss;
@@ -151,9 +215,10 @@ export function features(state: YutState, s: number): number[] {
     if (p === IN_HAND) hand++;
   }
   let stacked = 0;
-  for (const stack of stacksOf(state, s)) if (stack.size > 1) stacked += stack.size;
+  const stacks = stacksOf(state, s);
+  for (const stack of stacks) if (stack.size > 1) stacked += stack.size;
   const onTurn = state.turn === s && state.phase !== 'over';
-  const threat = nextSeatThreat(state, s) / n;
+  const threat = nextSeatThreat(state, s, stacks) / n;
   let held = 0;
   if (onTurn) {
     held += state.throwsOwed * (state.phase === 'throw' ? MEAN_STEPS : 0);

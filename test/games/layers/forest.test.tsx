@@ -5,12 +5,21 @@
  * a folded forest (one line a tree with how many under it, the ways to the viewer open), the
  * viewer's way up on one line; and the play screen's panel with a person's fight kept.
  */
+import fc from 'fast-check';
 import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LayersState, reduce, setup } from '../../../source/games/layers/rules.js';
 import { Forest, wayLine } from '../../../source/games/layers/ui/LayersBoard.js';
-import { forestRows, pathUp, shownOf } from '../../../source/games/layers/ui/play.js';
+import {
+  type ForestRow,
+  forestOrder,
+  forestRow,
+  forestRows,
+  pathUp,
+  shapeOf,
+  shownOf,
+} from '../../../source/games/layers/ui/play.js';
 import { displayWidth } from '../../../source/ui/text.js';
 import { ThemeContext } from '../../../source/ui/theme.js';
 
@@ -129,5 +138,87 @@ describe('<Forest>', () => {
     expect(wide.filter((l) => /L\d+ \d+/.test(l)).length).toBeGreaterThan(
       narrow.filter((l) => /L\d+ \d+/.test(l)).length,
     );
+  });
+});
+
+/**
+ * The forest's lines as they were made before the shape was kept and only a window's lines made
+ * (each root by number, its tree depth first, each line's branches carried down): the reference.
+ */
+function rowsByHand(state: LayersState, shown?: (player: number) => boolean): ForestRow[] {
+  const n = state.parent.length;
+  const children: number[][] = Array.from({ length: n }, () => []);
+  state.parent.forEach((q, p) => {
+    if (q !== null) children[q]?.push(p);
+  });
+  const below = (p: number): number => (children[p] ?? []).reduce((k, c) => k + 1 + below(c), 0);
+  const rows: ForestRow[] = [];
+  const visit = (p: number, lead: string, last: boolean, root: boolean) => {
+    const kids = children[p] ?? [];
+    const open = kids.length === 0 || !shown || shown(p);
+    const prefix = root ? '' : `${lead}${last ? '└─' : '├─'}`;
+    rows.push(open ? { player: p, prefix } : { player: p, prefix, folded: below(p) });
+    if (!open) return;
+    const next = root ? '' : `${lead}${last ? '  ' : '│ '}`;
+    kids.forEach((c, i) => visit(c, next, i === kids.length - 1, false));
+  };
+  state.parent.forEach((q, p) => {
+    if (q === null) visit(p, '', true, true);
+  });
+  return rows;
+}
+
+/** A random forest of n: each player's parent one of the players numbered before it, or none. */
+const randomForest = (n: number, parentOf: readonly number[]) => {
+  // Numbers shuffled, so that a parent may have a higher number than its child.
+  const name = Array.from({ length: n }, (_, p) => p).sort(
+    (a, b) => ((a * 7919) % n) - ((b * 7919) % n),
+  );
+  const parent = Array<number | null>(n).fill(null);
+  for (let i = 1; i < n; i++) {
+    const up = (parentOf[i] ?? 0) % (i + 1);
+    parent[name[i] as number] = up === i ? null : (name[up] as number);
+  }
+  return forest(parent);
+};
+
+describe('the forest’s lines from its kept shape', () => {
+  it('are the lines made by hand, folded or not, on random forests', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 120 }),
+        fc.array(fc.nat(), { minLength: 120, maxLength: 120 }),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        (n, parentOf, ways) => {
+          const s = randomForest(n, parentOf);
+          expect(forestRows(s)).toEqual(rowsByHand(s));
+          const shown = shownOf(
+            { ...s, options: { ...s.options, players: 100 } },
+            {
+              open: [],
+              ways: ways.map((w) => w % n),
+              room: 15,
+            },
+          );
+          expect(forestRows(s, shown)).toEqual(rowsByHand(s, shown));
+          // A window's lines are those lines, one by one.
+          const order = forestOrder(s, shown);
+          expect(Array.from(order, (p) => forestRow(s, p, shown))).toEqual(rowsByHand(s, shown));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is made once for a forest: a state whose trees did not change keeps it', () => {
+    const s = chain(1000);
+    const shape = shapeOf(s.parent);
+    expect(shapeOf({ ...s, round: 2 }.parent)).toBe(shape);
+    expect(shape.size[0]).toBe(1000);
+    expect(shape.size[999]).toBe(1);
+    expect(Array.from(shape.roots)).toEqual([0]);
+    // A thousand deep: the order walks it without a stack.
+    expect(forestOrder(s)).toHaveLength(1000);
+    expect(forestRow(s, 999).prefix).toBe(`${'  '.repeat(998)}└─`);
   });
 });

@@ -6,6 +6,8 @@
  * the draw's mini-turn; the win after K turns on top; the order drawn one player at a time.
  */
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../source/engine/random.js';
+import { layersCore } from '../../../source/games/layers/core.js';
 import {
   afterFight,
   afterFightBack,
@@ -110,8 +112,30 @@ describe('Layers: the trees', () => {
     const after = reshape(before, 1, 0);
     expect(after.parent).toEqual([1, null, 1, 0]);
     expect(after.layer).toEqual([1, 2, 1, 0]);
-    // The parent winning changes nothing.
-    expect(reshape(before, 0, 1)).toEqual(before);
+    // The parent winning changes nothing: the very same arrays (the screens keep the forest's
+    // shape by its parent array).
+    expect(reshape(before, 0, 1).parent).toBe(before.parent);
+    expect(reshape(before, 0, 1).layer).toBe(before.layer);
+  });
+
+  it('a turn that changes no count and no tree copies no player’s array', () => {
+    // Player 0, a root, beats root 1 (the trees change); then 1, now 0's child, fights its
+    // parent and loses (they do not).
+    let s = started(10);
+    const before = s;
+    s = play(s, { type: 'layers/challenged', opponent: 1 });
+    // Nobody had rested: the rested flags are the same array.
+    expect(s.rested).toBe(before.rested);
+    s = play(s, { type: 'layers/numberDrawn', number: 0 });
+    expect(s.parent).not.toBe(before.parent);
+    // 0 won but is not on top of all: its count stays 0, the counts the same array.
+    expect(s.onTop).toBe(before.onTop);
+    // Player 1, now 0's child, fights its parent and the parent wins: no tree changes.
+    const trees = s.parent;
+    s = play(s, { type: 'layers/challenged', opponent: 0 });
+    s = play(s, { type: 'layers/numberDrawn', number: 150 });
+    expect(s.last?.result).toBe('lose');
+    expect(s.parent).toBe(trees);
   });
 
   it('root against root, W = M + 1: the loser joins, no layer changes', () => {
@@ -288,5 +312,28 @@ describe('Layers: turns and rounds', () => {
     expect(s.parent[0]).toBeNull();
     expect(s.onTop[0]).toBe(1);
     expect(outcome(s)).toEqual({ status: 'running' });
+  });
+});
+
+describe('Layers: the seeded draws', () => {
+  it('pick the order as from chance()’s list, without making it (a thousand draws a round)', () => {
+    const options = { players: 1000, turns: 3 };
+    const source = layersCore.chance?.seeded(9, options);
+    const random = seededRandom(9);
+    let s = setup(options);
+    // Two rounds' orders and the fights between them (a draw's numbers come from the list).
+    while (s.round <= 2) {
+      const outcomes = chance(s);
+      const drawn = source?.next(s);
+      if (!outcomes) {
+        // A rest where it may (no fight, no number), else the last choice (a fight, or escape).
+        s = reduce(s, legalEvents(s).at(-1));
+        continue;
+      }
+      const expected = outcomes[random.below(outcomes.length)]?.event;
+      expect(drawn).toEqual({ ok: true, event: expected });
+      s = reduce(s, expected);
+    }
+    expect(s.round).toBe(3);
   });
 });

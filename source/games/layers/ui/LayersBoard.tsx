@@ -5,8 +5,9 @@
  */
 import { Box, Text } from 'ink';
 import { Styled } from '../../../ui/theme.js';
-import { current, type LayersState, opponentsOf, top } from '../rules.js';
-import { forestRows, pathUp, shownOf } from './play.js';
+import { memo } from 'react';
+import { current, type LayersState, opponentsOf } from '../rules.js';
+import { forestOrder, forestRow, pathUp, shapeOf, shownOf } from './play.js';
 
 /** The forest's share of the window: wider windows widen both panels. */
 export function layersWidths(width: number): { forest: number; panel: number } {
@@ -17,7 +18,7 @@ export function layersWidths(width: number): { forest: number; panel: number } {
 /** The forest's rows less its head (up to five lines) and the box: what trees may open into. */
 export const forestRoom = (height: number) => Math.max(0, height - 9);
 
-export function LayersBoard({
+export const LayersBoard = memo(function LayersBoard({
   state,
   width,
   height,
@@ -58,7 +59,7 @@ export function LayersBoard({
       />
     </Box>
   );
-}
+});
 
 /** A way up as one line: `5 › 37 › … 9 more … › 12◆`, cut in the middle to the width. */
 export function wayLine(way: readonly number[], width: number): string {
@@ -111,18 +112,23 @@ export function Forest({
   /** Whose children are drawn (folding): by default all. */
   shown?: ((player: number) => boolean) | undefined;
 }) {
-  const all = forestRows(state, shown);
+  const { roots } = shapeOf(state.parent);
   const acting = state.phase === 'turn' || state.phase === 'fight' || state.phase === 'draw';
   const me = acting ? current(state) : -1;
-  const foes = state.phase === 'turn' ? opponentsOf(state, me) : [];
-  const foeSet = new Set(foes);
-  const roots = state.parent.reduce((k: number, p) => (p === null ? k + 1 : k), 0);
-  const onTop = top(state);
+  // Whom the player to act may fight: its parent, or, a root, every other root (known from the
+  // shape, not listed: a thousand roots).
+  const fights = state.phase === 'turn' && me >= 0;
+  const parentOfMe = fights ? state.parent[me] : undefined;
+  const isFoe = (p: number) =>
+    fights &&
+    (parentOfMe === null ? p !== me && state.parent[p] === null : p === (parentOfMe ?? -1));
+  const foeCount = !fights ? 0 : parentOfMe === null ? roots.length - 1 : 1;
+  const onTop = roots.length === 1 ? (roots[0] as number) : null;
   const head: string[] = [];
   head.push(
     onTop !== null
       ? `One tree · ${onTop + 1} on top ${state.onTop[onTop] ?? 0}/${state.options.turns}`
-      : `${roots} trees`,
+      : `${roots.length} trees`,
   );
   if (viewer !== null && viewer >= 0) {
     const way = pathUp(state, viewer);
@@ -135,25 +141,34 @@ export function Forest({
     const steps = `  ${way.length - 1} up: `;
     if (way.length > 1) head.push(`${steps}${wayLine(way, width - steps.length)}`);
   }
-  if (me >= 0 && state.phase === 'turn') {
-    const list = foes.map((p) => p + 1).join(' ');
+  if (fights) {
     const room = width - 13;
+    // The list only when it may fit (each number and the space after it take two columns or more).
+    const list =
+      foeCount * 2 - 1 <= room
+        ? opponentsOf(state, me)
+            .map((p) => p + 1)
+            .join(' ')
+        : '';
     head.push(
       `${me + 1} may fight ${
-        foes.length === 0 ? 'nobody' : list.length <= room ? list : `${foes.length} roots •`
+        foeCount === 0
+          ? 'nobody'
+          : list !== '' && list.length <= room
+            ? list
+            : `${foeCount} roots •`
       }`,
     );
   }
   const room = Math.max(1, rows - head.length - 1);
-  const at = Math.max(
-    0,
-    all.findIndex((r) => r.player === cursor),
-  );
-  const start = Math.max(0, Math.min(at - Math.floor(room / 2), all.length - room));
-  const lines = all.slice(start, start + room);
+  // The players in reading order (numbers), and lines made only for the window around the cursor.
+  const order = forestOrder(state, shown);
+  const at = Math.max(0, cursor === undefined ? 0 : order.indexOf(cursor));
+  const start = Math.max(0, Math.min(at - Math.floor(room / 2), order.length - room));
+  const lines = Array.from(order.subarray(start, start + room), (p) => forestRow(state, p, shown));
   // Where the window is, on the rule under the head: `─ 41–59 of 100 lines ───`.
   const where =
-    all.length > room ? `─ ${start + 1}–${start + lines.length} of ${all.length} lines ` : '';
+    order.length > room ? `─ ${start + 1}–${start + lines.length} of ${order.length} lines ` : '';
   return (
     <>
       {head.map((line, i) => (
@@ -169,7 +184,8 @@ export function Forest({
         const root = state.parent[player] === null;
         const mark = player === me ? '▶' : root ? '◆' : ' ';
         const person = people?.[player] === true;
-        const tail = `${person ? '*' : ''} L${state.layer[player]} ${Math.round(state.experience[player] ?? 0)}${folded ? ` +${folded}` : ''}${foeSet.has(player) ? ' •' : ''}`;
+        const foe = isFoe(player);
+        const tail = `${person ? '*' : ''} L${state.layer[player]} ${Math.round(state.experience[player] ?? 0)}${folded ? ` +${folded}` : ''}${foe ? ' •' : ''}`;
         // The number and its figures always fit: the branches give way, and past branches(width)
         // columns only the nearest show (a deep tree's columns of │ say nothing).
         const lead = branch(
@@ -192,7 +208,7 @@ export function Forest({
               L{state.layer[player]} {Math.round(state.experience[player] ?? 0)}
             </Text>
             {folded ? <Text dimColor> +{folded}</Text> : null}
-            {foeSet.has(player) ? <Styled colour="green"> •</Styled> : null}
+            {foe ? <Styled colour="green"> •</Styled> : null}
           </Text>
         );
       })}

@@ -49,11 +49,15 @@ export const LAYERS_HELP: readonly string[] = [
   'shown until you press a key; the others are in the log.',
 ];
 
+/** The help page for a window `width` wide (made once a width: helpLines keeps it). */
+export const layersHelp = (width: number) =>
+  helpLines(LAYERS_HELP, RULES_TEXT, Math.min(width, 90) - 4);
+
 const hurrying = (play: LayersPlay) => play.hurry;
 
 export function LayersGame(props: PlayProps<LayersState>) {
   const { session, width, height } = props;
-  const help = useMemo(() => helpLines(LAYERS_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
+  const help = useMemo(() => layersHelp(width), [width]);
   const init = useCallback(
     () => newLayersPlay(session.initial, session.seats, session.log),
     [session],
@@ -74,6 +78,14 @@ export function LayersGame(props: PlayProps<LayersState>) {
     told: toldLayersPlay,
   });
   const sizes = layersWidths(width);
+  // The forest's folding and its people, made again only when they change (not for each line of
+  // the log or each notice): the board below is drawn again only then.
+  const { state, cursor, viewer, open, shut, room, seats } = play;
+  const shown = useMemo(
+    () => playShown({ state, cursor, viewer, open, shut, room }),
+    [state, cursor, viewer, open, shut, room],
+  );
+  const people = useMemo(() => seats.map((seat) => seat.kind !== 'computer'), [seats]);
   // The forest's rows (less its head of up to five lines): trees open while they fit.
   useEffect(() => {
     act({ type: 'layersPlay/roomSet', rows: forestRoom(height) });
@@ -89,13 +101,13 @@ export function LayersGame(props: PlayProps<LayersState>) {
       height={height}
       board={
         <LayersBoard
-          state={play.state}
+          state={state}
           width={width}
           height={height}
-          cursor={play.cursor}
-          people={play.seats.map((seat) => seat.kind !== 'computer')}
-          viewer={play.viewer}
-          shown={playShown(play)}
+          cursor={cursor}
+          people={people}
+          viewer={viewer}
+          shown={shown}
         />
       }
       panel={<LayersPanel play={play} width={sizes.panel} rows={height} />}

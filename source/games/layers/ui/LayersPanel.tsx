@@ -6,6 +6,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { OVER_KEYS } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
+import { displayWidth } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { backOdds, fightBackWanted, odds } from '../bot.js';
 import {
@@ -14,10 +15,9 @@ import {
   type FightResult,
   type LayersState,
   mayRest,
-  opponentsOf,
   toAct,
 } from '../rules.js';
-import type { LayersPlay } from './play.js';
+import { type LayersPlay, shapeOf } from './play.js';
 
 /** The round's order with the current place in brackets, cut to the width around it. */
 function orderLine(state: LayersState, width: number): string {
@@ -64,14 +64,18 @@ export function LayersPanel({
           ? `▶ ${name(me)} to choose: fight or rest`
           : `▶ ${name(me)} is choosing`;
   const c = play.cursor;
-  const children = state.parent.reduce((k: number, p) => (p === c ? k + 1 : k), 0);
+  const { first, next } = shapeOf(state.parent);
+  let children = 0;
+  for (let k = first[c] ?? -1; k !== -1; k = next[k] ?? -1) children++;
   const status = `Player ${c + 1}: L${state.layer[c]}, ${Math.round(state.experience[c] ?? 0)}, ${
     state.parent[c] === null ? 'root' : `child of ${(state.parent[c] ?? 0) + 1}`
   }, ${children} ${children === 1 ? 'child' : 'children'}${state.rested[c] ? ', rested' : ''}`;
   let action = ' ';
   let back = ' ';
   if (state.phase === 'turn' && person) {
-    if (opponentsOf(state, me).includes(c)) {
+    // c is one me may fight: its parent, or (me a root) another root.
+    const parentOfMe = state.parent[me];
+    if (parentOfMe === null ? c !== me && state.parent[c] === null : c === parentOfMe) {
       const fight = { attacker: me, defender: c, back: false };
       const p = odds(state, fight);
       action = `Enter: ${c + 1} · win ${pct(p.win)} lose ${pct(p.lose)} draw ${pct(p.draw)}`;
@@ -163,12 +167,18 @@ export function fightLines(last: FightResult | null, width: number, title?: stri
   const at = Math.min(cells - 1, Math.floor((last.number / total) * cells));
   const label = String(last.number);
   const pointer = `${' '.repeat(Math.max(0, Math.min(at, cells - label.length - 1)))}▼${label}`;
+  const who = `${last.attacker + 1} vs ${last.defender + 1}${last.back ? ' (fought back)' : ''}:`;
+  const numbers = `win ${win} · lose ${lose} · draw ${draw}`;
+  // On two lines where one would be cut (a narrow panel, a fight back among many players).
+  const whoLines =
+    displayWidth(`${who} ${numbers}`) <= width ? [`${who} ${numbers}`] : [who, `  ${numbers}`];
   return [
     ...heading,
-    <Text key="who" wrap="truncate-end">
-      {last.attacker + 1} vs {last.defender + 1}
-      {last.back ? ' (fought back)' : ''}: win {win} · lose {lose} · draw {draw}
-    </Text>,
+    ...whoLines.map((line, i) => (
+      <Text key={`who${i}`} wrap="truncate-end">
+        {line}
+      </Text>
+    )),
     <Text key="at" wrap="truncate-end">
       {pointer}
     </Text>,

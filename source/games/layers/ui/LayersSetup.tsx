@@ -1,9 +1,19 @@
 /** Layers' setup screen: the form's rows, the cursor's row with its arrows. */
 import { Box, Text } from 'ink';
+import { useEffect } from 'react';
 import { Styled } from '../../../ui/theme.js';
+import { layersHelp } from './LayersGame.js';
 import { kindsOf, type LayersSetupForm, ROWS, seatsLine } from './setup-model.js';
 
-export function LayersSetup({ form }: { form: LayersSetupForm }) {
+export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: number }) {
+  // The game's help page (its rules wrapped to the window) made while the setup waits for a key,
+  // so that the game screen's first draw finds it made (at 1,000 players that draw is the
+  // longest the event loop is held; the page, cold, was a fifth of it).
+  useEffect(() => {
+    if (width === undefined) return;
+    const made = setImmediate(() => layersHelp(width));
+    return () => clearImmediate(made);
+  }, [width]);
   const line = (row: (typeof ROWS)[number], label: string, value: string) => {
     const on = ROWS[form.focus] === row;
     return (

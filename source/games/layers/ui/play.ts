@@ -71,43 +71,117 @@ export interface ForestRow {
 }
 
 /**
+ * The forest's shape, made once for each `parent` array (a state whose trees did not change keeps
+ * its array, and so its shape): children in number order as first child and next sibling, the
+ * roots in number order, and how many players each tree holds. Every draw of the forest reads it
+ * instead of building the children of a thousand players again.
+ */
+export interface ForestShape {
+  readonly roots: Int32Array;
+  /** Each player's first child (by number), or −1. */
+  readonly first: Int32Array;
+  /** Each player's next sibling (by number), or −1: none is the last child of its parent. */
+  readonly next: Int32Array;
+  /** How many players each player's tree holds, itself included. */
+  readonly size: Int32Array;
+}
+
+const SHAPES = new WeakMap<readonly (number | null)[], ForestShape>();
+
+export function shapeOf(parent: readonly (number | null)[]): ForestShape {
+  const known = SHAPES.get(parent);
+  if (known) return known;
+  const n = parent.length;
+  const first = new Int32Array(n).fill(-1);
+  const next = new Int32Array(n).fill(-1);
+  const size = new Int32Array(n).fill(1);
+  let count = 0;
+  // From the highest number down, so that each list ends up in number order.
+  for (let p = n - 1; p >= 0; p--) {
+    const q = parent[p];
+    if (q === null || q === undefined) count++;
+    else {
+      next[p] = first[q] as number;
+      first[q] = p;
+    }
+  }
+  const roots = new Int32Array(count);
+  for (let p = 0, r = 0; p < n; p++) if (parent[p] === null) roots[r++] = p;
+  // Breadth first from the roots; then each tree's size, children before parents.
+  const order = new Int32Array(n);
+  order.set(roots);
+  let end = count;
+  for (let i = 0; i < end; i++)
+    for (let c = first[order[i] as number] as number; c !== -1; c = next[c] as number)
+      order[end++] = c;
+  for (let i = end - 1; i >= 0; i--) {
+    const p = order[i] as number;
+    const q = parent[p];
+    if (q !== null && q !== undefined) size[q] = (size[q] as number) + (size[p] as number);
+  }
+  const shape = { roots, first, next, size };
+  SHAPES.set(parent, shape);
+  return shape;
+}
+
+/**
+ * The players whose lines the forest has, in reading order: each root (by number) and its tree
+ * depth first, the children of a player drawn only where `shown(p)` (by default all). Numbers
+ * only: the lines themselves are made for the rows a window shows (forestRow).
+ */
+export function forestOrder(state: LayersState, shown?: (player: number) => boolean): Int32Array {
+  const { roots, first, next } = shapeOf(state.parent);
+  const out = new Int32Array(state.parent.length);
+  let k = 0;
+  // Down to the first child where a line's children are drawn, else on to the next sibling, or
+  // up to the nearest ancestor's: no stack, so a chain of a thousand is as easy as roots.
+  for (let r = 0; r < roots.length; r++) {
+    const root = roots[r] as number;
+    let p = root;
+    for (;;) {
+      out[k++] = p;
+      const child = first[p] as number;
+      if (child !== -1 && (!shown || shown(p))) {
+        p = child;
+        continue;
+      }
+      while (p !== root && next[p] === -1) p = state.parent[p] as number;
+      if (p === root) break;
+      p = next[p] as number;
+    }
+  }
+  return out.subarray(0, k);
+}
+
+/** One line of the forest: its player, the branch lines before it, and what is folded under it. */
+export function forestRow(
+  state: LayersState,
+  player: number,
+  shown?: (player: number) => boolean,
+): ForestRow {
+  const { first, next, size } = shapeOf(state.parent);
+  // The branch lines, from the player up to its root's child: the last child of its parent ends
+  // its parent's branch (└─, and nothing below it), the others carry it on (├─, │).
+  const parts: string[] = [];
+  for (let p = player, own = true; state.parent[p] !== null && state.parent[p] !== undefined;) {
+    const last = next[p] === -1;
+    parts.push(own ? (last ? '└─' : '├─') : last ? '  ' : '│ ');
+    own = false;
+    p = state.parent[p] as number;
+  }
+  const prefix = parts.reverse().join('');
+  const open = first[player] === -1 || !shown || shown(player);
+  return open ? { player, prefix } : { player, prefix, folded: (size[player] as number) - 1 };
+}
+
+/**
  * The forest in reading order: each root (by number) and its tree depth first. `shown(p)`:
  * whether p's children are drawn (by default all); a line whose children are not drawn says how
- * many players its tree hides.
+ * many players its tree hides. (The screens make only the lines they show: forestOrder and
+ * forestRow.)
  */
 export function forestRows(state: LayersState, shown?: (player: number) => boolean): ForestRow[] {
-  const n = state.options.players;
-  const children: number[][] = Array.from({ length: n }, () => []);
-  for (let p = 0; p < n; p++) {
-    const parent = state.parent[p];
-    if (parent !== null && parent !== undefined) children[parent]?.push(p);
-  }
-  const below = (p: number): number => {
-    let count = 0;
-    const stack = [...(children[p] ?? [])];
-    while (stack.length > 0) {
-      count++;
-      stack.push(...(children[stack.pop() as number] ?? []));
-    }
-    return count;
-  };
-  const rows: ForestRow[] = [];
-  // Depth first without recursion: a chain of a thousand must not overflow the stack.
-  const stack: { p: number; lead: string; last: boolean; root: boolean }[] = [];
-  for (let p = n - 1; p >= 0; p--)
-    if (state.parent[p] === null) stack.push({ p, lead: '', last: true, root: true });
-  while (stack.length > 0) {
-    const { p, lead, last, root } = stack.pop() as (typeof stack)[number];
-    const kids = children[p] ?? [];
-    const open = kids.length === 0 || !shown || shown(p);
-    const prefix = root ? '' : `${lead}${last ? '└─' : '├─'}`;
-    rows.push(open ? { player: p, prefix } : { player: p, prefix, folded: below(p) });
-    if (!open) continue;
-    const next = root ? '' : `${lead}${last ? '  ' : '│ '}`;
-    for (let i = kids.length - 1; i >= 0; i--)
-      stack.push({ p: kids[i] as number, lead: next, last: i === kids.length - 1, root: false });
-  }
-  return rows;
+  return Array.from(forestOrder(state, shown), (p) => forestRow(state, p, shown));
 }
 
 /** The players from `p` up to its root, p first. */
@@ -143,30 +217,31 @@ export function shownOf(
  * forest than one of 24; the rest stays folded.
  */
 function fill(state: LayersState, shown: Set<number>, shut: Set<number>, room: number): void {
-  const n = state.options.players;
-  const kids: number[][] = Array.from({ length: n }, () => []);
-  for (let p = 0; p < n; p++) {
-    const q = state.parent[p];
-    if (q !== null && q !== undefined) kids[q]?.push(p);
-  }
+  const { roots, first, next } = shapeOf(state.parent);
+  const kids = (p: number) => {
+    let k = 0;
+    for (let c = first[p] as number; c !== -1; c = next[c] as number) k++;
+    return k;
+  };
   let rows = 0;
-  const queue: number[] = [];
-  for (let p = 0; p < n; p++) if (state.parent[p] === null) queue.push(p);
+  const queue: number[] = Array.from(roots);
   const folded: number[] = [];
   // The lines drawn now, and the folded ones that could open.
   for (let i = 0; i < queue.length; i++) {
     const p = queue[i] as number;
     rows++;
-    if (shown.has(p)) queue.push(...(kids[p] ?? []));
-    else if ((kids[p]?.length ?? 0) > 0 && !shut.has(p)) folded.push(p);
+    if (shown.has(p))
+      for (let c = first[p] as number; c !== -1; c = next[c] as number) queue.push(c);
+    else if (first[p] !== -1 && !shut.has(p)) folded.push(p);
   }
   for (let i = 0; i < folded.length && rows < room; i++) {
     const p = folded[i] as number;
-    const more = kids[p] ?? [];
-    if (rows + more.length > room) continue;
+    const more = kids(p);
+    if (rows + more > room) continue;
     shown.add(p);
-    rows += more.length;
-    for (const c of more) if ((kids[c]?.length ?? 0) > 0 && !shut.has(c)) folded.push(c);
+    rows += more;
+    for (let c = first[p] as number; c !== -1; c = next[c] as number)
+      if (first[c] !== -1 && !shut.has(c)) folded.push(c);
   }
 }
 
@@ -174,7 +249,9 @@ function fill(state: LayersState, shown: Set<number>, shut: Set<number>, room: n
  * Whose children a play screen draws: the ways to the cursor, the viewer and the player to act,
  * the viewer's own children, and the trees opened with →.
  */
-export function playShown(play: LayersPlay): ((player: number) => boolean) | undefined {
+export function playShown(
+  play: Pick<LayersPlay, 'state' | 'cursor' | 'viewer' | 'open' | 'shut' | 'room'>,
+): ((player: number) => boolean) | undefined {
   const acting = play.state.phase === 'turn' || play.state.phase === 'draw';
   const ways = [play.cursor, ...(play.viewer === null ? [] : [play.viewer])];
   if (acting) ways.push(current(play.state));
@@ -335,13 +412,10 @@ export const toldLayersPlay = (play: LayersPlay, told: readonly Told<LayersEvent
 export function reduceLayersPlay(play: LayersPlay, action: LayersAction): LayersPlay {
   switch (action.type) {
     case 'layersPlay/cursorMoved': {
-      const rows = playRows(play);
-      const at = Math.max(
-        0,
-        rows.findIndex((r) => r.player === play.cursor),
-      );
-      const to = Math.max(0, Math.min(rows.length - 1, at + action.rows));
-      return { ...play, cursor: rows[to]?.player ?? play.cursor, notice: null };
+      const order = forestOrder(play.state, playShown(play));
+      const at = Math.max(0, order.indexOf(play.cursor));
+      const to = Math.max(0, Math.min(order.length - 1, at + action.rows));
+      return { ...play, cursor: order[to] ?? play.cursor, notice: null };
     }
     case 'layersPlay/folded': {
       const c = play.cursor;
@@ -386,12 +460,12 @@ export function reduceLayersPlay(play: LayersPlay, action: LayersAction): Layers
         ? { ...play, notice: 'Your turn: the computers wait for you.' }
         : { ...play, hurry: true, notice: 'The computers play at once until a person’s turn.' };
     case 'layersPlay/nextOpponent': {
-      const foes = new Set(opponentsOf(play.state, current(play.state)));
-      const rows = forestRows(play.state).filter((r) => foes.has(r.player));
-      if (rows.length === 0)
+      // In reading order: the parent alone, or the other roots by number.
+      const foes = opponentsOf(play.state, current(play.state));
+      if (foes.length === 0)
         return { ...play, notice: 'Nobody to fight: you are the root of everyone. r rests.' };
-      const at = rows.findIndex((r) => r.player === play.cursor);
-      return { ...play, cursor: (rows[(at + 1) % rows.length] as ForestRow).player, notice: null };
+      const at = foes.indexOf(play.cursor);
+      return { ...play, cursor: foes[(at + 1) % foes.length] as number, notice: null };
     }
     case 'layersPlay/playerPressed':
       return pressed(play);
