@@ -34,6 +34,8 @@ const hasTls =
   hasRedis &&
   spawnSync('openssl', ['version']).status === 0 &&
   (linked?.status !== 0 || /libssl/.test(String(linked?.stdout)));
+if (hasRedis && process.env.CI && spawnSync('openssl', ['version']).status !== 0)
+  throw new Error('openssl is missing: .ci/run installs openssl with apt-get');
 if (hasRedis && !hasTls)
   console.warn('redis-server was built without TLS: the rediss:// test is skipped');
 
