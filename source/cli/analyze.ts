@@ -3,14 +3,16 @@
  * (issue 31) as a table of decisions and a summary per player, or with --json as JSON Lines: one
  * object per decision, then one summary object (README: "Analysis").
  */
-import { analyzeGame, DEFAULT_LEVEL, THRESHOLDS } from '../analysis/analyze.js';
+import { DEFAULT_LEVEL, decisionsOf, startAnalysis, THRESHOLDS } from '../analysis/analyze.js';
 import { type DecisionAnalysis, GRADE_MARKS, type GameAnalysis } from '../analysis/types.js';
 import { type Level, LEVELS } from '../engine/bots.js';
 import type { AnyGameCore } from '../engine/core.js';
 import { outcomeWords } from '../engine/game.js';
 import type { LoadedRecording } from '../engine/recording.js';
-import { timelineOf } from '../engine/timeline.js';
+import { type Timeline, timelineOf } from '../engine/timeline.js';
 import { loadRecording } from '../storage/load.js';
+import { analyseOnWorker } from './analysing.js';
+import { workerBundle } from './thinking.js';
 
 /** The levels an analysis can search at (random plays at random: it rates nothing). */
 export const ANALYSIS_LEVELS: readonly Level[] = LEVELS.filter((l) => l !== 'random');
@@ -152,6 +154,37 @@ export type Read =
     }
   | { ok: false; problem: string };
 
+/**
+ * The whole analysis, off this thread (on a worker started from the program's bundle; in slices
+ * here where there is none): a long one (a game of two hundred players takes minutes, a single
+ * search seconds) must end at once on Ctrl+C or SIGTERM, whose handlers run only on a free event
+ * loop (done in one piece, neither `timeout` nor Ctrl+C could stop it).
+ */
+function analyzedAside(
+  core: AnyGameCore,
+  timeline: Timeline<unknown>,
+  names: readonly string[],
+  level: Level,
+): Promise<GameAnalysis> {
+  return new Promise((resolve, reject) => {
+    const bundle = workerBundle();
+    const run = bundle
+      ? analyseOnWorker(bundle, core, timeline, names, { level })
+      : startAnalysis(core, timeline, names, { level, sliceMs: 100 });
+    // The worker does not keep the program alive by itself; the command waits for it.
+    const waiting = setInterval(() => {}, 60_000);
+    const unsubscribe = run.subscribe(() => {
+      const summary = run.summary();
+      const problem = run.problem?.();
+      if (!summary && problem === undefined) return;
+      unsubscribe();
+      clearInterval(waiting);
+      if (summary) resolve({ decisions: decisionsOf(run), summary });
+      else reject(new Error(`the analysis stopped: ${problem}`));
+    });
+  });
+}
+
 /** Read and analyse one recording; a bad file or level is a problem in one line. */
 export async function readAndAnalyze(
   file: string,
@@ -169,7 +202,7 @@ export async function readAndAnalyze(
   const names = recording.header.players.map((p) => p.name);
   const timeline =
     recording.timeline ?? timelineOf(core, replayer.initial, recording.events, names);
-  const analysis = analyzeGame(core, timeline, names, { level });
+  const analysis = await analyzedAside(core, timeline, names, level);
   const outcome =
     replayer.outcome.status === 'running'
       ? `unfinished after ${recording.events.length} events`

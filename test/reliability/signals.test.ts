@@ -264,6 +264,62 @@ describe.runIf(hasTmux)('the full screen hears a signal while n plays a thousand
   });
 });
 
+describe('madang analyze hears a signal while it analyses', () => {
+  // A game of two hundred players: its analysis takes minutes, a single search seconds.
+  const game = join(dir, 'analyse-layers-200.jsonl');
+  beforeAll(() => {
+    const made = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'layers',
+        '--players',
+        '200',
+        '--turns',
+        '2',
+        '--bots',
+        'all',
+        '--classic',
+        '--record',
+        game,
+      ],
+      { input: '', encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(made.status, made.stderr).toBe(0);
+  }, 60_000);
+  (['SIGTERM', 'SIGINT'] as const).forEach((signal) => {
+    it(`${signal} ends it within a second`, async () => {
+      const child = spawn(process.execPath, [CLI, 'analyze', game], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const exited = new Promise<number>((resolve) => child.on('exit', () => resolve(Date.now())));
+      // Well into the analysis, its worker at work (the main thread and the worker's).
+      const into = Date.now() + 30_000;
+      while (
+        Date.now() < into &&
+        threads(child.pid as number).filter((t) => t.ticks >= 20).length === 0
+      )
+        await sleep(50);
+      expect(
+        threads(child.pid as number).some((t) => t.ticks >= 20),
+        err,
+      ).toBe(true);
+      const bare = await bareNode();
+      const sent = Date.now();
+      child.kill(signal);
+      const bareTook = bare.stop();
+      const took = (await exited) - sent;
+      const machine = await bareTook;
+      figures.push(
+        `signals: analyze ${signal} ended in ${took} ms (a bare Node process: ${machine} ms)`,
+      );
+      expect(took).toBeLessThan(1000 + machine);
+    }, 60_000);
+  });
+});
+
 describe('a computer thinking holds the event loop for no more than 50 ms', () => {
   thinkOnWorkerFrom(pathToFileURL(CLI));
   const thinking = startThinking();
