@@ -55,9 +55,20 @@ describe.runIf(hasTmux)('the replay’s analysis, in a terminal', () => {
   });
 
   it('keys move the viewer at once while a long game is analysed; Esc cancels it', async () => {
-    // Four computers' Yut: seconds of analysis even on an idle machine (a game of Ur without a
-    // solved table is analysed in about a second there, before the keys arrive).
-    const file = recorded('yut', '--players', '4', '--bots', 'all', '--seed', '9');
+    // Two hundred players' Layers: minutes of analysis, so it is still under way when Esc comes
+    // (four computers' Yut, analysed in a second or two since Yut's evaluation got faster, was
+    // done before the keys arrived on CI, and Esc then had nothing to cancel).
+    const file = recorded(
+      'layers',
+      '--players',
+      '200',
+      '--turns',
+      '2',
+      '--bots',
+      'all',
+      '--seed',
+      '9',
+    );
     terminal = new Terminal(`node ${CLI} replay ${file}`, { columns: 80, rows: 24 });
     await terminal.waitFor('Turn 1 of');
     const pid = terminal.programPid();
