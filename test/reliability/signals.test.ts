@@ -118,6 +118,33 @@ async function bareNode(): Promise<{ stop: () => Promise<number> }> {
   };
 }
 
+/**
+ * The full screen's program gets the signal (or Ctrl+C) and must end within a second of what a
+ * bare Node process signalled at the same moment takes; the figure is kept as `what`.
+ */
+async function endsOnScreen(
+  terminal: Terminal,
+  pid: number,
+  stop: (typeof SIGNALS)[number] | 'ctrl+c',
+  what: string,
+): Promise<void> {
+  const bare = await bareNode();
+  const sent = Date.now();
+  const bareTook = bare.stop();
+  if (stop === 'ctrl+c') await terminal.keys('C-c');
+  else process.kill(pid, stop);
+  let screen = terminal.screen();
+  while (!/EXITED \d+/.test(screen) && Date.now() - sent < 5000) {
+    await sleep(20);
+    screen = terminal.screen();
+  }
+  const took = Date.now() - sent;
+  const machine = await bareTook;
+  figures.push(`signals: ${what} ended in ${took} ms (a bare Node process: ${machine} ms)`);
+  expect(screen).toMatch(/EXITED \d+/);
+  expect(took).toBeLessThan(1000 + machine);
+}
+
 /** verify's word on a recording: whole (finished or not), or what is wrong with it. */
 function verified(file: string): { code: number | null; out: string } {
   const run = spawnSync(process.execPath, [CLI, 'verify', file], { encoding: 'utf8' });
@@ -187,23 +214,7 @@ describe.runIf(hasTmux)('the full screen hears a signal while its computers thin
           true,
         );
         expect(terminal.alternate()).toBe(true);
-        const bare = await bareNode();
-        const sent = Date.now();
-        const bareTook = bare.stop();
-        if (stop === 'ctrl+c') await terminal.keys('C-c');
-        else process.kill(pid, stop);
-        let screen = terminal.screen();
-        while (!/EXITED \d+/.test(screen) && Date.now() - sent < 5000) {
-          await sleep(20);
-          screen = terminal.screen();
-        }
-        const took = Date.now() - sent;
-        const machine = await bareTook;
-        figures.push(
-          `signals: screen ${game.id} ${stop} ended in ${took} ms (a bare Node process: ${machine} ms)`,
-        );
-        expect(screen).toMatch(/EXITED \d+/);
-        expect(took).toBeLessThan(1000 + machine);
+        await endsOnScreen(terminal, pid, stop, `screen ${game.id} ${stop}`);
         // The terminal as it was: the main screen, the cursor shown.
         expect(terminal.alternate()).toBe(false);
         expect(terminal.cursorShown()).toBe(true);
@@ -235,23 +246,7 @@ describe.runIf(hasTmux)('the full screen hears a signal while n plays a thousand
         // Well into the computers' turns (hundreds of them played at once).
         await terminal.waitFor(/Round \d+ · turn \d{3}/, 30_000);
         const pid = terminal.programPid();
-        const bare = await bareNode();
-        const sent = Date.now();
-        const bareTook = bare.stop();
-        if (stop === 'ctrl+c') await terminal.keys('C-c');
-        else process.kill(pid, stop);
-        let screen = terminal.screen();
-        while (!/EXITED \d+/.test(screen) && Date.now() - sent < 5000) {
-          await sleep(20);
-          screen = terminal.screen();
-        }
-        const took = Date.now() - sent;
-        const machine = await bareTook;
-        figures.push(
-          `signals: screen layers with n ${stop} ended in ${took} ms (a bare Node process: ${machine} ms)`,
-        );
-        expect(screen).toMatch(/EXITED \d+/);
-        expect(took).toBeLessThan(1000 + machine);
+        await endsOnScreen(terminal, pid, stop, `screen layers with n ${stop}`);
         expect(terminal.alternate()).toBe(false);
         expect(terminal.cursorShown()).toBe(true);
         const check = verified(record);
