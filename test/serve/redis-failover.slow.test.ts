@@ -93,7 +93,16 @@ describe.runIf(hasRedis)('a table runner killed at random moments, fifty times',
     const failovers: number[] = [];
     const shown = new Map<string, unknown[]>();
     for (let kill = 0; kill < KILLS; kill++) {
-      await until(() => alive.some((p) => p.hall.running().includes(code)), `a runner of ${code}`);
+      const runs = () => alive.some((p) => p.hall.running().includes(code));
+      // The game may have ended since the last kill's checks (no runner then): a new table.
+      await until(
+        () => runs() || alive.some((p) => replica(p.hall, code)?.status === 'over'),
+        `a runner of ${code}, or its end`,
+      );
+      if (!runs()) {
+        code = newTable();
+        await until(runs, `a runner of ${code}`);
+      }
       // A random moment in the game.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 400));
       const runner = alive.find((p) => p.hall.running().includes(code)) as Process;
