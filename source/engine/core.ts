@@ -60,6 +60,11 @@ export interface GameCore<S, E extends GameEvent, O> {
   explain(state: S, event: E, names: readonly string[]): string;
   /** What an event did, as log lines. */
   describe(before: S, event: E, after: S, names: readonly string[]): string[];
+  /**
+   * A move list's line for an event whose describe says nothing (a step the log leaves to the
+   * event that completes it, as Layers' order draw).
+   */
+  moveLine?(before: S, event: E, after: S, names: readonly string[]): string | undefined;
 }
 
 /** A legal move with the mover's chance of winning after it (a fraction, 0 to 1). */

@@ -13,6 +13,7 @@ export const CHECKPOINT = 64;
 export interface TimelineGame<S> {
   readonly rules: Game<S, GameEvent, unknown>;
   describe?(before: S, event: GameEvent, after: S, names: readonly string[]): string[];
+  moveLine?(before: S, event: GameEvent, after: S, names: readonly string[]): string | undefined;
 }
 
 export interface Timeline<S = unknown> {
@@ -49,7 +50,11 @@ export class TimelineBuilder<S> {
   pushed(event: GameEvent, before: S, after: S): void {
     this.events.push(event);
     this.actors.push(this.game.rules.toAct(before));
-    this.lines.push(this.game.describe?.(before, event, after, this.names)[0] ?? event.type);
+    this.lines.push(
+      this.game.describe?.(before, event, after, this.names)[0] ??
+        this.game.moveLine?.(before, event, after, this.names) ??
+        event.type,
+    );
     if (this.events.length % CHECKPOINT === 0) this.checkpoints.push(after);
     this.last = after;
   }

@@ -167,7 +167,9 @@ export function ReplayViewer({
       : `❚❚ paused (${speed})`;
   const event = model.index > 0 ? events[model.index - 1] : undefined;
   const reason = recording.reasons?.get(model.index - 1);
-  const described = event ? face.describe(at(model.index - 1), event, state, names) : [];
+  const told = event ? face.describe(at(model.index - 1), event, state, names) : [];
+  // A step the game's log says nothing of (Layers' order draw) still has its move list line.
+  const described = event && told.length === 0 ? [timeline.moveLines[model.index - 1] ?? ''] : told;
   const did = event
     ? [
         ...described.slice(0, 1),

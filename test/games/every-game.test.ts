@@ -11,6 +11,7 @@ import { verify } from '../../source/cli/verify.js';
 import { type Game, type GameEvent, sameOutcome } from '../../source/engine/game.js';
 import { sampleChance, seededRandom } from '../../source/engine/random.js';
 import { newHeader } from '../../source/engine/recording.js';
+import { timelineOf } from '../../source/engine/timeline.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
 import { readRecording, RecordingWriter } from '../../source/storage/recording-file.js';
@@ -110,6 +111,19 @@ describe.each(EVERY.map((m) => [m.id, m] as const))('every game: %s', (_id, modu
         ? sampleChance(outcomes, random).event
         : legal[random.below(legal.length)];
       state = deepFreeze(rules.reduce(state, event));
+    }
+  });
+
+  it("the replay's move list says every move in the game's words, never an event's name", () => {
+    for (const seed of [5, 6]) {
+      const { events } = playout(module, seed);
+      const names = Array.from({ length: module.seats.max }, (_, i) => `P${i}`);
+      const { moveLines } = timelineOf(module, rules.setup(typical(module)), events, names);
+      expect(moveLines).toHaveLength(events.length);
+      moveLines.forEach((line, i) => {
+        expect(line, `move ${i + 1}: ${JSON.stringify(events[i])}`).toMatch(/\S \S/);
+        expect(line).not.toBe(events[i]?.type);
+      });
     }
   });
 

@@ -7,7 +7,7 @@ import { gameCore } from '../../engine/core.js';
 import { layersChances } from './chances.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainLayersMove, layersBot } from './bot.js';
-import { describeLayersEvent } from './describe.js';
+import { describeLayersEvent, orderDrawnLine } from './describe.js';
 import {
   checkOptions,
   type LayersEvent,
@@ -70,4 +70,5 @@ export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
   winChances: (level) => layersChances(level),
   explain: (state, event) => explainLayersMove(state, event, 1),
   describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
+  moveLine: (_before, event, after, names) => orderDrawnLine(event, after, 1, names),
 });

@@ -72,6 +72,21 @@ function topWords(before: LayersState, after: LayersState, who: Who): string[] {
   return [];
 }
 
+/**
+ * A draw of the round's order before its last, which the log leaves to the last (it says the
+ * whole order then): its line in a move list.
+ */
+export function orderDrawnLine(
+  event: LayersEvent,
+  after: LayersState,
+  first = 0,
+  names?: readonly string[],
+): string | undefined {
+  if (event.type !== 'layers/orderDrawn' || after.phase === 'turn') return undefined;
+  const place = after.order.length;
+  return `Round ${after.round} order: ${namer(first, names)(event.player)} drawn ${place} of ${after.options.players}.`;
+}
+
 export function describeLayersEvent(
   before: LayersState,
   event: LayersEvent,
