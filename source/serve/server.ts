@@ -4,7 +4,8 @@
  * each session's channel given to Ink as a terminal: columns and rows from the pty, 'resize'
  * on window-change, `\n` written as `\r\n`. Limits: connections in all and per address, failed
  * authentications, key bytes per second (a paste past the allowance is cut, not queued), an
- * idle timeout, a window's size clamped, and a client that stops reading is let go.
+ * idle timeout, a window's size clamped, and a client that stops reading is let go. A client
+ * past the connection limits is told why and closed.
  */
 import { PassThrough, Writable } from 'node:stream';
 import { render } from 'ink';
@@ -40,6 +41,9 @@ export const LIMITS: Limits = {
   idleMs: 30 * 60_000,
   backlog: 4 << 20,
 };
+
+/** Connections past a limit told why at once; more than this are closed without a word. */
+const REFUSING = 32;
 
 /** The largest window drawn: a client asking for more gets this much. */
 export const MAX_COLUMNS = 400;
@@ -83,7 +87,12 @@ export function serve(options: ServeOptions): Promise<Running> {
     // A protocol error (random bytes, a broken client) ends that connection, and only it.
     client.on('error', () => client.end());
     if (open >= limits.maxConnections || here >= limits.perAddress) {
-      client.end();
+      refuse(
+        client,
+        open >= limits.maxConnections
+          ? `The server is full (${limits.maxConnections} connection${limits.maxConnections === 1 ? '' : 's'}): try again in a while.`
+          : `Too many connections from your address (${limits.perAddress}): close one and try again.`,
+      );
       return;
     }
     open++;
@@ -100,6 +109,39 @@ export function serve(options: ServeOptions): Promise<Running> {
     client.on('close', uncount);
     connection(client, ++serial);
   });
+
+  /**
+   * A connection past a limit is let in only to read why (no key checked, nothing served) and
+   * closed; past REFUSING of those at once, it is closed without a word, as a flood deserves.
+   */
+  let refusing = 0;
+  function refuse(client: Connection, words: string) {
+    if (refusing >= REFUSING) {
+      client.end();
+      return;
+    }
+    refusing++;
+    const timer = setTimeout(() => client.end(), 10_000);
+    client.on('close', () => {
+      clearTimeout(timer);
+      refusing--;
+    });
+    client.on('authentication', (ctx) => ctx.accept());
+    client.on('ready', () => {
+      client.on('session', (accept) => {
+        const session = accept();
+        const tell = (channel: ServerChannel) => {
+          channel.write(`madang: ${words}\r\n`);
+          channel.exit(1);
+          channel.end();
+        };
+        session.on('pty', (acceptPty) => acceptPty?.());
+        session.on('env', (acceptEnv) => acceptEnv?.());
+        session.on('shell', (acceptShell) => tell(acceptShell()));
+        session.on('exec', (acceptExec) => tell(acceptExec()));
+      });
+    });
+  }
 
   function connection(client: Connection, number: number) {
     let failed = 0;

@@ -1,8 +1,8 @@
 /**
  * madang serve under abuse, with ssh2's client on 127.0.0.1 (bounded in count and time): a
  * forged signature, random bytes (to the port and into a session), a 1×1 and a 10000×10000 pty,
- * clients vanishing mid-frame, a 1 MiB paste, too many connections from one address, an idle
- * connection. After each, another connection is served as before and the server stands.
+ * clients vanishing mid-frame, a 1 MiB paste, too many connections (from one address, in all),
+ * an idle connection. After each, another connection is served as before and the server stands.
  */
 import { mkdtempSync } from 'node:fs';
 import { connect as tcp } from 'node:net';
@@ -70,6 +70,13 @@ async function player(port: number, options: Partial<Parameters<typeof connectPl
   const joined = await connectPlayer({ port, key: newKey(), ...options });
   players.push(joined);
   return joined;
+}
+
+/** The server closes this connection within five seconds. */
+async function closes(joined: Player) {
+  const end = Date.now() + 5000;
+  while (!joined.closed() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  expect(joined.closed(), 'the connection is closed').toBe(true);
 }
 
 /** A connection that is served as before: a new key gets the name page, then the lobby. */
@@ -246,11 +253,30 @@ describe('madang serve under abuse', () => {
     await stillServed(port);
   });
 
-  it('too many connections from one address: the one past the limit is closed before it is served', async () => {
-    const port = await server({ perAddress: 3 });
+  it('too many connections from one address, or in all: the one past the limit is told why and closed before it is served', async () => {
+    let port = await server({ perAddress: 3 });
     for (let n = 0; n < 3; n++) await (await player(port)).waitFor('Welcome to madang');
-    await expect(player(port)).rejects.toThrow();
-    players.pop()?.end();
+    const past = await player(port);
+    const told = await past.waitFor('madang: Too many connections from your address (3)');
+    expect(told).not.toContain('Welcome to madang');
+    await closes(past);
+    expect(running?.connections()).toBe(3);
+    for (const joined of players.splice(0)) joined.end();
+    await running?.close();
+
+    port = await server({ maxConnections: 2 });
+    for (let n = 0; n < 2; n++) await (await player(port)).waitFor('Welcome to madang');
+    const full = await player(port);
+    expect(await full.waitFor('madang: The server is full (2 connections)')).not.toContain(
+      'Welcome to madang',
+    );
+    await closes(full);
+    // One of the two leaves: the next is served.
+    players.shift()?.end();
+    const end = Date.now() + 5000;
+    while ((running?.connections() ?? 0) > 1 && Date.now() < end)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await stillServed(port);
   });
 
   it('an idle connection is closed with a word; a guest (--guests) plays under a name for the connection', async () => {
