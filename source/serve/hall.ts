@@ -72,6 +72,8 @@ export class ServedTable {
   private readonly heardLines: string[] = [];
   private readonly lastChat = new Map<string, number>();
   private coverTimer: (() => void) | undefined;
+  /** The computer playing a given seat is thinking (on the worker thread): nothing more is asked. */
+  private coverThinking = false;
 
   constructor(
     private readonly hall: Hall,
@@ -368,7 +370,8 @@ export class ServedTable {
   /** The computer plays a seat given to it (strong), paced as the table's own computers. */
   private cover(): void {
     const table = this.table;
-    if (!table || this.coverTimer || table.outcome.status !== 'running' || table.over) return;
+    if (!table || this.coverTimer || this.coverThinking) return;
+    if (table.outcome.status !== 'running' || table.over) return;
     const seat = table.toAct;
     if (!this.covered.has(seat)) return;
     this.coverTimer = this.hall.options.scheduler.after(this.hall.options.botDelay, () => {
@@ -380,6 +383,19 @@ export class ServedTable {
       else {
         const hint = view.send({ type: 'hint', seat });
         if (hint.ok && hint.hint) view.send({ type: 'move', seat, event: hint.hint.event });
+        else if (hint.ok && hint.thinking) {
+          // The computer thinks on the server's worker thread: it moves once it has chosen,
+          // if the seat is still given to it and the game still where it was.
+          const at = table.events.length;
+          this.coverThinking = true;
+          void hint.thinking.then((chosen) => {
+            this.coverThinking = false;
+            if (this.covered.has(seat) && table.toAct === seat && table.events.length === at)
+              view.send({ type: 'move', seat, event: chosen.event });
+            this.cover();
+          });
+          return;
+        }
       }
       this.cover();
     });

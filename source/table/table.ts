@@ -497,7 +497,11 @@ export class Table<S, E extends GameEvent> {
     if (think)
       return {
         ok: true,
-        thinking: think(game.rules.name, bot, state, this.random).then((c) => reasoned(c.event)),
+        thinking: think(game.rules.name, bot, state, this.random).then(
+          (c) => reasoned(c.event),
+          // A thinker that failed (its thread died) leaves the hint to this thread.
+          () => reasoned(bot.choose(state, this.random).event),
+        ),
       };
     return { ok: true, hint: reasoned(bot.choose(state, this.random).event) };
   }

@@ -11,13 +11,15 @@ import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
 import type { Scheduler } from '../../source/table/table.js';
+import { type Think, thinkHere } from '../../source/engine/bots.js';
 
 const yut = GAMES.find((g) => g.id === 'yut') as AnyGameModule;
 const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
 const BO: Person = { id: 'SHA256:bo', name: 'Bo' };
 const CY: Person = { id: 'SHA256:cy', name: 'Cy' };
 
-function world() {
+/** `think`: the computers think elsewhere, as the server's do (its worker thread): later, not at once. */
+function world(think?: Think) {
   let clock = 1_000_000;
   const due: { run: () => void }[] = [];
   const scheduler: Scheduler = {
@@ -46,6 +48,7 @@ function world() {
     seatHold: 300_000,
     now: () => clock,
     code: () => `t${++codes}`,
+    think,
   });
   const start = {
     options: { players: 2, pieces: 4 },
@@ -183,6 +186,37 @@ describe('a served table', () => {
     table.arrived(BO);
     expect(heard.at(-1)).toBe('Bo is back.');
     expect(table.covered.has(1)).toBe(false);
+  });
+
+  it('a seat given to the computer is played on where the computer thinks elsewhere (the server: its worker thread), throws and moves alike', async () => {
+    const { table, advance, tick, pending } = world(thinkHere);
+    const ann = table.viewFor(ANN);
+    const t = table.table!;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    ann.send({ type: 'chance', seat: 0 });
+    await settle();
+    ann.send({ type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] });
+    await settle();
+    // Ann's throw may have earned her another: she plays until Bo is to act.
+    for (let n = 0; n < 20 && t.toAct === 0; n++) {
+      if (yut.rules.chance(t.state)) ann.send({ type: 'chance', seat: 0 });
+      else ann.send({ type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] });
+      await settle();
+    }
+    expect(t.toAct).toBe(1);
+    table.departed(BO);
+    advance(300_000);
+    const before = t.events.length;
+    expect(table.giveAway(ANN)).toBeUndefined();
+    // Bo's whole turn, thrown and moved by the computer, until it is Ann's again.
+    for (let n = 0; n < 50 && t.toAct === 1 && t.outcome.status === 'running'; n++) {
+      if (pending() > 0) tick();
+      await settle();
+    }
+    const played = t.events.slice(before).map((e) => e.type);
+    expect(played).toContain('yut/sticksThrown');
+    expect(played.filter((type) => type !== 'yut/sticksThrown').length).toBeGreaterThan(0);
+    expect(t.toAct).toBe(0);
   });
 
   it('after the hold a player may end the game instead', () => {
