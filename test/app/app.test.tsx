@@ -1,4 +1,11 @@
-import { copyFileSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
@@ -11,7 +18,7 @@ import { openRecording } from '../../source/storage/load.js';
 import { appOptions } from '../support/app.js';
 import { lookup } from '../support/games.js';
 import { ROOT } from '../support/tmux.js';
-import { frameWhen, plain, press } from '../support/ink.js';
+import { frameWhen, plain, press, renderSized } from '../support/ink.js';
 
 let cleanup: (() => void) | undefined;
 /** The menu's rows as the registry makes them; number keys choose by position. */
@@ -136,6 +143,34 @@ describe('<App> with recordings', () => {
     const playing = await frameWhen(r.lastFrame, (f) => f.includes('goes on'));
     expect(playing).toContain('The game goes on where it was left');
   });
+
+  it.each([
+    [80, 24],
+    [120, 40],
+  ] as const)(
+    'at %i×%i a Yut game resumed after a throw keeps its whose-turn line, the note beneath it',
+    async (columns, rows) => {
+      // The fixture less its last move: Liam has thrown geol and is to move.
+      const dir = mkdtempSync(join(tmpdir(), 'madang-browser-'));
+      const lines = readFileSync(join(ROOT, 'fixtures/recordings/unfinished.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n');
+      writeFileSync(join(dir, 'thrown.jsonl'), `${lines.slice(0, -1).join('\n')}\n`);
+      const r = renderSized(<App options={browsing(dir)} />, columns, rows);
+      cleanup = r.unmount;
+      await press(r.stdin, keyOf('Recordings'));
+      await frameWhen(r.lastFrame, (f) => f.includes('1 recording '));
+      await press(r.stdin, 'r');
+      const frame = plain(await frameWhen(r.lastFrame, (f) => f.includes('goes on')));
+      // The panel's rows, right of the board under its top border: the first says whose turn.
+      const top = frame.split('\n').findIndex((l) => l.includes('╮╭'));
+      const row = (i: number) => (frame.split('\n')[top + i] ?? '').split('││').at(-1) ?? '';
+      expect(row(1)).toMatch(/▶ G Liam to move/);
+      const note = [row(2), row(3)].join(' ').replace(/[│\s]+/g, ' ');
+      expect(note).toContain('Sticks thrown before the game was resumed');
+      expect(frame).toContain('Results [geol]');
+    },
+  );
 
   it('an empty folder says so, and a file that went away is said in the list', async () => {
     const dir = folderOf(['short.jsonl']);

@@ -15,15 +15,28 @@ import {
   type YutPlay,
 } from './play.js';
 
-function Sticks({ play }: { play: YutPlay }) {
+/** Where no throw was seen in this sitting though the player is to move: the game was resumed. */
+const RESUMED_STICKS = 'Sticks thrown before the game was resumed';
+
+/** The rows the sticks' line takes: the note of a resumed game may wrap where the panel is narrow. */
+const sticksLines = (play: YutPlay, inner: number): readonly string[] =>
+  !play.lastThrow && play.state.phase === 'move' ? logPage([RESUMED_STICKS], inner) : [''];
+
+function Sticks({ play, inner }: { play: YutPlay; inner: number }) {
   const last = play.lastThrow;
   if (!last)
-    return (
-      <Text dimColor>
-        {play.state.phase === 'move'
-          ? 'Sticks thrown before the game was resumed'
-          : 'Sticks not thrown yet'}
-      </Text>
+    return play.state.phase === 'move' ? (
+      // Each row its own line, counted in the panel's fixed rows: wrapped by Ink, the note's
+      // second row pushed the whose-turn line out of the panel's height.
+      <>
+        {sticksLines(play, inner).map((line, i) => (
+          <Text key={i} dimColor wrap="truncate-end">
+            {line}
+          </Text>
+        ))}
+      </>
+    ) : (
+      <Text dimColor>Sticks not thrown yet</Text>
     );
   const faces = last.sticks.map((face) => (face === 1 ? '■' : '□'));
   return (
@@ -168,7 +181,9 @@ export function YutPanel({
   // piece and where it goes): at 80×24 its timeline needs them for a move and the reason after it.
   const noticeRows = notice ? Math.min(4, Math.max(2, notice.length)) : timeline ? 0 : 2;
   const choiceRows = timeline ? 0 : 2;
-  const fixedLines = 2 + 3 + choiceRows + 1 + 1 + seats.length + 1 + keys.length + noticeRows;
+  const sticksRows = sticksLines(play, inner).length;
+  const fixedLines =
+    2 + 2 + sticksRows + choiceRows + 1 + 1 + seats.length + 1 + keys.length + noticeRows;
   const rows = Math.max(1, height - fixedLines);
   // A person to move picks from the list of moves, with the newest of the log below it where
   // there is room (what the computers just did stays in sight); otherwise the log (all on `l`).
@@ -206,7 +221,7 @@ export function YutPanel({
           {state.phase === 'throw' && state.throwsOwed > 1 ? ` (${state.throwsOwed} throws)` : ''}
         </Text>
       )}
-      <Sticks play={play} />
+      <Sticks play={play} inner={inner} />
       <Results state={state} selected={preview?.result} />
       {choiceRows > 0 ? (
         <Text wrap="truncate-end">
