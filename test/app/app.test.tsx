@@ -144,33 +144,54 @@ describe('<App> with recordings', () => {
     expect(playing).toContain('The game goes on where it was left');
   });
 
+  /** The fixture less its last move, resumed from the browser: Liam has thrown geol, to move. */
+  async function resumedAfterThrow(columns: number, rows: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-browser-'));
+    const lines = readFileSync(join(ROOT, 'fixtures/recordings/unfinished.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    writeFileSync(join(dir, 'thrown.jsonl'), `${lines.slice(0, -1).join('\n')}\n`);
+    const r = renderSized(<App options={browsing(dir)} />, columns, rows);
+    cleanup = r.unmount;
+    await press(r.stdin, keyOf('Recordings'));
+    await frameWhen(r.lastFrame, (f) => f.includes('1 recording '));
+    await press(r.stdin, 'r');
+    const frame = plain(await frameWhen(r.lastFrame, (f) => f.includes('goes on')));
+    return { r, frame };
+  }
+
+  /** The panel's rows, right of the board, from its top border (row 0). */
+  const panelRows = (frame: string) => {
+    const lines = frame.split('\n');
+    const top = lines.findIndex((l) => l.includes('╮╭'));
+    return lines.slice(top).map((l) => l.split('││').at(-1) ?? '');
+  };
+
   it.each([
     [80, 24],
     [120, 40],
   ] as const)(
     'at %i×%i a Yut game resumed after a throw keeps its whose-turn line, the note beneath it',
     async (columns, rows) => {
-      // The fixture less its last move: Liam has thrown geol and is to move.
-      const dir = mkdtempSync(join(tmpdir(), 'madang-browser-'));
-      const lines = readFileSync(join(ROOT, 'fixtures/recordings/unfinished.jsonl'), 'utf8')
-        .trimEnd()
-        .split('\n');
-      writeFileSync(join(dir, 'thrown.jsonl'), `${lines.slice(0, -1).join('\n')}\n`);
-      const r = renderSized(<App options={browsing(dir)} />, columns, rows);
-      cleanup = r.unmount;
-      await press(r.stdin, keyOf('Recordings'));
-      await frameWhen(r.lastFrame, (f) => f.includes('1 recording '));
-      await press(r.stdin, 'r');
-      const frame = plain(await frameWhen(r.lastFrame, (f) => f.includes('goes on')));
-      // The panel's rows, right of the board under its top border: the first says whose turn.
-      const top = frame.split('\n').findIndex((l) => l.includes('╮╭'));
-      const row = (i: number) => (frame.split('\n')[top + i] ?? '').split('││').at(-1) ?? '';
-      expect(row(1)).toMatch(/▶ G Liam to move/);
-      const note = [row(2), row(3)].join(' ').replace(/[│\s]+/g, ' ');
+      const { frame } = await resumedAfterThrow(columns, rows);
+      const panel = panelRows(frame);
+      expect(panel[1]).toMatch(/▶ G Liam to move/);
+      const note = [panel[2], panel[3]].join(' ').replace(/[│\s]+/g, ' ');
       expect(note).toContain('Sticks thrown before the game was resumed');
       expect(frame).toContain('Results [geol]');
     },
   );
+
+  it('at 80×24 u at once after the resume says its notice on rows of its own, not one over another', async () => {
+    const { r } = await resumedAfterThrow(80, 24);
+    await press(r.stdin, 'u');
+    const frame = plain(await frameWhen(r.lastFrame, (f) => plain(f).includes('back yet.')));
+    const panel = panelRows(frame);
+    const at = panel.findIndex((row) => row.includes('Nothing of yours to take'));
+    expect(at).toBeGreaterThan(0);
+    expect(panel[at + 1]).toMatch(/^ {3}back yet\. +│$/);
+    expect(frame).not.toContain('yet.yours');
+  });
 
   it('an empty folder says so, and a file that went away is said in the list', async () => {
     const dir = folderOf(['short.jsonl']);
