@@ -53,27 +53,62 @@ function Sticks({ play, inner }: { play: YutPlay; inner: number }) {
   );
 }
 
-function Results({ state, selected }: { state: YutState; selected: Result | undefined }) {
+/**
+ * The result list's words cut into rows of `inner` (continuations indented): a long list (yut and
+ * mo thrown again and again, a catch's throw) takes the rows it needs, counted in the panel's.
+ */
+function resultRows(
+  state: YutState,
+  selected: Result | undefined,
+  inner: number,
+): { result: Result; word: string }[][] {
+  const counts = new Map<Result, number>();
+  for (const r of state.results) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const rows: { result: Result; word: string }[][] = [[]];
+  let used = 'Results'.length;
+  for (const result of distinctResults(state)) {
+    const count = counts.get(result) ?? 0;
+    const word = `${result}${count > 1 ? `×${count}` : ''}`;
+    const width = word.length + (result === selected ? 2 : 0);
+    if (used + 1 + width > inner && (rows.at(-1)?.length ?? 0) > 0) {
+      rows.push([]);
+      used = 1;
+    }
+    rows.at(-1)?.push({ result, word });
+    used += 1 + width;
+  }
+  return rows;
+}
+
+function Results({
+  state,
+  selected,
+  inner,
+}: {
+  state: YutState;
+  selected: Result | undefined;
+  inner: number;
+}) {
   if (state.results.length === 0) {
     return <Text dimColor>Results none</Text>;
   }
-  const counts = new Map<Result, number>();
-  for (const r of state.results) counts.set(r, (counts.get(r) ?? 0) + 1);
   return (
-    <Text>
-      <Text dimColor>Results </Text>
-      {distinctResults(state).map((r) => (
-        <Text key={r}>
-          {/* The chosen result is marked by its brackets, not by style alone. */}
-          <Text inverse={r === selected} bold={r === selected}>
-            {r === selected ? '[' : ''}
-            {r}
-            {(counts.get(r) ?? 0) > 1 ? `×${counts.get(r)}` : ''}
-            {r === selected ? ']' : ''}
-          </Text>{' '}
+    <>
+      {resultRows(state, selected, inner).map((row, i) => (
+        <Text key={i} wrap="truncate-end">
+          <Text dimColor>{i === 0 ? 'Results' : ' '}</Text>
+          {row.map(({ result, word }) => (
+            <Text key={result}>
+              {' '}
+              {/* The chosen result is marked by its brackets, not by style alone. */}
+              <Text inverse={result === selected} bold={result === selected}>
+                {result === selected ? `[${word}]` : word}
+              </Text>
+            </Text>
+          ))}
         </Text>
       ))}
-    </Text>
+    </>
   );
 }
 
@@ -182,8 +217,19 @@ export function YutPanel({
   const noticeRows = notice ? Math.min(4, Math.max(2, notice.length)) : timeline ? 0 : 2;
   const choiceRows = timeline ? 0 : 2;
   const sticksRows = sticksLines(play, inner).length;
+  const resultsRows = resultRows(state, preview?.result, inner).length;
   const fixedLines =
-    2 + 2 + sticksRows + choiceRows + 1 + 1 + seats.length + 1 + keys.length + noticeRows;
+    2 +
+    1 +
+    sticksRows +
+    resultsRows +
+    choiceRows +
+    1 +
+    1 +
+    seats.length +
+    1 +
+    keys.length +
+    noticeRows;
   const rows = Math.max(1, height - fixedLines);
   // A person to move picks from the list of moves, with the newest of the log below it where
   // there is room (what the computers just did stays in sight); otherwise the log (all on `l`).
@@ -222,7 +268,7 @@ export function YutPanel({
         </Text>
       )}
       <Sticks play={play} inner={inner} />
-      <Results state={state} selected={preview?.result} />
+      <Results state={state} selected={preview?.result} inner={inner} />
       {choiceRows > 0 ? (
         <Text wrap="truncate-end">
           <Text dimColor>Piece </Text>
