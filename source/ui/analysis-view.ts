@@ -127,7 +127,7 @@ export function gradeWords(decision: DecisionAnalysis): string {
 
 /**
  * What the analysis says of the move shown, in lines: what was played and its grade (or the
- * throw and its luck), the mover's chance before and after (and after the best move), and the
+ * throw, roll or draw and its luck), the mover's chance before and after (and after the best move), and the
  * best move with the computer's reason.
  */
 export function decisionLines(
@@ -138,11 +138,12 @@ export function decisionLines(
   if (!decision) return [waiting];
   const who = names[decision.seat] ?? `Seat ${decision.seat + 1}`;
   // The analyser's words are the game's sentence for the move ("Ann moved … with gae.").
-  const played = decision.played.replace(/\.$/, '');
+  // (A sentence that ends in "!", as Layers' "win!", loses it before the colon too.)
+  const played = decision.played.replace(/[.!]$/, '');
   if (decision.kind === 'chance')
     return [
       `${played}: ${gradeWords(decision)}.`,
-      `${who}'s chance: ${percent(decision.before)} before the throw, ${percent(decision.after)} after.`,
+      `${who}'s chance: ${percent(decision.before)} before, ${percent(decision.after)} after.`,
     ];
   const lines = [
     `${played}: ${gradeWords(decision)}.`,

@@ -114,7 +114,7 @@ describe('the words of the move shown', () => {
     ]);
   });
 
-  it('a throw: its luck', () => {
+  it('a throw, a roll or a draw: its luck', () => {
     const luck: DecisionAnalysis = {
       kind: 'chance',
       index: 0,
@@ -126,7 +126,13 @@ describe('the words of the move shown', () => {
     };
     expect(decisionLines(luck, ['Ann', 'Bob'], 'wait')).toEqual([
       'Ann threw yut: luck +9.3 points.',
-      "Ann's chance: 50% before the throw, 62% after.",
+      "Ann's chance: 50% before, 62% after.",
+    ]);
+    // Any game's chance (Layers draws numbers, not throws), its sentence's "!" kept out of the colon.
+    const drawn = { ...luck, played: 'Random number is 154, win!', luck: 1.8 };
+    expect(decisionLines(drawn, ['Ann', 'Bob'], 'wait')).toEqual([
+      'Random number is 154, win: luck +1.8 points.',
+      "Ann's chance: 50% before, 62% after.",
     ]);
   });
 
