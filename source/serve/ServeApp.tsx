@@ -513,11 +513,9 @@ function sharedSeat(
   return {
     table: game,
     view: served.viewFor(person),
-    // What was said before this screen opened (a player back, a spectator), then the rest.
-    lines: (listener: (line: string) => void) => {
-      for (const line of served.heard()) listener(line);
-      return served.lines(listener);
-    },
+    // What was told before this screen opened (a player back, a spectator), in its order.
+    past: () => served.told(),
+    lines: (listener: (line: string) => void) => served.lines(listener),
   };
 }
 

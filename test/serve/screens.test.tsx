@@ -174,6 +174,55 @@ describe("madang serve's screens", () => {
     expect(log.split('Ann: hi').length - 1).toBe(1);
   });
 
+  it('a log rebuilt later has the table’s words where they were said, as a screen there all along has them', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const t = table.table!;
+    const ann = table.viewFor(ANN);
+    const stayed = annSees(w, 100, 40);
+    await frameWhen(stayed.lastFrame, '▶ R Ann to throw');
+    // Ann throws and moves, asks to take it back, Bo agrees; she moves again, Bo says a word.
+    ann.send({ type: 'chance', seat: 0 });
+    const moved = () =>
+      ann.send({ type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] });
+    moved();
+    ann.send({ type: 'takeBack', seat: 0 });
+    table.answer(BO, true);
+    expect(t.events).toHaveLength(1);
+    moved();
+    expect(table.chat(BO, 'hello')).toBeUndefined();
+    const logOf = async (drawn: {
+      stdin: { write: (s: string) => void };
+      lastFrame: () => string | undefined;
+    }) => {
+      await frameWhen(drawn.lastFrame, 'Bo: hello');
+      await press(drawn.stdin, 'l');
+      const page = await frameWhen(drawn.lastFrame, 'log');
+      return lines(page)
+        .filter((l) => /Ann|Bo/.test(l))
+        .map((l) => l.replace(/[│ ]+$/, ''));
+    };
+    const seen = await logOf(stayed);
+    stayed.unmount();
+    // Ann back (or a spectator): her screen opens on the table as it is now.
+    const back = await logOf(annSees(w, 100, 40));
+    // What she saw, then her leaving and coming back.
+    expect(back).toEqual([
+      ...seen,
+      '│ Ann is away: the seat is kept for 5 minutes.',
+      '│ Ann is back.',
+    ]);
+    const at = (text: string) => back.findLastIndex((l) => l.includes(text));
+    expect(at('Ann asks to take a move back')).toBeGreaterThan(-1);
+    // The take-back's words come before the move made after it, the chat after that move.
+    expect(at('Ann asks to take a move back')).toBeLessThan(
+      at("Bo agrees: Ann's move is taken back."),
+    );
+    expect(at("Bo agrees: Ann's move is taken back.")).toBeLessThan(at('Ann moved'));
+    expect(at('Ann moved')).toBeLessThan(at('Bo: hello'));
+  });
+
   it('the chat line at 80×24 covers the line it is drawn over, border and all', async () => {
     const { world: w, hall } = world();
     const table = hall.create(yut, start, ANN);
