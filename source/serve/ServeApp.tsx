@@ -14,7 +14,12 @@ import type { GameEvent } from '../engine/game.js';
 import type { Table } from '../table/table.js';
 import type { Key } from '../ui/keys.js';
 import { useKeyRouter, useKeys } from '../ui/keys-context.js';
-import type { AppRequest, SharedSeat } from '../ui/play-session.js';
+import {
+  type AppRequest,
+  OverKeysContext,
+  SERVED_OVER_KEYS,
+  type SharedSeat,
+} from '../ui/play-session.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
 import { TextField } from '../ui/TextField.js';
 import { displayWidth } from '../ui/text.js';
@@ -485,14 +490,16 @@ export function ServeApp({
       return (
         <Box flexDirection="column">
           <Box display={small ? 'none' : 'flex'} flexDirection="column">
-            <Play
-              key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
-              session={table.session}
-              width={Math.max(columns, MIN_COLUMNS)}
-              height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
-              onRequest={onRequest}
-              shared={shared}
-            />
+            <OverKeysContext.Provider value={SERVED_OVER_KEYS}>
+              <Play
+                key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
+                session={table.session}
+                width={Math.max(columns, MIN_COLUMNS)}
+                height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
+                onRequest={onRequest}
+                shared={shared}
+              />
+            </OverKeysContext.Provider>
             {line}
           </Box>
           {small ? <TooSmall columns={columns} rows={rows} /> : null}

@@ -6,6 +6,7 @@
  * A game gives its model (init, reduce, key) and what its rules and bots know.
  */
 import {
+  createContext,
   useCallback,
   useContext,
   useEffect,
@@ -148,6 +149,16 @@ export const logLines = (log: readonly string[], width: number) =>
 
 /** The key lines of a finished game, for the panels that have two lines for them (frameKey). */
 export const OVER_KEYS = ['Enter play again · m menu · q quit', 'w seats swapped · a analyse'];
+
+/**
+ * At a served table (madang serve) a finished game is not played again, swapped or analysed
+ * there: Enter, m and q go back to the lobby.
+ */
+export const SERVED_OVER_KEYS = ['Enter or q back to the lobby', 'l the whole log · ? help'];
+
+/** The key lines a finished game offers here: OVER_KEYS, or SERVED_OVER_KEYS at a served table. */
+export const OverKeysContext = createContext<readonly string[]>(OVER_KEYS);
+export const useOverKeys = () => useContext(OverKeysContext);
 
 /**
  * The keys every play screen shares: the help page and the quit question while they are open,
@@ -361,7 +372,12 @@ export function usePlaySession<
           );
           break;
         case 'recordingStopped':
-          notice(fact.problem);
+          // The server's own file and failure are not the players' to see.
+          notice(
+            shared
+              ? "The server's recording of this game stopped: the game goes on unrecorded."
+              : fact.problem,
+          );
           break;
         case 'takenBack':
           // At a shared table another view's take-back (agreed by all) comes here: the play
@@ -429,6 +445,8 @@ export function usePlaySession<
           onRequest('quit');
           return before;
         case 'app/againRequested': {
+          // At a served table w is not offered: the seats are the table's.
+          if (shared && generic.swap) return before;
           const outcome = rules.outcome(before.state);
           leave(generic.swap ? 'swap' : 'again');
           onRequest(generic.swap ? 'swap' : 'again', outcome);

@@ -223,6 +223,40 @@ describe("madang serve's screens", () => {
     expect(at('Ann moved')).toBeLessThan(at('Bo: hello'));
   });
 
+  it('a finished game at a served table offers only the keys that work there, and no server path', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, { ...start, options: { players: 2, pieces: 1 } }, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, '▶ R Ann to throw');
+    // The game played to its end, Ann's and Bo's turns through their own views.
+    const t = table.table!;
+    const views = [table.viewFor(ANN), table.viewFor({ ...BO })];
+    // A recorded table: its file is the server's.
+    Object.assign(table.session!, {
+      recorder: { ...table.session!.recorder, file: '/srv/madang/recordings/t.jsonl' },
+    });
+    for (let step = 0; step < 2000 && t.outcome.status === 'running'; step++) {
+      const seat = t.toAct;
+      views[seat]!.send(
+        yut.rules.chance(t.state) !== undefined
+          ? { type: 'chance', seat }
+          : { type: 'move', seat, event: yut.rules.legalEvents(t.state)[0]! },
+      );
+    }
+    expect(t.outcome.status).not.toBe('running');
+    const over = await frameWhen(lastFrame, 'back to the lobby');
+    expect(over).toContain('Enter or q back to the lobby');
+    expect(over).not.toMatch(/play again|seats swapped|analyse/);
+    expect(over).not.toContain('/srv/');
+    expect(over).toContain('Recorded on the server.');
+    // w does nothing here; Enter goes back to the lobby, as it says.
+    await press(stdin, 'w');
+    expect(lastFrame()).toContain('Enter or q back to the lobby');
+    await press(stdin, KEY.Enter as string);
+    await frameWhen(lastFrame, 'madang · the lobby');
+  });
+
   it('the chat line at 80×24 covers the line it is drawn over, border and all', async () => {
     const { world: w, hall } = world();
     const table = hall.create(yut, start, ANN);
