@@ -563,13 +563,10 @@ function clock(seconds: number): string {
     : `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** A table's options in a few words: its settings as key=value. */
-function optionWords(options: unknown): string {
-  if (options === null || typeof options !== 'object') return '';
-  return Object.entries(options as Record<string, unknown>)
-    .filter(([, v]) => typeof v !== 'object')
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(' ');
+/** A table's options in a few of its game's own words. */
+function optionWords(table: ServedTable): string {
+  const parsed = table.game.parseOptions(table.start.options);
+  return parsed.ok ? table.game.optionWords(parsed.options) : '';
 }
 
 function seatWords(table: ServedTable): string {
@@ -633,7 +630,7 @@ function Lobby({
                 </Styled>
                 <Text dimColor wrap="truncate">
                   {'     '}
-                  {seatWords(t)} · {optionWords(t.start.options)}
+                  {seatWords(t)} · {optionWords(t)}
                 </Text>
               </Box>
             );
@@ -679,7 +676,7 @@ function Waiting({
       <Text bold>
         {table.game.title} · table {table.code} · waiting for players
       </Text>
-      <Text dimColor>{optionWords(table.start.options)}</Text>
+      <Text dimColor>{optionWords(table)}</Text>
       <Text> </Text>
       {table.holders.map((h, seat) => (
         <Styled key={seat} seat={seat}>

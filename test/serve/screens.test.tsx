@@ -101,6 +101,26 @@ describe("madang serve's screens", () => {
     expect(frame).toContain('q leave');
   });
 
+  it("a table's options are said in its game's words, in the lobby and on the waiting screen", async () => {
+    const { world: w, hall } = world();
+    const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
+    hall.create(yut, { ...start, options: { players: 2, pieces: 2 } }, BO);
+    const waiting = hall.create(
+      ur,
+      { options: { stones: 2, extraRollOnRosette: true }, seats: start.seats },
+      ANN,
+    );
+    const { stdin, lastFrame } = annSees(w, 80, 24);
+    const lobby = await frameWhen(lastFrame, 't002 Royal Game of Ur');
+    expect(lobby).toContain('Bo, (open) · 2 players, 2 pieces each');
+    expect(lobby).toContain('Ann, (open) · 2 stones, a rosette rolls again');
+    expect(lobby).not.toMatch(/\w=\w/);
+    await press(stdin, 'c', ...waiting.code, KEY.Enter as string);
+    const seated = await frameWhen(lastFrame, 'waiting for players');
+    expect(seated).toContain('2 stones, a rosette rolls again');
+    expect(seated).not.toMatch(/\w=\w/);
+  });
+
   it('the lobby draws the hall’s changes of a moment together, not each as it comes', async () => {
     const { world: w, hall } = world();
     const { stdout, lastFrame } = annSees(w, 80, 24);

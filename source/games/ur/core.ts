@@ -13,6 +13,7 @@ import {
   checkOptions,
   type DiceRolled,
   type Die,
+  STONES,
   type UrEvent,
   urGame,
   type UrOptions,
@@ -42,6 +43,14 @@ export const urCore = gameCore<UrState, UrEvent, UrOptions>({
       : { ok: false, problem };
   },
   seatCount: () => 2,
+  optionWords: (options) =>
+    [
+      `${options.stones ?? STONES} stones`,
+      options.extraRollOnRosette === false ? 'no roll again on a rosette' : 'a rosette rolls again',
+      options.board ? 'a board of its own' : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
   typicalOptions: {},
   chance: {
     noun: 'roll',
