@@ -459,9 +459,12 @@ export function ServeApp({
           justifyContent="center"
         >
           <View form={screen.form} width={columns} height={rows - 2} />
-          <Text dimColor>
-            Seats set to a person are open for players to sit in; you sit in the first.
-          </Text>
+          {/* In a box: centred half a row down, a bare text is drawn a row up, over the border. */}
+          <Box>
+            <Text dimColor>
+              Seats set to a person are open for players to sit in; you sit in the first.
+            </Text>
+          </Box>
         </Box>
       );
     }

@@ -121,6 +121,42 @@ describe("madang serve's screens", () => {
     expect(seated).not.toMatch(/\w=\w/);
   });
 
+  it("every game's setup at 80×24 and larger is whole, its box closed, the note about seats beside it", async () => {
+    const NOTE = 'Seats set to a person are open for players to sit in; you sit in the first.';
+    for (const [columns, rows] of [
+      [80, 24],
+      [100, 30],
+    ] as const) {
+      const games = GAMES.filter((g) => g.entries.some((e) => !e.answer));
+      for (let n = 0; n < games.length; n++) {
+        const { world: w } = world();
+        const { stdin, lastFrame } = annSees(w, columns, rows);
+        await frameWhen(lastFrame, 'you are Ann');
+        await press(stdin, 'n');
+        await frameWhen(lastFrame, 'which game?');
+        // The most seats the form offers (Yut: four players, two rows each).
+        await press(stdin, String(n + 1), KEY.Right as string, KEY.Right as string);
+        const frame = await frameWhen(lastFrame, 'Start the game');
+        const drawn = lines(frame);
+        const where = `${games[n]!.id} at ${columns}×${rows}`;
+        expect(drawn.length, where).toBeLessThanOrEqual(rows);
+        const top = drawn.findIndex((l) => l.includes('╭'));
+        const bottom = drawn.findIndex((l) => l.includes('╰'));
+        expect(top, where).toBeGreaterThanOrEqual(0);
+        // Closed below every row of the form, and nothing drawn over its border.
+        expect(bottom, where).toBeGreaterThan(top);
+        expect(drawn[bottom], where).toMatch(/^\s*╰─+╯\s*$/);
+        expect(
+          drawn.slice(top + 1, bottom).every((l) => /^\s*│.*│\s*$/.test(l)),
+          where,
+        ).toBe(true);
+        expect(frame.replace(/[│\s]+/g, ' '), where).toContain(NOTE);
+        unmount?.();
+        unmount = undefined;
+      }
+    }
+  });
+
   it('the lobby draws the hall’s changes of a moment together, not each as it comes', async () => {
     const { world: w, hall } = world();
     const { stdout, lastFrame } = annSees(w, 80, 24);
