@@ -11,6 +11,7 @@ import { SessionFactory } from '../../source/app/session.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
+import { historicalSpec } from '../../source/games/ur/board.js';
 import type { AnyGameModule } from '../../source/games/module.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
 import { PlayerBook } from '../../source/serve/identity.js';
@@ -107,7 +108,11 @@ describe("madang serve's screens", () => {
     hall.create(yut, { ...start, options: { players: 2, pieces: 2 } }, BO);
     const waiting = hall.create(
       ur,
-      { options: { stones: 2, extraRollOnRosette: true }, seats: start.seats },
+      // As Ur's setup makes them: the historical board written out.
+      {
+        options: { board: historicalSpec(), stones: 2, extraRollOnRosette: true },
+        seats: start.seats,
+      },
       ANN,
     );
     const { stdin, lastFrame } = annSees(w, 80, 24);
@@ -118,6 +123,7 @@ describe("madang serve's screens", () => {
     await press(stdin, 'c', ...waiting.code, KEY.Enter as string);
     const seated = await frameWhen(lastFrame, 'waiting for players');
     expect(seated).toContain('2 stones, a rosette rolls again');
+    expect(seated).not.toContain('a board of its own');
     expect(seated).not.toMatch(/\w=\w/);
   });
 

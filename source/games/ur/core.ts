@@ -9,6 +9,7 @@ import { explainUrMove, urBot } from './bot.js';
 import { prepareTable, tableFor } from './perfect.js';
 import { urChances } from './chances.js';
 import { describeUrEvent } from './describe.js';
+import { historicalSpec } from './board.js';
 import {
   checkOptions,
   type DiceRolled,
@@ -30,6 +31,8 @@ function parseDiceLine(content: string): DiceRolled | undefined {
   return faces && { type: 'ur/diceRolled', dice: faces as unknown as DiceRolled['dice'] };
 }
 
+const HISTORICAL = JSON.stringify(historicalSpec());
+
 export const urCore = gameCore<UrState, UrEvent, UrOptions>({
   id: 'ur',
   title: 'Royal Game of Ur',
@@ -47,7 +50,8 @@ export const urCore = gameCore<UrState, UrEvent, UrOptions>({
     [
       `${options.stones ?? STONES} stones`,
       options.extraRollOnRosette === false ? 'no roll again on a rosette' : 'a rosette rolls again',
-      options.board ? 'a board of its own' : '',
+      // The setup writes the historical board out: only another is worth a word.
+      options.board && JSON.stringify(options.board) !== HISTORICAL ? 'a board of its own' : '',
     ]
       .filter(Boolean)
       .join(', '),
