@@ -222,7 +222,12 @@ export class ServedTable {
     const others = this.holders.flatMap((h, seat) =>
       h.kind === 'person' && seat !== intent.seat && !this.covered.has(seat) ? [seat] : [],
     );
-    if (others.length === 0) return inner.send(intent);
+    if (others.length === 0) {
+      const done = inner.send(intent);
+      // Every view's log keeps the move: the table says it is gone (the mover's own says which).
+      if (done.ok) this.tellAll(`${this.seatNames()[intent.seat]}'s move is taken back.`);
+      return done;
+    }
     if (this.asked)
       return { ok: false, problem: 'A take-back is already asked: wait for the answer.' };
     this.asked = { mover: intent.seat, events: table.events.length, waiting: new Set(others) };
