@@ -33,11 +33,22 @@ const LONG = [
  */
 const FRESH = ['test/**/*.fresh.test.{ts,tsx}'];
 
+/**
+ * Every temporary file of the run (the tests' own, the programs' they start) goes under one
+ * directory, which test/global-setup.ts removes at the end: each run left hundreds of
+ * directories in /tmp before. vitest reads this file more than once in a run: the first
+ * reading makes the directories, the others find them in the environment.
+ */
+const RUN_TMP = (process.env.MADANG_TEST_TMP ??= mkdtempSync(join(tmpdir(), 'madang-tests-')));
+
 const env = {
   // Colour on, so that the tests can see it (and see it turned off by NO_COLOR).
   FORCE_COLOR: '1',
+  TMPDIR: RUN_TMP,
   // Games started by tests record here, never in the user's data directory.
-  MADANG_DATA_DIR: mkdtempSync(join(tmpdir(), 'madang-test-data-')),
+  MADANG_DATA_DIR: (process.env.MADANG_TEST_DATA ??= mkdtempSync(
+    join(RUN_TMP, 'madang-test-data-'),
+  )),
 };
 
 export default defineConfig({

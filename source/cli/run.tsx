@@ -1,5 +1,6 @@
 /** Running a game: the full screen (Ink) or the classic line protocol, from the command line. */
 import { render } from 'ink';
+import { resolve } from 'node:path';
 import { SessionFactory } from '../app/session.js';
 import { DEFAULT_LEVEL, startAnalysis } from '../analysis/analyze.js';
 import { App, type AppOptions, type Opening } from '../app/App.js';
@@ -97,16 +98,21 @@ export async function play(
   /** Games saved to their game's own file in this run: their players, and their report line. */
   const saved: { players: string; line: number; file: string }[] = [];
   const playersKey = (players: readonly string[]) => [...players].sort().join('\n');
+  /** Each recording's one report line: a game resumed in this run and closed again (finished,
+   * say) says how it stands now, in place of what it said when it was left. */
+  const lineOf = new Map<string, number>();
   const onClosed =
     (header: Header): OnClosed =>
     (f, ending, failure) => {
+      const line = lineOf.get(resolve(f)) ?? report.length;
+      lineOf.set(resolve(f), line);
       if (ending === 'saved' && failure === undefined)
         saved.push({
           players: playersKey(header.players.map((p) => p.name)),
-          line: report.length,
+          line,
           file: f,
         });
-      report.push(recordingReport(f, ending, failure));
+      report[line] = recordingReport(f, ending, failure);
     };
   const seats = Math.max(...run.games.map((g) => g.seats.max));
   // From the menu any game may be chosen: any game's level is taken.

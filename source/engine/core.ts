@@ -63,8 +63,9 @@ export interface GameCore<S, E extends GameEvent, O> {
   /** What an event did, as log lines. */
   describe(before: S, event: E, after: S, names: readonly string[]): string[];
   /**
-   * A move list's line for an event whose describe says nothing (a step the log leaves to the
-   * event that completes it, as Layers' order draw).
+   * A move list's line for an event, where the first line describe gives is not the whole of it
+   * (Yut's catch has a log line of its own) or where describe says nothing (a step the log leaves
+   * to the event that completes it, as Layers' order draw). Undefined: describe's first line.
    */
   moveLine?(before: S, event: E, after: S, names: readonly string[]): string | undefined;
 }

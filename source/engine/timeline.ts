@@ -51,8 +51,8 @@ export class TimelineBuilder<S> {
     this.events.push(event);
     this.actors.push(this.game.rules.toAct(before));
     this.lines.push(
-      this.game.describe?.(before, event, after, this.names)[0] ??
-        this.game.moveLine?.(before, event, after, this.names) ??
+      this.game.moveLine?.(before, event, after, this.names) ??
+        this.game.describe?.(before, event, after, this.names)[0] ??
         event.type,
     );
     if (this.events.length % CHECKPOINT === 0) this.checkpoints.push(after);

@@ -238,6 +238,33 @@ export function summaryLines(summary: AnalysisSummary): string[] {
 }
 
 /**
+ * The summary's lines in at most `rows` rows: every seat's where they fit, else as many as fit
+ * but one, and a line saying how many more there are, so that none is dropped unsaid.
+ */
+export function summaryFitted(lines: readonly string[], rows: number): string[] {
+  if (lines.length <= rows) return [...lines];
+  if (rows <= 0) return [];
+  const shown = lines.slice(0, rows - 1);
+  return [
+    ...shown,
+    `… and ${lines.length - shown.length} more players: madang analyze lists every one`,
+  ];
+}
+
+/** Those lines, one a row. */
+function SummaryRows({ lines }: { lines: readonly string[] }) {
+  return (
+    <>
+      {lines.map((line, i) => (
+        <Text key={`s${i}`} wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/**
  * What the analysis says of the move shown, wrapped to `width` (continuations indented): its
  * mark, if any, starts the first row, so that the rows are all the room the words take.
  */
@@ -317,8 +344,17 @@ export function AnalysisStrip({
   const found = analysis.run?.found ?? new Map<number, DecisionAnalysis>();
   const decision = found.get(index - 1);
   const words = wordRows(decision, index === 0, names, analysis, width - 2);
-  // A long reason takes rows from the graph (it keeps two), so that it is read whole.
-  const graphShown = Math.max(2, graphRows - Math.max(0, words.length - STRIP_WORDS));
+  const summary = analysis.run?.summary();
+  const seats = summary ? summaryLines(summary) : [];
+  // Under the title and above the axis: the graph keeps two rows; the rest go to the words on
+  // the move (up to STRIP_WORDS, one row left for the summary once it is done), then every
+  // seat's summary, then the rest of a long reason; the graph has what is left, up to its rows.
+  const body = stripRows(graphRows) - 2;
+  const room = body - 2;
+  const wordsFirst = Math.min(words.length, STRIP_WORDS, seats.length > 0 ? room - 1 : room);
+  const summaryShown = summaryFitted(seats, room - wordsFirst);
+  const wordsShown = Math.min(words.length, room - summaryShown.length);
+  const graphShown = Math.min(graphRows, body - wordsShown - summaryShown.length);
   return (
     <Box flexDirection="column" width={width} height={stripRows(graphRows)} paddingX={1}>
       <TitledGraph
@@ -329,11 +365,8 @@ export function AnalysisStrip({
         width={width - 2}
         rows={graphShown}
       />
-      <DecisionWords
-        words={words}
-        mark={markOf(decision)}
-        rows={stripRows(graphRows) - 2 - graphShown}
-      />
+      <DecisionWords words={words} mark={markOf(decision)} rows={wordsShown} />
+      <SummaryRows lines={summaryShown} />
     </Box>
   );
 }
@@ -376,13 +409,16 @@ export function AnalysisPage({
   const found = analysis.run?.found ?? new Map<number, DecisionAnalysis>();
   const summary = analysis.run?.summary();
   const graphRows = height >= 30 ? 8 : 4;
-  // The rows left after the title, graph, axis, three lines on the move, the summary and keys.
-  const summaryShown = summary ? summaryLines(summary).slice(0, 2) : [];
   const shownMove = index - 1;
   const decision = found.get(shownMove);
   // The words on the move whole (a long reason wraps), before the moves around it.
   const words = wordRows(decision, index === 0, names, analysis, inner);
   const wordsShown = Math.min(words.length, PAGE_WORDS);
+  // Every seat's summary in the rows left after the border, title, graph, axis, the words on the
+  // move and the notice and keys, less one for where the replay is.
+  const summaryShown = summary
+    ? summaryFitted(summaryLines(summary), height - (2 + 1 + graphRows + 1 + wordsShown + 2) - 1)
+    : [];
   const fixed = 2 + 1 + graphRows + 1 + wordsShown + summaryShown.length + 2;
   const spare = Math.max(0, height - fixed);
   const said = decision ? timeline : [...timeline, ...did];
@@ -428,11 +464,7 @@ export function AnalysisPage({
         );
       })}
       <Box flexGrow={1} />
-      {summaryShown.map((line, i) => (
-        <Text key={`s${i}`} wrap="truncate-end">
-          {line}
-        </Text>
-      ))}
+      <SummaryRows lines={summaryShown} />
       <Text wrap="truncate-end">
         <Styled colour="yellow">{notice ? fit(notice, inner) : ' '}</Styled>
       </Text>

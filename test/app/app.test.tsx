@@ -1,4 +1,11 @@
-import { copyFileSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
@@ -11,7 +18,7 @@ import { openRecording } from '../../source/storage/load.js';
 import { appOptions } from '../support/app.js';
 import { lookup } from '../support/games.js';
 import { ROOT } from '../support/tmux.js';
-import { frameWhen, plain, press } from '../support/ink.js';
+import { frameWhen, plain, press, renderSized } from '../support/ink.js';
 
 let cleanup: (() => void) | undefined;
 /** The menu's rows as the registry makes them; number keys choose by position. */
@@ -135,6 +142,55 @@ describe('<App> with recordings', () => {
     await press(r.stdin, '\x1b[A', 'r');
     const playing = await frameWhen(r.lastFrame, (f) => f.includes('goes on'));
     expect(playing).toContain('The game goes on where it was left');
+  });
+
+  /** The fixture less its last move, resumed from the browser: Liam has thrown geol, to move. */
+  async function resumedAfterThrow(columns: number, rows: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-browser-'));
+    const lines = readFileSync(join(ROOT, 'fixtures/recordings/unfinished.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    writeFileSync(join(dir, 'thrown.jsonl'), `${lines.slice(0, -1).join('\n')}\n`);
+    const r = renderSized(<App options={browsing(dir)} />, columns, rows);
+    cleanup = r.unmount;
+    await press(r.stdin, keyOf('Recordings'));
+    await frameWhen(r.lastFrame, (f) => f.includes('1 recording '));
+    await press(r.stdin, 'r');
+    const frame = plain(await frameWhen(r.lastFrame, (f) => f.includes('goes on')));
+    return { r, frame };
+  }
+
+  /** The panel's rows, right of the board, from its top border (row 0). */
+  const panelRows = (frame: string) => {
+    const lines = frame.split('\n');
+    const top = lines.findIndex((l) => l.includes('╮╭'));
+    return lines.slice(top).map((l) => l.split('││').at(-1) ?? '');
+  };
+
+  it.each([
+    [80, 24],
+    [120, 40],
+  ] as const)(
+    'at %i×%i a Yut game resumed after a throw keeps its whose-turn line, the note beneath it',
+    async (columns, rows) => {
+      const { frame } = await resumedAfterThrow(columns, rows);
+      const panel = panelRows(frame);
+      expect(panel[1]).toMatch(/▶ G Liam to move/);
+      const note = [panel[2], panel[3]].join(' ').replace(/[│\s]+/g, ' ');
+      expect(note).toContain('Sticks thrown before the game was resumed');
+      expect(frame).toContain('Results [geol]');
+    },
+  );
+
+  it('at 80×24 u at once after the resume says its notice on rows of its own, not one over another', async () => {
+    const { r } = await resumedAfterThrow(80, 24);
+    await press(r.stdin, 'u');
+    const frame = plain(await frameWhen(r.lastFrame, (f) => plain(f).includes('back yet.')));
+    const panel = panelRows(frame);
+    const at = panel.findIndex((row) => row.includes('Nothing of yours to take'));
+    expect(at).toBeGreaterThan(0);
+    expect(panel[at + 1]).toMatch(/^ {3}back yet\. +│$/);
+    expect(frame).not.toContain('yet.yours');
   });
 
   it('an empty folder says so, and a file that went away is said in the list', async () => {

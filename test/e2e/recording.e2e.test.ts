@@ -104,6 +104,42 @@ describe.runIf(hasTmux)('recording and replay in a real terminal', () => {
     expect(run('verify', join(folder, 'unfinished.jsonl')).status).toBe(0);
   });
 
+  it('a game left, resumed from the browser and finished in one run is reported once, as finished', async () => {
+    terminal = new Terminal(`node ${CLI} --throws fixtures/throws/e2e-one-piece-race.txt`);
+    await terminal.waitFor('Quit');
+    await terminal.keys('Enter');
+    await terminal.waitFor('Start the game');
+    // One piece each: Pieces 4 → 1, then up to Start.
+    await terminal.keys('Down', 'Left', 'Left', 'Left', 'Up', 'Up', 'Enter');
+    await terminal.waitFor('Player 1 to throw');
+    await terminal.keys('Space', 'Enter');
+    await terminal.waitFor('Player 2 to throw');
+    await terminal.keys('Space', 'Enter');
+    await terminal.waitFor('Player 1 to throw');
+    await terminal.keys('q', 'y');
+    await terminal.waitFor('watch or resume');
+    await terminal.keys('8');
+    await terminal.waitFor('1 recording ·');
+    await terminal.keys('r');
+    await terminal.waitFor('The game goes on where it');
+    for (let move = 0; move < 7; move++) await terminal.keys('Space', 'Enter');
+    await terminal.waitFor('Player 1 wins!');
+    await terminal.keys('m');
+    await terminal.waitFor('watch or resume');
+    await terminal.keys('q');
+    const after = await terminal.waitFor(/EXITED \d+/);
+    const [file] = readdirSync(join(terminal.dataDir, 'recordings'));
+    const lines = terminal
+      .joined()
+      .split('\n')
+      .filter((l) => l.startsWith('madang:'));
+    // The file was left unfinished, then finished: only how it stands at the end is said.
+    expect(lines).toEqual([
+      `madang: the game was recorded in ${join(terminal.dataDir, 'recordings', file as string)}`,
+    ]);
+    expect(after).toMatch(/^EXITED 0$/m);
+  });
+
   it('a game quit before its first move leaves no recording, and says none', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'madang-quit-')), 'none.jsonl');
     terminal = new Terminal(`node ${CLI} yut --seed 3 --record ${file}`);

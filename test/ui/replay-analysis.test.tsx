@@ -225,6 +225,50 @@ describe('the replay viewer’s analysis', () => {
     },
   );
 
+  it.each([
+    [80, 24],
+    [120, 40],
+  ] as const)(
+    'at %i×%i every seat of a three-player game has its summary line once the analysis is done',
+    async (columns, rows) => {
+      const r = await viewer(
+        join(ROOT, 'fixtures', 'recordings', 'unfinished.jsonl'),
+        columns,
+        rows,
+      );
+      await press(r.stdin, KEY.End as string, 'a');
+      const frame = await frameWhen(r.lastFrame, '· estimated');
+      // The fixed analysis's figures: accuracy 90% less the seat.
+      for (const [seat, name] of ['Ethan', 'Olivia', 'Liam'].entries())
+        expect(frame).toContain(
+          `${name}: accuracy ${90 - seat}% · loss ${(12.5 + seat).toFixed(1)}`,
+        );
+      expect(frame.split('\n').length).toBeLessThanOrEqual(rows);
+    },
+  );
+
+  it.each([
+    [80, 24, 10],
+    [120, 40, 6],
+  ] as const)(
+    'at %i×%i ten players’ summary lines are shown where they fit (%i), and those that do not are counted',
+    async (columns, rows, fit) => {
+      const r = await viewer(join(ROOT, 'fixtures', 'analysis', 'layers.jsonl'), columns, rows);
+      await press(r.stdin, KEY.End as string, 'a');
+      const frame = await frameWhen(r.lastFrame, '· estimated');
+      const names = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo'];
+      // The page in the board's place has room for all; the strip under the board for six.
+      const shown = names.filter((name) => frame.includes(`${name}: accuracy`));
+      expect(shown).toEqual(names.slice(0, fit));
+      if (fit < names.length)
+        expect(frame).toContain(
+          `… and ${names.length - fit} more players: madang analyze lists every one`,
+        );
+      else expect(frame).not.toContain('more players');
+      expect(frame.split('\n').length).toBeLessThanOrEqual(rows);
+    },
+  );
+
   it('without colour the marks and words carry the meaning', async () => {
     const r = await viewer(SHORT, 80, 24, {}, false);
     await press(r.stdin, 'a');

@@ -5,7 +5,7 @@
 import { gameCore } from '../../engine/core.js';
 import { yutChances } from './chances.js';
 import { explainMove, YUT_LEVELS, yutBot } from './bot.js';
-import { describeEvent, named } from './describe.js';
+import { describeEvent, moveLine, named } from './describe.js';
 import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } from './rules.js';
 import { parseThrowScript, seededThrows } from './throws.js';
 
@@ -53,4 +53,5 @@ export const yutCore = gameCore<YutState, YutEvent, YutOptions>({
   explain: (state, event, names) =>
     event.type === 'yut/pieceMoved' ? explainMove(state, event, names) : 'throws',
   describe: describeEvent,
+  moveLine,
 });

@@ -4,7 +4,14 @@
  */
 import { ARRIVED, IN_HAND, type Result, resultOrder, route } from './board.js';
 import { resultOfSticks } from './sticks.js';
-import { animalOf, earnsThrow, occupant, type YutEvent, type YutState } from './rules.js';
+import {
+  animalOf,
+  earnsThrow,
+  occupant,
+  type PieceMoved,
+  type YutEvent,
+  type YutState,
+} from './rules.js';
 
 export type Names = readonly string[];
 
@@ -29,6 +36,39 @@ export function takesShortcut(from: number, result: Result, cow: boolean): boole
   );
 }
 
+/** A piece's move in words (`Ann moved a new piece to 2 with gae`), and what is where it lands. */
+function moveWords(before: YutState, event: PieceMoved, names?: Names) {
+  const seat = before.turn;
+  const { from, result } = event;
+  const cow = animalOf(before, seat) === 'cow';
+  const landing = route(from, result, cow).at(-1) ?? from;
+  const size = from === IN_HAND ? 1 : (occupant(before, from)?.size ?? 1);
+  const what = from === IN_HAND ? 'a new piece' : `the ${stackWords(size)} at ${from}`;
+  const where = landing === ARRIVED ? 'home: arrived' : `to ${landing}`;
+  const via = takesShortcut(from, result, cow) ? ' by the shortcut' : '';
+  const moved = `${seatName(names, seat)} moved ${what} ${where}${via} with ${result}`;
+  const there = landing === ARRIVED ? undefined : occupant(before, landing);
+  return { moved, landing, size, there };
+}
+
+/**
+ * A move list's line for a piece's move: the move and whom it caught or what it stacked with,
+ * which the log says on a line of their own (a throw's line is the log's).
+ */
+export function moveLine(
+  before: YutState,
+  event: YutEvent,
+  _after: YutState,
+  names?: Names,
+): string | undefined {
+  if (event.type !== 'yut/pieceMoved') return undefined;
+  const { moved, size, there } = moveWords(before, event, names);
+  if (there && there.seat !== before.turn)
+    return `${moved}, catching ${seatName(names, there.seat)}'s ${stackWords(there.size)}.`;
+  if (there) return `${moved}, stacking: ${there.size + size} move together.`;
+  return `${moved}.`;
+}
+
 export function describeEvent(
   before: YutState,
   event: YutEvent,
@@ -46,15 +86,8 @@ export function describeEvent(
       `${who} threw ${result}${again ? (dogGeol ? ': the dog throws again' : ': throws again') : ''}.`,
     );
   } else {
-    const { from, result } = event;
-    const cow = animalOf(before, seat) === 'cow';
-    const landing = route(from, result, cow).at(-1) ?? from;
-    const size = from === IN_HAND ? 1 : (occupant(before, from)?.size ?? 1);
-    const what = from === IN_HAND ? 'a new piece' : `the ${stackWords(size)} at ${from}`;
-    const where = landing === ARRIVED ? 'home: arrived' : `to ${landing}`;
-    const via = takesShortcut(from, result, cow) ? ' by the shortcut' : '';
-    lines.push(`${who} moved ${what} ${where}${via} with ${result}.`);
-    const there = landing === ARRIVED ? undefined : occupant(before, landing);
+    const { moved, landing, size, there } = moveWords(before, event, names);
+    lines.push(`${moved}.`);
     if (there && there.seat !== seat) {
       const caught = `caught ${seatName(names, there.seat)}'s ${stackWords(there.size)} at ${landing}`;
       if (animalOf(before, there.seat) === 'pig') {

@@ -11,6 +11,7 @@ import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LayersState, reduce, setup } from '../../../source/games/layers/rules.js';
 import { Forest, wayLine } from '../../../source/games/layers/ui/LayersBoard.js';
+import { orderLine } from '../../../source/games/layers/ui/LayersPanel.js';
 import {
   type ForestRow,
   forestOrder,
@@ -220,5 +221,61 @@ describe('the forest’s lines from its kept shape', () => {
     // A thousand deep: the order walks it without a stack.
     expect(forestOrder(s)).toHaveLength(1000);
     expect(forestRow(s, 999).prefix).toBe(`${'  '.repeat(998)}└─`);
+  });
+});
+
+describe('the panel’s Order line', () => {
+  /** A round of `order` under way at `position`. */
+  const round = (order: number[], position: number): LayersState => ({
+    ...setup({ players: order.length, turns: 3 }),
+    order,
+    position,
+    phase: 'turn',
+  });
+
+  it('is cut only between whole numbers, marked …, the current player always in it', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 2, max: 200 })
+          .chain((n) =>
+            fc.tuple(
+              fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
+              fc.nat(n - 1),
+              fc.integer({ min: 24, max: 120 }),
+            ),
+          ),
+        ([order, position, width]) => {
+          const line = orderLine(round(order, position), width);
+          expect(line.length).toBeLessThanOrEqual(width);
+          const words = line.slice('Order: '.length).split(' ');
+          const cutBefore = words[0] === '…';
+          const cutAfter = words.at(-1) === '…';
+          const shown = words.slice(cutBefore ? 1 : 0, cutAfter ? -1 : undefined);
+          // A run of the order as it is, each number whole, the current one bracketed.
+          const parts = order.map((p, i) => (i === position ? `[${p + 1}]` : String(p + 1)));
+          const from = parts.indexOf(shown[0] as string);
+          expect(from).toBeGreaterThanOrEqual(0);
+          expect(shown).toEqual(parts.slice(from, from + shown.length));
+          expect(shown).toContain(`[${(order[position] as number) + 1}]`);
+          expect(cutBefore).toBe(from > 0);
+          expect(cutAfter).toBe(from + shown.length < parts.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('at 80×24 twenty players: whole numbers, the next players first, each cut end marked', () => {
+    const numbers = [17, 15, 14, 2, 10, 19, 16, 8, 9, 1, 12, 6, 20, 3, 4, 5, 7, 11, 13, 18];
+    // 42: the Order line's width in the panel at 80×24 (a line of 35 after 'Order: ').
+    const line = orderLine(
+      round(
+        numbers.map((n) => n - 1),
+        9,
+      ),
+      42,
+    );
+    expect(line).toBe('Order: … 16 8 9 [1] 12 6 20 3 4 5 7 11 …');
   });
 });

@@ -9,6 +9,8 @@ import {
   setup,
   stacksOf,
 } from '../../../source/games/yut/rules.js';
+import { timelineOf } from '../../../source/engine/timeline.js';
+import { yutCore } from '../../../source/games/yut/core.js';
 import { moved, newGame, play, thrown } from '../../support/yut.js';
 
 describe('a turn (rules/yut.md §5), with the seed’s worked examples', () => {
@@ -454,5 +456,41 @@ describe('legalEvents', () => {
     });
     s = play(s, thrown('yut'), thrown('yut'), thrown('back-do'));
     expect(legalEvents(s)).toEqual([moved(3, 'back-do'), moved(0, 'yut'), moved(3, 'yut')]);
+  });
+});
+
+describe("the replay's move list: a move's line says whom it caught or what it stacked with", () => {
+  it('a catch is on the move’s own line (the log gives it a line of its own)', () => {
+    const events = [
+      thrown('yut'),
+      thrown('gae'),
+      moved(0, 'gae'),
+      moved(0, 'yut'),
+      thrown('gae'),
+      moved(0, 'gae'),
+      thrown('do'),
+      moved(0, 'do'),
+      thrown('do'),
+      moved(0, 'do'),
+    ];
+    const { moveLines } = timelineOf(yutCore as never, newGame(), events, ['Ann', 'Bo']);
+    expect(moveLines.slice(0, 6)).toEqual([
+      'Ann threw yut: throws again.',
+      'Ann threw gae.',
+      'Ann moved a new piece to 2 with gae.',
+      'Ann moved a new piece to 4 with yut.',
+      'Bo threw gae.',
+      "Bo moved a new piece to 2 with gae, catching Ann's piece.",
+    ]);
+    // Bo's catch earned a throw: do, a new piece to 1; then Ann's do.
+    expect(moveLines[7]).toBe('Bo moved a new piece to 1 with do.');
+    expect(moveLines[9]).toBe("Ann moved a new piece to 1 with do, catching Bo's piece.");
+  });
+
+  it('a piece landing on its own side’s stacks them', () => {
+    const events = [thrown('yut'), thrown('yut'), thrown('gae'), moved(0, 'yut'), moved(0, 'yut')];
+    const { moveLines } = timelineOf(yutCore as never, newGame(), events, ['Ann', 'Bo']);
+    expect(moveLines[3]).toBe('Ann moved a new piece to 4 with yut.');
+    expect(moveLines[4]).toBe('Ann moved a new piece to 4 with yut, stacking: 2 move together.');
   });
 });

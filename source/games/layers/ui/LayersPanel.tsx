@@ -19,21 +19,35 @@ import {
 } from '../rules.js';
 import { type LayersPlay, shapeOf } from './play.js';
 
-/** The round's order with the current place in brackets, cut to the width around it. */
-function orderLine(state: LayersState, width: number): string {
+/**
+ * The round's order with the current place in brackets, cut to the width around it: only between
+ * whole numbers, each cut end marked `…`, twice as many players after the current one as before.
+ */
+export function orderLine(state: LayersState, width: number): string {
   if (state.order.length === 0) return 'Order: being drawn';
   const acting = state.phase !== 'order' && state.phase !== 'over';
   const parts = state.order.map((p, i) =>
     i === state.position && acting ? `[${p + 1}]` : String(p + 1),
   );
-  let text = parts.join(' ');
-  const room = width - 7;
-  if (text.length > room) {
-    const at = Math.max(0, text.indexOf('['));
-    const from = Math.max(0, Math.min(at - Math.floor(room / 3), text.length - room));
-    text = `${from > 0 ? '…' : ''}${text.slice(from + (from > 0 ? 1 : 0), from + room - 1)}…`;
+  const room = width - 'Order: '.length;
+  const whole = parts.join(' ');
+  if (whole.length <= room) return `Order: ${whole}`;
+  const last = parts.length - 1;
+  const shown = (lo: number, hi: number) =>
+    `${lo > 0 ? '… ' : ''}${parts.slice(lo, hi + 1).join(' ')}${hi < last ? ' …' : ''}`;
+  let lo = acting ? Math.min(state.position, last) : 0;
+  let hi = lo;
+  for (let step = 0; ; step++) {
+    const before = step % 3 === 2;
+    const wider: [number, number][] = [];
+    if (before && lo > 0) wider.push([lo - 1, hi]);
+    if (hi < last) wider.push([lo, hi + 1]);
+    if (!before && lo > 0) wider.push([lo - 1, hi]);
+    const next = wider.find(([l, h]) => shown(l, h).length <= room);
+    if (!next) break;
+    [lo, hi] = next;
   }
-  return `Order: ${text}`;
+  return `Order: ${shown(lo, hi)}`;
 }
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;

@@ -15,15 +15,28 @@ import {
   type YutPlay,
 } from './play.js';
 
-function Sticks({ play }: { play: YutPlay }) {
+/** Where no throw was seen in this sitting though the player is to move: the game was resumed. */
+const RESUMED_STICKS = 'Sticks thrown before the game was resumed';
+
+/** The rows the sticks' line takes: the note of a resumed game may wrap where the panel is narrow. */
+const sticksLines = (play: YutPlay, inner: number): readonly string[] =>
+  !play.lastThrow && play.state.phase === 'move' ? logPage([RESUMED_STICKS], inner) : [''];
+
+function Sticks({ play, inner }: { play: YutPlay; inner: number }) {
   const last = play.lastThrow;
   if (!last)
-    return (
-      <Text dimColor>
-        {play.state.phase === 'move'
-          ? 'Sticks thrown before the game was resumed'
-          : 'Sticks not thrown yet'}
-      </Text>
+    return play.state.phase === 'move' ? (
+      // Each row its own line, counted in the panel's fixed rows: wrapped by Ink, the note's
+      // second row pushed the whose-turn line out of the panel's height.
+      <>
+        {sticksLines(play, inner).map((line, i) => (
+          <Text key={i} dimColor wrap="truncate-end">
+            {line}
+          </Text>
+        ))}
+      </>
+    ) : (
+      <Text dimColor>Sticks not thrown yet</Text>
     );
   const faces = last.sticks.map((face) => (face === 1 ? '■' : '□'));
   return (
@@ -40,27 +53,62 @@ function Sticks({ play }: { play: YutPlay }) {
   );
 }
 
-function Results({ state, selected }: { state: YutState; selected: Result | undefined }) {
+/**
+ * The result list's words cut into rows of `inner` (continuations indented): a long list (yut and
+ * mo thrown again and again, a catch's throw) takes the rows it needs, counted in the panel's.
+ */
+function resultRows(
+  state: YutState,
+  selected: Result | undefined,
+  inner: number,
+): { result: Result; word: string }[][] {
+  const counts = new Map<Result, number>();
+  for (const r of state.results) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const rows: { result: Result; word: string }[][] = [[]];
+  let used = 'Results'.length;
+  for (const result of distinctResults(state)) {
+    const count = counts.get(result) ?? 0;
+    const word = `${result}${count > 1 ? `×${count}` : ''}`;
+    const width = word.length + (result === selected ? 2 : 0);
+    if (used + 1 + width > inner && (rows.at(-1)?.length ?? 0) > 0) {
+      rows.push([]);
+      used = 1;
+    }
+    rows.at(-1)?.push({ result, word });
+    used += 1 + width;
+  }
+  return rows;
+}
+
+function Results({
+  state,
+  selected,
+  inner,
+}: {
+  state: YutState;
+  selected: Result | undefined;
+  inner: number;
+}) {
   if (state.results.length === 0) {
     return <Text dimColor>Results none</Text>;
   }
-  const counts = new Map<Result, number>();
-  for (const r of state.results) counts.set(r, (counts.get(r) ?? 0) + 1);
   return (
-    <Text>
-      <Text dimColor>Results </Text>
-      {distinctResults(state).map((r) => (
-        <Text key={r}>
-          {/* The chosen result is marked by its brackets, not by style alone. */}
-          <Text inverse={r === selected} bold={r === selected}>
-            {r === selected ? '[' : ''}
-            {r}
-            {(counts.get(r) ?? 0) > 1 ? `×${counts.get(r)}` : ''}
-            {r === selected ? ']' : ''}
-          </Text>{' '}
+    <>
+      {resultRows(state, selected, inner).map((row, i) => (
+        <Text key={i} wrap="truncate-end">
+          <Text dimColor>{i === 0 ? 'Results' : ' '}</Text>
+          {row.map(({ result, word }) => (
+            <Text key={result}>
+              {' '}
+              {/* The chosen result is marked by its brackets, not by style alone. */}
+              <Text inverse={result === selected} bold={result === selected}>
+                {result === selected ? `[${word}]` : word}
+              </Text>
+            </Text>
+          ))}
         </Text>
       ))}
-    </Text>
+    </>
   );
 }
 
@@ -169,7 +217,20 @@ export function YutPanel({
   // piece and where it goes): at 80×24 its timeline needs them for a move and the reason after it.
   const noticeRows = notice ? Math.min(4, Math.max(2, notice.length)) : timeline ? 0 : 2;
   const choiceRows = timeline ? 0 : 2;
-  const fixedLines = 2 + 3 + choiceRows + 1 + 1 + seats.length + 1 + keys.length + noticeRows;
+  const sticksRows = sticksLines(play, inner).length;
+  const resultsRows = resultRows(state, preview?.result, inner).length;
+  const fixedLines =
+    2 +
+    1 +
+    sticksRows +
+    resultsRows +
+    choiceRows +
+    1 +
+    1 +
+    seats.length +
+    1 +
+    keys.length +
+    noticeRows;
   const rows = Math.max(1, height - fixedLines);
   // A person to move picks from the list of moves, with the newest of the log below it where
   // there is room (what the computers just did stays in sight); otherwise the log (all on `l`).
@@ -207,8 +268,8 @@ export function YutPanel({
           {state.phase === 'throw' && state.throwsOwed > 1 ? ` (${state.throwsOwed} throws)` : ''}
         </Text>
       )}
-      <Sticks play={play} />
-      <Results state={state} selected={preview?.result} />
+      <Sticks play={play} inner={inner} />
+      <Results state={state} selected={preview?.result} inner={inner} />
       {choiceRows > 0 ? (
         <Text wrap="truncate-end">
           <Text dimColor>Piece </Text>

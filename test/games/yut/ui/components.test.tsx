@@ -196,6 +196,31 @@ describe('<YutPanel>', () => {
     }
   });
 
+  it('at 80 columns a long result list takes the rows it needs: the whose-turn line and the moves stay whole', () => {
+    let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
+    for (const r of ['yut', 'mo', 'yut', 'mo', 'geol'] as const) play = reducePlay(play, thrown(r));
+    // More results than a throw streak gives alone (a catch's throws added): 7, six of them kinds.
+    const results = ['back-do', 'do', 'gae', 'geol', 'yut', 'yut', 'mo'] as const;
+    play = { ...play, state: { ...play.state, results: [...results] } };
+    const lines = plain(
+      frameOf(<YutPanel play={play} preview={undefined} width={32} height={24} />),
+    ).split('\n');
+    expect(lines).toHaveLength(24);
+    expect(lines[1]).toMatch(/▶ R Alice to move/);
+    expect(lines[3]).toMatch(/^│ Results back-do do gae geol +│$/);
+    expect(lines[4]).toMatch(/^│ {3}yut×2 mo +│$/);
+    // The move list, every row its own: none drawn over another or left blank.
+    const list = lines.slice(lines.findIndex((l) => l.includes('hand home')) + 4);
+    // (No back-do from hand: a piece in hand cannot move back.)
+    expect(list.slice(0, 5).map((l) => l.slice(2, 16).trimEnd())).toEqual([
+      ' 1 do hand→1',
+      ' 2 gae hand→2',
+      '▸3 geol hand→3',
+      ' 4 yut hand→4',
+      ' 5 mo hand→5',
+    ]);
+  });
+
   it('speaks of players by name in the engine’s reasons', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
     play = reducePlay(play, { type: 'play/moveRequested' });
