@@ -33,6 +33,8 @@ export interface GameCore<S, E extends GameEvent, O> {
   parseOptions(unchecked: unknown): ParsedOptions<O>;
   /** How many players a game of these options seats. */
   seatCount(options: O): number;
+  /** Its options in a few of the game's own words, as its setup says them ("2 players, 4 pieces each"). */
+  optionWords(options: O): string;
   /**
    * A refusal of the rules in the players' names, where the rules speak of seats by number
    * (Yut's "Player 0", the seed's words, kept for the classic console).

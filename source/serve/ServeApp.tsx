@@ -14,7 +14,12 @@ import type { GameEvent } from '../engine/game.js';
 import type { Table } from '../table/table.js';
 import type { Key } from '../ui/keys.js';
 import { useKeyRouter, useKeys } from '../ui/keys-context.js';
-import type { AppRequest, SharedSeat } from '../ui/play-session.js';
+import {
+  type AppRequest,
+  OverKeysContext,
+  SERVED_OVER_KEYS,
+  type SharedSeat,
+} from '../ui/play-session.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
 import { TextField } from '../ui/TextField.js';
 import { displayWidth } from '../ui/text.js';
@@ -454,9 +459,12 @@ export function ServeApp({
           justifyContent="center"
         >
           <View form={screen.form} width={columns} height={rows - 2} />
-          <Text dimColor>
-            Seats set to a person are open for players to sit in; you sit in the first.
-          </Text>
+          {/* In a box: centred half a row down, a bare text is drawn a row up, over the border. */}
+          <Box>
+            <Text dimColor>
+              Seats set to a person are open for players to sit in; you sit in the first.
+            </Text>
+          </Box>
         </Box>
       );
     }
@@ -485,14 +493,16 @@ export function ServeApp({
       return (
         <Box flexDirection="column">
           <Box display={small ? 'none' : 'flex'} flexDirection="column">
-            <Play
-              key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
-              session={table.session}
-              width={Math.max(columns, MIN_COLUMNS)}
-              height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
-              onRequest={onRequest}
-              shared={shared}
-            />
+            <OverKeysContext.Provider value={SERVED_OVER_KEYS}>
+              <Play
+                key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
+                session={table.session}
+                width={Math.max(columns, MIN_COLUMNS)}
+                height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
+                onRequest={onRequest}
+                shared={shared}
+              />
+            </OverKeysContext.Provider>
             {line}
           </Box>
           {small ? <TooSmall columns={columns} rows={rows} /> : null}
@@ -513,11 +523,9 @@ function sharedSeat(
   return {
     table: game,
     view: served.viewFor(person),
-    // What was said before this screen opened (a player back, a spectator), then the rest.
-    lines: (listener: (line: string) => void) => {
-      for (const line of served.heard()) listener(line);
-      return served.lines(listener);
-    },
+    // What was told before this screen opened (a player back, a spectator), in its order.
+    past: () => served.told(),
+    lines: (listener: (line: string) => void) => served.lines(listener),
   };
 }
 
@@ -558,13 +566,10 @@ function clock(seconds: number): string {
     : `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** A table's options in a few words: its settings as key=value. */
-function optionWords(options: unknown): string {
-  if (options === null || typeof options !== 'object') return '';
-  return Object.entries(options as Record<string, unknown>)
-    .filter(([, v]) => typeof v !== 'object')
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(' ');
+/** A table's options in a few of its game's own words. */
+function optionWords(table: ServedTable): string {
+  const parsed = table.game.parseOptions(table.start.options);
+  return parsed.ok ? table.game.optionWords(parsed.options) : '';
 }
 
 function seatWords(table: ServedTable): string {
@@ -628,7 +633,7 @@ function Lobby({
                 </Styled>
                 <Text dimColor wrap="truncate">
                   {'     '}
-                  {seatWords(t)} · {optionWords(t.start.options)}
+                  {seatWords(t)} · {optionWords(t)}
                 </Text>
               </Box>
             );
@@ -674,7 +679,7 @@ function Waiting({
       <Text bold>
         {table.game.title} · table {table.code} · waiting for players
       </Text>
-      <Text dimColor>{optionWords(table.start.options)}</Text>
+      <Text dimColor>{optionWords(table)}</Text>
       <Text> </Text>
       {table.holders.map((h, seat) => (
         <Styled key={seat} seat={seat}>

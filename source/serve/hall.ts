@@ -8,7 +8,7 @@ import type { Level, Think } from '../engine/bots.js';
 import type { GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
-import type { Session } from '../ui/play-session.js';
+import type { Past, Session } from '../ui/play-session.js';
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
 import { safeText } from '../engine/safe-text.js';
 import { printable } from '../ui/text.js';
@@ -69,7 +69,9 @@ export class ServedTable {
   session: Session | undefined;
   private asked: Asked | undefined;
   private readonly said = new Set<(line: string) => void>();
-  private readonly heardLines: string[] = [];
+  /** What the table told, in order: its events, take-backs and last HEARD_LINES words. */
+  private readonly story: Past<GameEvent>[] = [];
+  private storyLines = 0;
   private readonly lastChat = new Map<string, number>();
   private coverTimer: (() => void) | undefined;
   /** The computer playing a given seat is thinking (on the worker thread): nothing more is asked. */
@@ -179,6 +181,7 @@ export class ServedTable {
       takeBack: this.game.takeBack,
       think: options.think,
     });
+    this.listenTo(this.table);
     this.table.subscribe((fact) => {
       if (fact.kind === 'event' || fact.kind === 'takenBack') {
         if (this.asked && this.table && this.table.events.length !== this.asked.events)
@@ -219,7 +222,12 @@ export class ServedTable {
     const others = this.holders.flatMap((h, seat) =>
       h.kind === 'person' && seat !== intent.seat && !this.covered.has(seat) ? [seat] : [],
     );
-    if (others.length === 0) return inner.send(intent);
+    if (others.length === 0) {
+      const done = inner.send(intent);
+      // Every view's log keeps the move: the table says it is gone (the mover's own says which).
+      if (done.ok) this.tellAll(`${this.seatNames()[intent.seat]}'s move is taken back.`);
+      return done;
+    }
     if (this.asked)
       return { ok: false, problem: 'A take-back is already asked: wait for the answer.' };
     this.asked = { mover: intent.seat, events: table.events.length, waiting: new Set(others) };
@@ -296,14 +304,42 @@ export class ServedTable {
   }
 
   tellAll(line: string): void {
-    this.heardLines.push(line);
-    if (this.heardLines.length > HEARD_LINES) this.heardLines.shift();
+    this.story.push({ kind: 'line', line });
+    if (++this.storyLines > HEARD_LINES) {
+      this.story.splice(
+        this.story.findIndex((told) => told.kind === 'line'),
+        1,
+      );
+      this.storyLines--;
+    }
     for (const listener of [...this.said]) listener(line);
   }
 
-  /** The table's last words (chat and notices), oldest first: a screen opened later shows them. */
+  /** The table's last words (chat and notices), oldest first. */
   heard(): readonly string[] {
-    return [...this.heardLines];
+    return this.story.flatMap((told) => (told.kind === 'line' ? [told.line] : []));
+  }
+
+  /**
+   * What the table told, oldest first (its moves, take-backs and last words, in the order told):
+   * a screen opened later rebuilds its log from it, as a view there all along made it.
+   */
+  told(): readonly Past<GameEvent>[] {
+    return [...this.story];
+  }
+
+  /** The game's events and take-backs go into the story (the events in force first). */
+  protected listenTo(table: Table<unknown, GameEvent>): void {
+    for (const event of table.events) this.story.push({ kind: 'event', event });
+    table.subscribe((fact) => {
+      if (fact.kind === 'event')
+        this.story.push({
+          kind: 'event',
+          event: fact.event,
+          reason: fact.by === 'computer' ? (fact.reason ?? '') : undefined,
+        });
+      else if (fact.kind === 'takenBack') this.story.push({ kind: 'takenBack', kept: fact.kept });
+    });
   }
 
   /** A connection of this person arrived at the table (or came back to it). */

@@ -6,6 +6,7 @@
  * A game gives its model (init, reduce, key) and what its rules and bots know.
  */
 import {
+  createContext,
   useCallback,
   useContext,
   useEffect,
@@ -90,7 +91,24 @@ export interface SharedSeat<S> {
   readonly table: Table<S, GameEvent>;
   readonly view: TableView<S, GameEvent>;
   readonly lines?: ((listener: (line: string) => void) => () => void) | undefined;
+  /**
+   * What the table told before this screen opened, in the order it happened (a player back, a
+   * spectator): the log is rebuilt from it as a view there all along made it. Absent: the events
+   * in force only.
+   */
+  readonly past?: (() => readonly Past<GameEvent>[]) | undefined;
 }
+
+/** One thing a shared table told its views: an event, a take-back, or its words (chat, notices). */
+export type Past<E> =
+  | {
+      readonly kind: 'event';
+      readonly event: E;
+      /** A computer's reason for its move, told under the move's line. */
+      readonly reason?: string | undefined;
+    }
+  | { readonly kind: 'takenBack'; readonly kept: number }
+  | { readonly kind: 'line'; readonly line: string };
 
 export type { Accepted } from './event-log.js';
 
@@ -131,6 +149,16 @@ export const logLines = (log: readonly string[], width: number) =>
 
 /** The key lines of a finished game, for the panels that have two lines for them (frameKey). */
 export const OVER_KEYS = ['Enter play again · m menu · q quit', 'w seats swapped · a analyse'];
+
+/**
+ * At a served table (madang serve) a finished game is not played again, swapped or analysed
+ * there: Enter, m and q go back to the lobby.
+ */
+export const SERVED_OVER_KEYS = ['Enter or q back to the lobby', 'l the whole log · ? help'];
+
+/** The key lines a finished game offers here: OVER_KEYS, or SERVED_OVER_KEYS at a served table. */
+export const OverKeysContext = createContext<readonly string[]>(OVER_KEYS);
+export const useOverKeys = () => useContext(OverKeysContext);
 
 /**
  * The keys every play screen shares: the help page and the quit question while they are open,
@@ -224,11 +252,57 @@ export function usePlaySession<
   const { shared } = props;
   // A shared table may be well on when this screen opens (a player joining or coming back):
   // the play model starts from the events in force, folded as the table told them.
-  const fold = useCallback(() => {
-    const events = (shared?.table.events ?? []) as readonly E[];
-    return events.reduce((play, event) => reduce(play, event as unknown as A), init());
-  }, [shared, init, reduce]);
-  const [play, dispatch, current, later] = useStore(storeReduce, fold);
+  const foldOf = useCallback(
+    (events: readonly E[]) =>
+      events.reduce((play, event) => reduce(play, event as unknown as A), init()),
+    [init, reduce],
+  );
+  const fold = useCallback(
+    () => foldOf((shared?.table.events ?? []) as readonly E[]),
+    [shared, foldOf],
+  );
+  // Its log as a view there all along made it: the moves, take-backs and the table's words in
+  // the order they were told (not all after the moves, where they read as if said last).
+  const rebuilt = useCallback((): P => {
+    const past = shared?.past?.() as readonly Past<E>[] | undefined;
+    if (!past) return fold();
+    let play = init();
+    let events: E[] = [];
+    let batch: Told<E>[] = [];
+    const flushed = () => {
+      if (batch.length > 0 && told) play = told(play, batch);
+      batch = [];
+    };
+    for (const was of past) {
+      if (was.kind !== 'event') flushed();
+      if (was.kind === 'line') play = { ...play, log: [...play.log, was.line].slice(-LOG_KEPT) };
+      else if (was.kind === 'takenBack') {
+        events = events.slice(0, was.kept);
+        play = { ...foldOf(events), log: play.log };
+      } else {
+        events.push(was.event);
+        const note = was.reason !== undefined ? `  (${was.reason})` : undefined;
+        if (told) batch.push({ event: was.event, note });
+        else
+          play = reduce(
+            play,
+            was.reason !== undefined
+              ? ({
+                  type: 'play/botMoved',
+                  event: was.event,
+                  reason: was.reason,
+                } as unknown as A)
+              : (was.event as unknown as A),
+          );
+      }
+    }
+    flushed();
+    // Told otherwise than the table holds it (a story cut short): the events in force.
+    const inForce = (shared?.table.events ?? []) as readonly E[];
+    const same = events.length === inForce.length && events.every((e, i) => e === inForce[i]);
+    return same ? play : fold();
+  }, [shared, init, reduce, told, foldOf, fold]);
+  const [play, dispatch, current, later] = useStore(storeReduce, rebuilt);
   const [helpScroll, setHelpScroll] = useState(0);
   const think = useContext(ThinkContext);
   // One table for the life of the screen (the app gives each session a screen of its own).
@@ -298,12 +372,19 @@ export function usePlaySession<
           );
           break;
         case 'recordingStopped':
-          notice(fact.problem);
+          // The server's own file and failure are not the players' to see.
+          notice(
+            shared
+              ? "The server's recording of this game stopped: the game goes on unrecorded."
+              : fact.problem,
+          );
           break;
         case 'takenBack':
           // At a shared table another view's take-back (agreed by all) comes here: the play
           // model is folded again from the events kept. Locally it comes only from this keyboard.
-          if (shared) dispatch({ type: 'session/committed', play: fold() });
+          // The log stays as it was told (the table says whose move was taken back).
+          if (shared)
+            dispatch({ type: 'session/committed', play: { ...fold(), log: current().log } });
           break;
         default:
           // The end is the leaver's own.
@@ -313,7 +394,7 @@ export function usePlaySession<
     },
     // `as` and `notice` only wrap dispatch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dispatch, syncHold, shared, fold, told, flush],
+    [dispatch, syncHold, shared, fold, told, flush, current],
   );
 
   useLayoutEffect(
@@ -364,6 +445,8 @@ export function usePlaySession<
           onRequest('quit');
           return before;
         case 'app/againRequested': {
+          // At a served table w is not offered: the seats are the table's.
+          if (shared && generic.swap) return before;
           const outcome = rules.outcome(before.state);
           leave(generic.swap ? 'swap' : 'again');
           onRequest(generic.swap ? 'swap' : 'again', outcome);

@@ -69,6 +69,14 @@ describe.each(EVERY.map((m) => [m.id, m] as const))('every game: %s', (_id, modu
     if (!junk.ok) expect(junk.problem.length).toBeGreaterThan(5);
   });
 
+  it('says its options in its own words, short, never as raw names and values', () => {
+    const words = module.optionWords(typical(module));
+    expect(words.length).toBeGreaterThan(5);
+    // A served table's lobby line and waiting screen (80 columns) show them after the seats.
+    expect(words.length).toBeLessThanOrEqual(60);
+    expect(words).not.toMatch(/[=]|\b(true|false|undefined|null|NaN)\b|[a-z][A-Z]/);
+  });
+
   it('random games end, every legal event passes check, reducers never mutate (frozen states)', () => {
     for (let seed = 1; seed <= 30; seed++) {
       const { state } = playout(module, seed, (before, event, after) => {

@@ -219,6 +219,30 @@ describe('a served table', () => {
     expect(t.toAct).toBe(0);
   });
 
+  it('a take-back against the computer alone is made at once, and the table says so (its spectators see it)', () => {
+    const { hall } = world();
+    const table = hall.create(
+      yut,
+      {
+        options: { players: 2, pieces: 4 },
+        seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'strong')],
+      },
+      CY,
+    );
+    const heard: string[] = [];
+    table.lines((line) => heard.push(line));
+    const cy = table.viewFor(CY);
+    const t = table.table!;
+    cy.send({ type: 'chance', seat: 0 });
+    while (yut.rules.chance(t.state) !== undefined) cy.send({ type: 'chance', seat: 0 });
+    cy.send({ type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] });
+    const before = t.events.length;
+    expect(cy.send({ type: 'takeBack', seat: 0 })).toEqual({ ok: true });
+    expect(t.events.length).toBeLessThan(before);
+    expect(heard).toEqual(["Cy's move is taken back."]);
+    expect(table.told().at(-1)).toEqual({ kind: 'line', line: "Cy's move is taken back." });
+  });
+
   it('after the hold a player may end the game instead', () => {
     const { table, heard, advance } = world();
     table.departed(BO);

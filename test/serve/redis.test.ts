@@ -126,4 +126,87 @@ describe.runIf(hasRedis)('madang serve --redis, three processes on one Redis', (
     expect(exported).toBe(recordingText(entries));
     expect(exported.split('\n')[0]).toContain('"format":"madang-recording"');
   });
+
+  it("another process's table tells a screen opened later its words where they were said, among the moves", async () => {
+    // Two who sit at no other table here.
+    const ANN = person('Ann2');
+    const BO = person('Bo2');
+    const made = yutTable(a.hall, ANN);
+    const { code } = made;
+    made.arrived(ANN);
+    await until(() => !!replica(b.hall, code), 'the table on b');
+    const atB = replica(b.hall, code)!;
+    atB.sit(BO);
+    atB.arrived(BO);
+    await until(() => replica(a.hall, code)?.table !== undefined, 'the game on a');
+    const atA = replica(a.hall, code)!;
+    const ann = atA.viewFor(ANN);
+    const mirror = atA.table!;
+    const heardOnB = (line: string) => atB.heard().includes(line);
+    // Each step waits until b has it, as a player there sees it.
+    const step = async (send: () => void, done: () => boolean, what: string) => {
+      send();
+      await until(done, what);
+    };
+    const events = () =>
+      eventsAt(a.hall, code).length === eventsAt(b.hall, code).length
+        ? eventsAt(b.hall, code).length
+        : -1;
+    // Ann throws (again after a yut or mo) and moves.
+    const move = async () => {
+      while (yut.rules.chance(mirror.state) !== undefined) {
+        const n = events();
+        await step(
+          () => ann.send({ type: 'chance', seat: 0 }),
+          () => events() === n + 1,
+          'a throw',
+        );
+      }
+      const n = events();
+      const [event] = yut.rules.legalEvents(mirror.state);
+      await step(
+        () => ann.send({ type: 'move', seat: 0, event }),
+        () => events() === n + 1,
+        'a move',
+      );
+    };
+    await move();
+    const asks = 'Ann2 asks to take a move back: y agrees, n refuses.';
+    await step(
+      () => ann.send({ type: 'takeBack', seat: 0 }),
+      () => heardOnB(asks),
+      'asked',
+    );
+    await until(() => atA.askedOf(BO) && atB.askedOf(BO), 'the question seen');
+    const agrees = "Bo2 agrees: Ann2's move is taken back.";
+    await step(
+      () => atB.answer(BO, true),
+      () => heardOnB(agrees) && events() === eventsAt(a.hall, code).length && !atB.askedOf(BO),
+      'the take-back',
+    );
+    await move();
+    await step(
+      () => atB.chat(BO, 'hello'),
+      () => heardOnB('Bo2: hello'),
+      'the chat',
+    );
+    const story = atB
+      .told()
+      .map((told) =>
+        told.kind === 'line' ? told.line : told.kind === 'event' ? told.event.type : 'takenBack',
+      )
+      .filter((said) => !/ is (away|back)/.test(said));
+    // The take-back's fact comes by the stream, its words by publish: either may reach b first.
+    const at = story.indexOf('takenBack');
+    expect(at).toBeGreaterThan(story.indexOf(asks));
+    expect(at).toBeLessThan(story.lastIndexOf('yut/pieceMoved'));
+    expect(story.at(0)).toBe('yut/sticksThrown');
+    expect(story.filter((said) => said !== 'takenBack' && said !== 'yut/sticksThrown')).toEqual([
+      'yut/pieceMoved',
+      asks,
+      agrees,
+      'yut/pieceMoved',
+      'Bo2: hello',
+    ]);
+  });
 });

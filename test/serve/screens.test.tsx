@@ -11,6 +11,7 @@ import { SessionFactory } from '../../source/app/session.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
+import { historicalSpec } from '../../source/games/ur/board.js';
 import type { AnyGameModule } from '../../source/games/module.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
 import { PlayerBook } from '../../source/serve/identity.js';
@@ -101,6 +102,67 @@ describe("madang serve's screens", () => {
     expect(frame).toContain('q leave');
   });
 
+  it("a table's options are said in its game's words, in the lobby and on the waiting screen", async () => {
+    const { world: w, hall } = world();
+    const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
+    hall.create(yut, { ...start, options: { players: 2, pieces: 2 } }, BO);
+    const waiting = hall.create(
+      ur,
+      // As Ur's setup makes them: the historical board written out.
+      {
+        options: { board: historicalSpec(), stones: 2, extraRollOnRosette: true },
+        seats: start.seats,
+      },
+      ANN,
+    );
+    const { stdin, lastFrame } = annSees(w, 80, 24);
+    const lobby = await frameWhen(lastFrame, 't002 Royal Game of Ur');
+    expect(lobby).toContain('Bo, (open) · 2 players, 2 pieces each');
+    expect(lobby).toContain('Ann, (open) · 2 stones, a rosette rolls again');
+    expect(lobby).not.toMatch(/\w=\w/);
+    await press(stdin, 'c', ...waiting.code, KEY.Enter as string);
+    const seated = await frameWhen(lastFrame, 'waiting for players');
+    expect(seated).toContain('2 stones, a rosette rolls again');
+    expect(seated).not.toContain('a board of its own');
+    expect(seated).not.toMatch(/\w=\w/);
+  });
+
+  it("every game's setup at 80×24 and larger is whole, its box closed, the note about seats beside it", async () => {
+    const NOTE = 'Seats set to a person are open for players to sit in; you sit in the first.';
+    for (const [columns, rows] of [
+      [80, 24],
+      [100, 30],
+    ] as const) {
+      const games = GAMES.filter((g) => g.entries.some((e) => !e.answer));
+      for (let n = 0; n < games.length; n++) {
+        const { world: w } = world();
+        const { stdin, lastFrame } = annSees(w, columns, rows);
+        await frameWhen(lastFrame, 'you are Ann');
+        await press(stdin, 'n');
+        await frameWhen(lastFrame, 'which game?');
+        // The most seats the form offers (Yut: four players, two rows each).
+        await press(stdin, String(n + 1), KEY.Right as string, KEY.Right as string);
+        const frame = await frameWhen(lastFrame, 'Start the game');
+        const drawn = lines(frame);
+        const where = `${games[n]!.id} at ${columns}×${rows}`;
+        expect(drawn.length, where).toBeLessThanOrEqual(rows);
+        const top = drawn.findIndex((l) => l.includes('╭'));
+        const bottom = drawn.findIndex((l) => l.includes('╰'));
+        expect(top, where).toBeGreaterThanOrEqual(0);
+        // Closed below every row of the form, and nothing drawn over its border.
+        expect(bottom, where).toBeGreaterThan(top);
+        expect(drawn[bottom], where).toMatch(/^\s*╰─+╯\s*$/);
+        expect(
+          drawn.slice(top + 1, bottom).every((l) => /^\s*│.*│\s*$/.test(l)),
+          where,
+        ).toBe(true);
+        expect(frame.replace(/[│\s]+/g, ' '), where).toContain(NOTE);
+        unmount?.();
+        unmount = undefined;
+      }
+    }
+  });
+
   it('the lobby draws the hall’s changes of a moment together, not each as it comes', async () => {
     const { world: w, hall } = world();
     const { stdout, lastFrame } = annSees(w, 80, 24);
@@ -172,6 +234,89 @@ describe("madang serve's screens", () => {
     expect(log).toContain('Bo: good luck');
     expect(log.split('Bo: good luck').length - 1).toBe(1);
     expect(log.split('Ann: hi').length - 1).toBe(1);
+  });
+
+  it('a log rebuilt later has the table’s words where they were said, as a screen there all along has them', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const t = table.table!;
+    const ann = table.viewFor(ANN);
+    const stayed = annSees(w, 100, 40);
+    await frameWhen(stayed.lastFrame, '▶ R Ann to throw');
+    // Ann throws and moves, asks to take it back, Bo agrees; she moves again, Bo says a word.
+    ann.send({ type: 'chance', seat: 0 });
+    const moved = () =>
+      ann.send({ type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] });
+    moved();
+    ann.send({ type: 'takeBack', seat: 0 });
+    table.answer(BO, true);
+    expect(t.events).toHaveLength(1);
+    moved();
+    expect(table.chat(BO, 'hello')).toBeUndefined();
+    const logOf = async (drawn: {
+      stdin: { write: (s: string) => void };
+      lastFrame: () => string | undefined;
+    }) => {
+      await frameWhen(drawn.lastFrame, 'Bo: hello');
+      await press(drawn.stdin, 'l');
+      const page = await frameWhen(drawn.lastFrame, 'log');
+      return lines(page)
+        .filter((l) => /Ann|Bo/.test(l))
+        .map((l) => l.replace(/[│ ]+$/, ''));
+    };
+    const seen = await logOf(stayed);
+    stayed.unmount();
+    // Ann back (or a spectator): her screen opens on the table as it is now.
+    const back = await logOf(annSees(w, 100, 40));
+    // What she saw, then her leaving and coming back.
+    expect(back).toEqual([
+      ...seen,
+      '│ Ann is away: the seat is kept for 5 minutes.',
+      '│ Ann is back.',
+    ]);
+    const at = (text: string) => back.findLastIndex((l) => l.includes(text));
+    expect(at('Ann asks to take a move back')).toBeGreaterThan(-1);
+    // The take-back's words come before the move made after it, the chat after that move.
+    expect(at('Ann asks to take a move back')).toBeLessThan(
+      at("Bo agrees: Ann's move is taken back."),
+    );
+    expect(at("Bo agrees: Ann's move is taken back.")).toBeLessThan(at('Ann moved'));
+    expect(at('Ann moved')).toBeLessThan(at('Bo: hello'));
+  });
+
+  it('a finished game at a served table offers only the keys that work there, and no server path', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, { ...start, options: { players: 2, pieces: 1 } }, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, '▶ R Ann to throw');
+    // The game played to its end, Ann's and Bo's turns through their own views.
+    const t = table.table!;
+    const views = [table.viewFor(ANN), table.viewFor({ ...BO })];
+    // A recorded table: its file is the server's.
+    Object.assign(table.session!, {
+      recorder: { ...table.session!.recorder, file: '/srv/madang/recordings/t.jsonl' },
+    });
+    for (let step = 0; step < 2000 && t.outcome.status === 'running'; step++) {
+      const seat = t.toAct;
+      views[seat]!.send(
+        yut.rules.chance(t.state) !== undefined
+          ? { type: 'chance', seat }
+          : { type: 'move', seat, event: yut.rules.legalEvents(t.state)[0]! },
+      );
+    }
+    expect(t.outcome.status).not.toBe('running');
+    const over = await frameWhen(lastFrame, 'back to the lobby');
+    expect(over).toContain('Enter or q back to the lobby');
+    expect(over).not.toMatch(/play again|seats swapped|analyse/);
+    expect(over).not.toContain('/srv/');
+    expect(over).toContain('Recorded on the server.');
+    // w does nothing here; Enter goes back to the lobby, as it says.
+    await press(stdin, 'w');
+    expect(lastFrame()).toContain('Enter or q back to the lobby');
+    await press(stdin, KEY.Enter as string);
+    await frameWhen(lastFrame, 'madang · the lobby');
   });
 
   it('the chat line at 80×24 covers the line it is drawn over, border and all', async () => {

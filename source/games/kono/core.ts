@@ -67,6 +67,18 @@ export const konoCore = gameCore<KonoState, KonoEvent, KonoOptions>({
       : { ok: false, problem };
   },
   seatCount: () => 2,
+  optionWords: (options) =>
+    [
+      options.start
+        ? 'from a saved tournament'
+        : options.size === null
+          ? 'the board asked at every round'
+          : `${options.size} × ${options.size} board`,
+      options.asker === null ? 'one round' : '',
+      `a round ends after ${options.quietMoves} quiet moves`,
+    ]
+      .filter(Boolean)
+      .join(', '),
   typicalOptions: { asker: null, size: 5, quietMoves: DEFAULT_QUIET_MOVES },
   chance: {
     noun: 'throw',

@@ -35,6 +35,7 @@ export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
       : { ok: false, problem };
   },
   seatCount: (options) => options.players,
+  optionWords: (options) => `${options.players} players, ${options.turns} turns on top to win`,
   typicalOptions: { players: MIN_PLAYERS, turns: DEFAULT_TURNS },
   chance: {
     noun: 'draw',

@@ -9,10 +9,12 @@ import { explainUrMove, urBot } from './bot.js';
 import { prepareTable, tableFor } from './perfect.js';
 import { urChances } from './chances.js';
 import { describeUrEvent } from './describe.js';
+import { historicalSpec } from './board.js';
 import {
   checkOptions,
   type DiceRolled,
   type Die,
+  STONES,
   type UrEvent,
   urGame,
   type UrOptions,
@@ -29,6 +31,8 @@ function parseDiceLine(content: string): DiceRolled | undefined {
   return faces && { type: 'ur/diceRolled', dice: faces as unknown as DiceRolled['dice'] };
 }
 
+const HISTORICAL = JSON.stringify(historicalSpec());
+
 export const urCore = gameCore<UrState, UrEvent, UrOptions>({
   id: 'ur',
   title: 'Royal Game of Ur',
@@ -42,6 +46,15 @@ export const urCore = gameCore<UrState, UrEvent, UrOptions>({
       : { ok: false, problem };
   },
   seatCount: () => 2,
+  optionWords: (options) =>
+    [
+      `${options.stones ?? STONES} stones`,
+      options.extraRollOnRosette === false ? 'no roll again on a rosette' : 'a rosette rolls again',
+      // The setup writes the historical board out: only another is worth a word.
+      options.board && JSON.stringify(options.board) !== HISTORICAL ? 'a board of its own' : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
   typicalOptions: {},
   chance: {
     noun: 'roll',

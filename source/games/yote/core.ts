@@ -29,6 +29,7 @@ export const yoteCore = gameCore<YoteState, YoteEvent, YoteOptions>({
       : { ok: false, problem };
   },
   seatCount: () => 2,
+  optionWords: (options) => `a draw after ${options.quietTurns} quiet turns`,
   typicalOptions: { quietTurns: DEFAULT_QUIET_TURNS },
   bot: yoteBot,
   winChances: (level) => yoteChances(level),

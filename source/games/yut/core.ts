@@ -28,6 +28,17 @@ export const yutCore = gameCore<YutState, YutEvent, YutOptions>({
   rules: yutGame,
   parseOptions,
   seatCount: (options) => options.players,
+  optionWords: (options) =>
+    [
+      `${options.players} players, ${options.pieces} ${options.pieces === 1 ? 'piece' : 'pieces'} each`,
+      options.animals ? 'with animals' : '',
+      options.frontProbability !== undefined && options.frontProbability !== 0.5
+        ? `a stick lands front up ${Math.round(options.frontProbability * 100)}% of throws`
+        : '',
+      options.start ? 'from a saved game' : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
   named,
   typicalOptions: { players: 2, pieces: 4, frontProbability: 0.5 },
   chance: {

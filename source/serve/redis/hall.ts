@@ -1282,6 +1282,7 @@ export class ReplicaTable extends ServedTable {
       takeBack: this.game.takeBack,
       think: this.redis.redisOptions.think,
     });
+    this.listenTo(this.table);
     this.redis.touch(this);
   }
 

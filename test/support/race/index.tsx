@@ -144,6 +144,7 @@ export const raceModule = gameModule<RaceState, RaceEvent, RaceOptions>({
       ? { ok: true, options: { length: unchecked.length as number } }
       : { ok: false, problem: 'a race needs a length of 2 or more squares' },
   seatCount: () => 2,
+  optionWords: ({ length }) => `a track of ${length} squares`,
   typicalOptions: { length: 12 },
   chance: {
     noun: 'roll',

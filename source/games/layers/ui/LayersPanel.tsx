@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { OVER_KEYS } from '../../../ui/play-session.js';
+import { useOverKeys } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { displayWidth } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
@@ -62,6 +62,7 @@ export function LayersPanel({
   rows: number;
 }) {
   const { state, seats } = play;
+  const overKeys = useOverKeys();
   const inner = width - 4;
   const over = state.phase === 'over';
   const seat = toAct(state);
@@ -119,7 +120,7 @@ export function LayersPanel({
     ? fightLines(play.pinned, inner, 'Your fight (any key puts it away):')
     : fightLines(state.last, inner);
   const keys = over
-    ? OVER_KEYS
+    ? overKeys
     : play.find !== null
       ? [`Find player: ${play.find}▌ (1 to ${state.options.players})`, 'Enter go there · Esc stop']
       : ['↑↓ look · →← open/fold · y you · / find', 'Enter fight · Tab · r rest · n skip · ?'];

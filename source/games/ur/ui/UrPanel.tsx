@@ -1,6 +1,6 @@
 /** Ur's panel beside the board: whose turn, the dice, the stones to choose, both sides, the log, the keys. */
 import { Box, Text } from 'ink';
-import { OVER_KEYS } from '../../../ui/play-session.js';
+import { useOverKeys } from '../../../ui/play-session.js';
 import { fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { placeWords, stoneName } from '../describe.js';
@@ -11,6 +11,7 @@ const DIE = (d: number) => (d === 1 ? '◆' : '◇');
 
 export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: number }) {
   const { state, seats } = play;
+  const overKeys = useOverKeys();
   const colour = state.turn;
   const over = state.phase === 'over';
   const preview = urPreview(state, play.stone);
@@ -112,8 +113,8 @@ export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; ro
       <Box height={2} overflow="hidden">
         <Styled colour="yellow">{play.notice ?? ' '}</Styled>
       </Box>
-      <Text dimColor>{over ? OVER_KEYS[0] : 'Space roll · ←→ stone · Enter move'}</Text>
-      <Text dimColor>{over ? OVER_KEYS[1] : 'u undo · h hint · n · ? help · q quit'}</Text>
+      <Text dimColor>{over ? overKeys[0] : 'Space roll · ←→ stone · Enter move'}</Text>
+      <Text dimColor>{over ? overKeys[1] : 'u undo · h hint · n · ? help · q quit'}</Text>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 /** Yoté's panel beside the board: whose turn and what to do, both sides, the quiet turns, the log, the keys. */
 import { Box, Text } from 'ink';
-import { OVER_KEYS } from '../../../ui/play-session.js';
+import { useOverKeys } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { fit } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
@@ -46,6 +46,7 @@ export function SideLines({
 
 export function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows: number }) {
   const { state, seats } = play;
+  const overKeys = useOverKeys();
   const over = state.step === 'over';
   const inner = width - 4;
   const names = seats.map((s) => s.name);
@@ -84,7 +85,7 @@ export function YotePanel({ play, width, rows }: { play: YotePlay; width: number
         notice={play.notice}
         keys={
           over
-            ? OVER_KEYS
+            ? overKeys
             : ['←→↑↓ cursor · Enter act · s stop · x drop', 'u undo · h hint · ? help · q quit']
         }
       />

@@ -71,8 +71,13 @@ export function YutGame(props: PlayProps<YutState>) {
           width={panelWidth}
           height={BOARD_BOX_HEIGHT}
           recording={
-            session.recorder.problem ??
-            (session.recorder.file ? `Recording: ${session.recorder.file}` : undefined)
+            // At a served table the file is the server's, not the players' to see.
+            props.shared
+              ? session.recorder.problem
+                ? 'The recording stopped.'
+                : 'Recorded on the server.'
+              : (session.recorder.problem ??
+                (session.recorder.file ? `Recording: ${session.recorder.file}` : undefined))
           }
           keyLines={
             session.save && play.turnStart && play.state.phase === 'throw' && human

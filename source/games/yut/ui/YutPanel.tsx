@@ -1,6 +1,6 @@
 import { named } from '../describe.js';
 import { Box, Text } from 'ink';
-import { OVER_KEYS } from '../../../ui/play-session.js';
+import { useOverKeys } from '../../../ui/play-session.js';
 import { firstLines, fit, lastLines, logPage } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
@@ -113,13 +113,13 @@ function Results({
 }
 
 /**
- * Every game's keys of a finished game (OVER_KEYS); where the panel is narrower than their first
+ * Every game's keys of a finished game (useOverKeys); where the panel is narrower than their first
  * line (80 columns), it goes on two, as the play keys do.
  */
-function overKeys(inner: number): readonly string[] {
-  const [first = '', second = ''] = OVER_KEYS;
-  if (first.length <= inner) return OVER_KEYS;
+function overKeys(keys: readonly string[], inner: number): readonly string[] {
+  const [first = '', second = ''] = keys;
   const cut = first.indexOf(' · ');
+  if (first.length <= inner || cut < 0) return keys;
   return [first.slice(0, cut), first.slice(cut + 3), second];
 }
 
@@ -192,6 +192,7 @@ export function YutPanel({
   timeline?: boolean | undefined;
 }) {
   const { state, seats } = play;
+  const finished = useOverKeys();
   const names = seats.map((s) => s.name);
   const turn = state.turn;
   const inner = width - 4;
@@ -201,7 +202,7 @@ export function YutPanel({
   const keys =
     keyLines ??
     (over
-      ? overKeys(inner)
+      ? overKeys(finished, inner)
       : inner >= 44
         ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
         : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);
