@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { safeText } from '../engine/safe-text.js';
 import { type Browser, FILTER_MAX, rowOf, shown } from './recordings-model.js';
-import { fit } from './text.js';
+import { fit, pathFit } from './text.js';
 import { TextField } from './TextField.js';
 import { Styled } from './theme.js';
 
@@ -54,7 +54,12 @@ export function RecordingsBrowser({
         <Text dimColor>
           {' '}
           · {count}
-          {where} · {safeText(browser.catalogue.directory)}
+          {where} ·{' '}
+          {pathFit(
+            safeText(browser.catalogue.directory),
+            // The room the title's row leaves: the box's inside, less `Recordings · count · `.
+            inner - `Recordings · ${count}${where} · `.length,
+          )}
         </Text>
       </Text>
       <Text dimColor>{`  ${columns(['started', 'game', 'players', 'length', 'result'])}`}</Text>

@@ -142,6 +142,17 @@ function makeHelpLines(keys: readonly string[], rulesText: string, width: number
 }
 
 /** `text` in exactly `width` columns: cut with an ellipsis when longer, padded when shorter. */
+/** A path cut from its start (`…/madang/recordings`) to `width` columns: its end says most. */
+export function pathFit(path: string, width: number): string {
+  if (width <= 0) return '';
+  const chars = [...path];
+  if (chars.length <= width) return path;
+  const tail = chars.slice(chars.length - width + 1).join('');
+  // Cut at a folder's start where one is in what stays (`…/madang`, not `…e/madang`).
+  const slash = tail.indexOf('/');
+  return `…${slash > 0 ? tail.slice(slash) : tail}`;
+}
+
 export function fit(text: string, width: number): string {
   if (width <= 0) return '';
   if (displayWidth(text) <= width) return text + ' '.repeat(width - displayWidth(text));

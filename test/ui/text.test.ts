@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { mainHelp } from '../../source/app/app-model.js';
 import { GAMES } from '../../source/games/index.js';
-import { displayWidth, firstLines, helpLines, logPage, wrapText } from '../../source/ui/text.js';
+import {
+  displayWidth,
+  firstLines,
+  helpLines,
+  logPage,
+  pathFit,
+  wrapText,
+} from '../../source/ui/text.js';
 
 describe('rules pages as screen lines', () => {
   it('joins a paragraph’s lines and wraps them at spaces, measuring wide characters as two', () => {
@@ -96,5 +103,17 @@ describe('the replay timeline', () => {
     expect(lines).toHaveLength(6);
     // All of it where there is room, wrapped as the log page wraps.
     expect(firstLines(timeline, 28, 40)).toEqual(logPage(timeline, 28));
+  });
+});
+
+describe('a path in a narrow place', () => {
+  it('is cut from its start, so that its end (the folder itself) stays', () => {
+    expect(pathFit('/home/ann/.local/share/madang/recordings', 100)).toBe(
+      '/home/ann/.local/share/madang/recordings',
+    );
+    expect(pathFit('/home/ann/.local/share/madang/recordings', 20)).toBe('…/madang/recordings');
+    expect(pathFit('/home/ann/.local/share/madang/recordings', 12)).toBe('…/recordings');
+    expect(pathFit('/home/ann/.local/share/madang/recordings', 8)).toBe('…ordings');
+    expect(pathFit('/x', 0)).toBe('');
   });
 });

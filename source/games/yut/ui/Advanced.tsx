@@ -88,7 +88,7 @@ export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: st
       <Styled colour="yellow">{model.message ?? ' '}</Styled>
       {(model.warnings ?? []).slice(0, 3).map((warning, i) => (
         <Text key={i} dimColor wrap="truncate-end">
-          ! {warning}
+          ! {inDataDir(warning, dataDir)}
         </Text>
       ))}
       <Text dimColor>
@@ -96,4 +96,13 @@ export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: st
       </Text>
     </Box>
   );
+}
+
+/**
+ * A warning names its file whole (`DIR/user_info.txt:2: …`); the line below says the directory,
+ * so the warning names the file alone and keeps its line and its problem in the window.
+ */
+function inDataDir(warning: string, dataDir: string): string {
+  const prefix = dataDir.endsWith('/') ? dataDir : `${dataDir}/`;
+  return warning.startsWith(prefix) ? warning.slice(prefix.length) : warning;
 }
