@@ -102,9 +102,11 @@ describe.runIf(hasTmux)('the advanced game in a real terminal', () => {
     await terminal.keys('2', 'N', 'o', 'a', 'h', 'Enter', 'x', 'Enter');
     // The box wraps the message: fold its lines back into one text.
     const flat = (await terminal.waitFor('does not')).replace(/[│\s]+/g, ' ');
+    // The file by its name, its directory on the menu's last line.
     expect(flat).toContain(
-      `${dir}/user_info.txt does not exist: it holds one account per line, "ID password" (such as: Noah 22d34h)`,
+      ` user_info.txt does not exist: it holds one account per line, "ID password" (such as: Noah 22d34h)`,
     );
+    expect(flat).toContain(`accounts: ${dir}`);
     writeFileSync(join(dir, 'user_info.txt'), 'Noah 22d34h');
     await logIn(terminal, 'Noah', '22d34h');
     expect(terminal.screen()).toMatch(/Logged-in ID List : R Noah/);

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { pathFit } from '../../../ui/text.js';
 import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';
 import {
@@ -53,7 +54,8 @@ export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: str
     <Box flexDirection="column" borderStyle="round" paddingX={2} paddingY={1} width={64}>
       <Text bold>Royal Game of Ur · new game</Text>
       <Text dimColor wrap="truncate-end">
-        board: {boardName}
+        {/* The box's inside less `board: `: a long path keeps its end (its folder and file). */}
+        board: {pathFit(boardName, 64 - 2 - 4 - 7)}
       </Text>
       <Text> </Text>
       {side(0)}

@@ -85,7 +85,7 @@ export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: st
         </Box>
       )}
       <Text> </Text>
-      <Styled colour="yellow">{model.message ?? ' '}</Styled>
+      <Styled colour="yellow">{model.message ? inDataDir(model.message, dataDir) : ' '}</Styled>
       {(model.warnings ?? []).slice(0, 3).map((warning, i) => (
         <Text key={i} dimColor wrap="truncate-end">
           ! {inDataDir(warning, dataDir)}
@@ -99,10 +99,11 @@ export function Advanced({ model, dataDir }: { model: AdvancedModel; dataDir: st
 }
 
 /**
- * A warning names its file whole (`DIR/user_info.txt:2: …`); the line below says the directory,
- * so the warning names the file alone and keeps its line and its problem in the window.
+ * A message or warning names its file whole (`DIR/user_info.txt:2: …`); the menu's last line
+ * says the directory, so here they name the file alone and keep the line and the problem (a
+ * long path cut or broken them).
  */
-function inDataDir(warning: string, dataDir: string): string {
+function inDataDir(text: string, dataDir: string): string {
   const prefix = dataDir.endsWith('/') ? dataDir : `${dataDir}/`;
-  return warning.startsWith(prefix) ? warning.slice(prefix.length) : warning;
+  return text.split(prefix).join('');
 }
