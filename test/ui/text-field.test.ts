@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cursorWindow } from '../../source/ui/TextField.js';
 import { editField, fieldOf } from '../../source/ui/text-field.js';
 
 describe('a text field', () => {
@@ -27,5 +29,40 @@ describe('a text field', () => {
   it('leaves the keys that are not editing to the screen', () => {
     for (const key of ['up', 'down', 'enter', 'escape', 'tab', 'pageup', 'ctrl+c'])
       expect(editField(fieldOf('x'), key, 5)).toBeUndefined();
+  });
+});
+
+describe('a long text in a narrow field', () => {
+  it('shows a window that fits, with the cursor in it, and `…` exactly where it is cut', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(300),
+        fc.nat(300),
+        fc.integer({ min: 4, max: 80 }),
+        (length, cursor, room) => {
+          const at = Math.min(cursor, length);
+          const { from, to, lead, trail } = cursorWindow(length, at, room);
+          // The cells shown: the characters from..to, and the cursor's cell past the end.
+          const cells = to - from + (at === length ? 1 : 0);
+          expect(cells + (lead ? 1 : 0) + (trail ? 1 : 0)).toBeLessThanOrEqual(room);
+          expect(from).toBeLessThanOrEqual(at);
+          expect(at === length || at < to).toBe(true);
+          expect(lead).toBe(from > 0);
+          expect(trail).toBe(to < length);
+          if (length + 1 <= room)
+            expect({ from, to, lead, trail }).toEqual({
+              from: 0,
+              to: length,
+              lead: false,
+              trail: false,
+            });
+        },
+      ),
+    );
+  });
+
+  it('a path typed to its end shows its end', () => {
+    expect(cursorWindow(60, 60, 20)).toEqual({ from: 42, to: 60, lead: true, trail: false });
+    expect(cursorWindow(60, 0, 20)).toEqual({ from: 0, to: 19, lead: false, trail: true });
   });
 });

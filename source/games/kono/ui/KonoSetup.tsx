@@ -37,7 +37,13 @@ export function KonoSetup({ form }: { form: KonoSetupForm }) {
       {form.file ? (
         <Text wrap="truncate-end">
           {label('file', 'Save file')}
-          <TextField field={form.file} focus={rows[form.focus] === 'file'} max={200} />
+          <TextField
+            field={form.file}
+            focus={rows[form.focus] === 'file'}
+            max={200}
+            // The box's inside (70, less its border and padding) less the label's 16.
+            width={70 - 2 - 4 - 16}
+          />
         </Text>
       ) : null}
       {saved ? (
