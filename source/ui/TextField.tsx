@@ -87,10 +87,11 @@ export function cursorWindow(
   if (cells <= room) return { from: 0, to: length, lead: false, trail: false };
   // From the start, where the cursor is in the first room − 1 cells (one left for the `…`).
   if (at < room - 1) return { from: 0, to: room - 1, lead: false, trail: true };
-  // Else the cursor nearest the end that lets it be seen: `…`, then the cells up to it (and
-  // after it, where it is not at the end).
-  const to = Math.min(cells, at + 1 + Math.max(0, Math.min(cells - at - 1, 1)));
-  const trail = to < cells;
-  const from = to - (room - 1 - (trail ? 1 : 0));
-  return { from, to: Math.min(to, length), lead: true, trail };
+  // Else `…`, the characters up to the cursor and one after it where there is one (then `…`
+  // where more follow), and the cell past the end where the cursor stands there.
+  const to = Math.min(length, at + 2);
+  const trail = to < length;
+  const end = at === length ? 1 : 0;
+  const from = to + end - (room - 1 - (trail ? 1 : 0));
+  return { from, to, lead: true, trail };
 }

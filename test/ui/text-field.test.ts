@@ -58,7 +58,14 @@ describe('a long text in a narrow field', () => {
             });
         },
       ),
+      // The function is cheap: many runs reach the rare cursors (the second-to-last character).
+      { numRuns: 5000 },
     );
+  });
+
+  it('the cursor on the last character: no `…` after it (a run of the suite found this)', () => {
+    expect(cursorWindow(299, 297, 4)).toEqual({ from: 296, to: 299, lead: true, trail: false });
+    expect(cursorWindow(299, 298, 4)).toEqual({ from: 296, to: 299, lead: true, trail: false });
   });
 
   it('a path typed to its end shows its end', () => {
