@@ -1,20 +1,21 @@
 /**
- * Keys flow one way: one reader of standard input (Ink's useInput, here and nowhere else) hands
- * each key to the screens that subscribe with `useKeys(handler, { isActive })`, the shell first.
+ * Keys flow one way: one reader of standard input (here and nowhere else: the input Ink splits
+ * into sequences, named by `keysOf`, never Ink's own keypress parser) hands each key to the screens that subscribe with `useKeys(handler, { isActive })`, the shell first.
  * A handler that returns false leaves the key for the next; a key nobody takes waits for the
  * next screen to subscribe, so that no key typed across a screen change is lost (Enter then
  * Space in one burst: the game starts, then throws).
  */
-import { useInput } from 'ink';
+import { useStdin } from 'ink';
 import {
   createContext,
   type ReactNode,
   useContext,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
-import { type Key, keyNames } from './keys.js';
+import { type Key, keysOf } from './keys.js';
 
 /** False: not this handler's key (it goes on to the next, or waits). */
 export type KeyHandler = (key: Key) => boolean | void;
@@ -75,9 +76,20 @@ const KeysContext = createContext<KeyRouter | null>(null);
 /** The one reader of standard input, for everything under it. */
 export function KeysProvider({ children, router }: { children: ReactNode; router?: KeyRouter }) {
   const [own] = useState(() => router ?? new KeyRouter());
-  useInput((input, key) => {
-    for (const k of keyNames(input, key)) own.press(k);
-  });
+  const { setRawMode, internal_eventEmitter: input } = useStdin();
+  useEffect(() => {
+    setRawMode(true);
+    return () => setRawMode(false);
+  }, [setRawMode]);
+  useEffect(() => {
+    const hear = (data: string) => {
+      for (const key of keysOf(data)) own.press(key);
+    };
+    input.on('input', hear);
+    return () => {
+      input.off('input', hear);
+    };
+  }, [input, own]);
   return <KeysContext.Provider value={own}>{children}</KeysContext.Provider>;
 }
 
