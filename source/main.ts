@@ -8,6 +8,9 @@
  */
 import { isMainThread, workerData } from 'node:worker_threads';
 
+/** The oldest Node.js madang runs on: the oldest maintained LTS (also package.json's engines). */
+const OLDEST_NODE = 22;
+
 if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
   // The same bundle, started as a worker thread of the Ur solver (games/ur/solve-run.ts).
   (await import('./games/ur/solve-worker.js')).runSolveWorker();
@@ -19,6 +22,13 @@ if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
   const { serveThinking } = await import('./cli/thinking.js');
   serveThinking();
 } else {
+  // The oldest Node madang is tested on (package.json's engines): one line, not a stack trace.
+  if (Number(process.versions.node.split('.')[0]) < OLDEST_NODE) {
+    process.stderr.write(
+      `madang needs Node.js ${OLDEST_NODE} or newer; this is Node.js ${process.versions.node}.\n`,
+    );
+    process.exit(1);
+  }
   const serving = process.argv[2] === 'serve';
   if ((process.stdin.isTTY && process.stdout.isTTY) || serving) {
     delete process.env.CI;
@@ -32,6 +42,16 @@ if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
+  // Yoga (Ink's layout) decodes its WebAssembly through fetch where there is one, which loads
+  // Node's whole HTTP client (undici) at every start; with none, it decodes the same bytes in
+  // place. No part of madang uses fetch: it is hidden only while Ink loads.
+  const fetchSlot = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true });
+  try {
+    await import('ink');
+  } finally {
+    if (fetchSlot) Object.defineProperty(globalThis, 'fetch', fetchSlot);
+  }
   const { thinkOnWorkerFrom } = await import('./cli/thinking.js');
   thinkOnWorkerFrom(new URL(import.meta.url));
   await import('./cli/index.js');

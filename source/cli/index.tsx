@@ -10,7 +10,7 @@ import type { AnyGameModule } from '../games/module.js';
 import { safeText } from '../engine/safe-text.js';
 import { type Common, dataDir, fail, OLD_FILES, say } from './common.js';
 import { play, type Run } from './run.js';
-import { exportTable, serveCommand, type ServeArgs } from './serve.js';
+import type { ServeArgs } from './serve.js';
 import { verify } from './verify.js';
 import { analyzeFile } from './analyze.js';
 import { dataDirectory, dataDirectoryWhy, recordingsDirectory } from '../storage/paths.js';
@@ -228,7 +228,9 @@ await cli
           describe:
             'share the lobby and the tables with other madang serve processes through Redis (redis://[:PASSWORD@]HOST:PORT[/DB], rediss:// for TLS)',
         }),
-    (argv) => serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
+    // Loaded when asked for: the server's modules (ssh2, ioredis) cost every other start.
+    async (argv) =>
+      (await import('./serve.js')).serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
   )
   .command(
     'export <table>',
@@ -243,6 +245,7 @@ await cli
         })
         .option('out', { type: 'string', describe: 'the file to write (else standard output)' }),
     async (argv) => {
+      const { exportTable } = await import('./serve.js');
       const problem = await exportTable(argv.redis, argv.table, argv.out, (text) =>
         process.stdout.write(text),
       );

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ssh2 from 'ssh2';
+import ssh2 from './ssh2.js';
 import writeFileAtomic from 'write-file-atomic';
 import { printable } from '../ui/text.js';
 

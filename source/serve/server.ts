@@ -10,8 +10,14 @@
 import { PassThrough, Writable } from 'node:stream';
 import { render } from 'ink';
 import { createElement } from 'react';
-import ssh2 from 'ssh2';
-import type { Connection, PseudoTtyInfo, ServerChannel } from 'ssh2';
+import ssh2 from './ssh2.js';
+import type {
+  AuthContext,
+  AuthenticationType,
+  Connection,
+  PseudoTtyInfo,
+  ServerChannel,
+} from 'ssh2';
 import { screenText } from '../engine/safe-text.js';
 import { KeysProvider } from '../ui/keys-context.js';
 import { ThemeContext } from '../ui/theme.js';
@@ -150,7 +156,7 @@ export function serve(options: ServeOptions): Promise<Running> {
     let user = '';
     // Nothing happens before authentication for long: a client that never authenticates goes.
     const authTimer = setTimeout(() => client.end(), 30_000);
-    const fail = (ctx: ssh2.AuthContext, methods: ssh2.AuthenticationType[]) => {
+    const fail = (ctx: AuthContext, methods: AuthenticationType[]) => {
       failed++;
       if (failed >= limits.failedAuth) {
         client.end();
@@ -158,7 +164,7 @@ export function serve(options: ServeOptions): Promise<Running> {
       }
       ctx.reject(methods);
     };
-    const methods: ssh2.AuthenticationType[] = ['publickey', 'keyboard-interactive'];
+    const methods: AuthenticationType[] = ['publickey', 'keyboard-interactive'];
     client.on('authentication', (ctx) => {
       user = ctx.username;
       if (ctx.method === 'publickey') {
