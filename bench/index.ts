@@ -19,8 +19,6 @@ import { urReferenceSection } from './ur-reference.js';
 import { urEngineSection, yutEngineSection, yutReferenceSection } from './yut-engine.js';
 
 const quick = process.argv.includes('--quick');
-console.log(`madang bench${quick ? ' (quick)' : ''}: ${new Date().toISOString()}`);
-console.log(`machine: ${machine()}\n`);
 const sections: Record<string, (quick: boolean) => Section | Promise<Section>> = {
   engine: yutEngineSection,
   reference: yutReferenceSection,
@@ -42,10 +40,36 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   analysis: analysisSection,
   redis: redisSection,
 };
-// --only NAME runs one section (engine, reference, ui, recordings, browser, bots, ur, ur-reference, ur-bots, ur-perfect, yote-bots, kono-bots, layers, layers-loop, games, table, serve, analysis, redis).
-const only = process.argv[process.argv.indexOf('--only') + 1];
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : undefined;
+if (
+  process.argv.includes('--help') ||
+  process.argv.includes('-h') ||
+  (only && !(only in sections))
+) {
+  if (only && !(only in sections)) console.log(`no section ${JSON.stringify(only)}\n`);
+  console.log(
+    [
+      "npm run bench [-- OPTIONS]: madang's figures as tables (measurements, never pass/fail)",
+      '',
+      'options:',
+      '  --quick       fewer samples a section: every figure, in minutes instead of tens',
+      '  --only NAME   one section',
+      '  --help        this page',
+      '',
+      `sections: ${Object.keys(sections).join(', ')}`,
+      '',
+      'MADANG_BENCH_CLI=FILE: the serve section measures that built program (another checkout’s',
+      'dist/madang.js) instead of this one, for a before/after.',
+    ].join('\n'),
+  );
+  process.exit(only && !(only in sections) ? 2 : 0);
+}
+console.log(`madang bench${quick ? ' (quick)' : ''}: ${new Date().toISOString()}`);
+console.log(`machine: ${machine()}\n`);
 for (const [name, section] of Object.entries(sections)) {
-  if (process.argv.includes('--only') && name !== only) continue;
+  if (only && name !== only) continue;
   console.log(table(await section(quick)));
   console.log();
 }
