@@ -45,7 +45,12 @@ beforeAll(async () => {
   if (!port) throw new Error(`madang serve did not start: ${printed}`);
 });
 
+/** What was typed, and how often the server was found gone after it (printed at the end). */
+const counts = { tries: 0, failures: 0 };
 afterAll(() => {
+  console.log(
+    `attacks: typed sequences over SSH: ${counts.tries} tries, ${counts.failures} failures`,
+  );
   for (const player of players) player.end();
   server?.kill('SIGTERM');
 });
@@ -63,6 +68,7 @@ async function player(options: { key?: string; user?: string } = {}): Promise<Pl
  */
 async function typeAll(who: Player, sequences: readonly string[], cut = false) {
   for (const typed of sequences) {
+    counts.tries++;
     who.write(typed);
     if (!cut) continue;
     who.write(typed.slice(0, 2));
@@ -75,6 +81,7 @@ async function typeAll(who: Player, sequences: readonly string[], cut = false) {
 }
 
 function stillRunning() {
+  if (exited !== undefined) counts.failures++;
   expect(exited, `madang serve exited; it printed:\n${printed}`).toBeUndefined();
 }
 
@@ -121,6 +128,7 @@ describe('hostile keys over SSH', () => {
     // Di, not to move, types every sequence and random bytes: no letters (q, then y, would leave
     // the table) and no Ctrl+C.
     await typeAll(di, [...NAMED, ...EVERY_FINAL].filter(harmless));
+    counts.tries += 8;
     for (let n = 0; n < 8; n++)
       di.write(
         Buffer.from(
