@@ -1,7 +1,7 @@
 /**
- * The recording format (DESIGN.md): JSON Lines. A header line, then one line per game event in
- * the reducer's own vocabulary, then, on a finished game, a closing line with the outcome.
- * Three session lines besides: `session/moveTakenBack` (the last event was taken back: a move,
+ * The recording format (docs/design.md, "Recordings"): JSON Lines. A header line, then one line per
+ * game event in the reducer's own vocabulary, then, on a finished game, a closing line with the
+ * outcome. Three session lines besides: `session/moveTakenBack` (the last event was taken back: a move,
  * or a computer's throw or roll in a reply taken back; replay folds the events again without
  * it), `session/resumed` (play went on in a later run) and `session/explained` (why the
  * computer made the move before it, for the replay; the rules never see it).

@@ -1,11 +1,11 @@
 /**
- * The table: a game in progress, headless and authoritative (DESIGN.md, "The table"). It owns
- * the event log and the state, the chance source, the computer seats and their pacing, the
- * recorder, take-backs, hints and the end. Views never change the game: each holds some seats
- * (a keyboard holds every seat of a local game, a spectator none), sends intents for a seat it
- * holds, and draws what the table tells every subscriber. The table checks the sender holds the
- * seat, that it is that seat's turn and that the rules accept the event; then it applies it,
- * records it and tells every subscriber the fact. Time enters through an injected scheduler.
+ * The table: a game in progress, headless and authoritative (docs/design.md, "The table: the game
+ * in progress"). It owns the event log and the state, the chance source, the computer seats and
+ * their pacing, the recorder, take-backs, hints and the end. Views never change the game: each
+ * holds some seats (a keyboard holds every seat of a local game, a spectator none), sends intents
+ * for a seat it holds, and draws what the table tells every subscriber. The table checks the sender
+ * holds the seat, that it is that seat's turn and that the rules accept the event; then it applies
+ * it, records it and tells every subscriber the fact. Time enters through an injected scheduler.
  */
 import type { Bot, Level, Think } from '../engine/bots.js';
 import type { ChanceSource } from '../engine/chance.js';

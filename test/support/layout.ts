@@ -1,7 +1,7 @@
 /**
- * The import graph of source/ and the rules of its layout (DESIGN.md): dependencies point down,
- * the engine imports nothing above it, shared code names no game, no game imports another, the
- * registry is imported only by the composition roots, and there are no import circles.
+ * The import graph of source/ and the rules of its layout (docs/design.md): dependencies point
+ * down, the engine imports nothing above it, shared code names no game, no game imports another,
+ * the registry is imported only by the composition roots, and there are no import circles.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
