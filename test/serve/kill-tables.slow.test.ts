@@ -9,32 +9,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { connectPlayer, type Player } from '../../bench/ssh-client.js';
+import { describe, expect, it } from 'vitest';
+import { connectPlayer } from '../../bench/ssh-client.js';
 import { loadRecording } from '../../source/storage/load.js';
 import { lookup } from '../support/games.js';
-import {
-  makeYutTable,
-  movesIn,
-  playMoves,
-  recordingOf,
-  register,
-  type Served,
-  startServed,
-} from '../support/served.js';
+import { makeYutTable, movesIn, playMoves, recordingOf, tracked } from '../support/served.js';
 
-const servers: Served[] = [];
-const players: Player[] = [];
-afterEach(async () => {
-  for (const player of players.splice(0)) player.end();
-  for (const server of servers.splice(0)) await server.kill('SIGKILL');
-});
-
-async function served(data: string) {
-  const server = await startServed(data);
-  servers.push(server);
-  return server;
-}
+const { served, player, keep } = tracked();
 
 describe('a served table killed with SIGKILL', () => {
   it.each([1, 10])(
@@ -42,12 +23,10 @@ describe('a served table killed with SIGKILL', () => {
     async (moves) => {
       const data = mkdtempSync(join(tmpdir(), 'madang-kill-tables-'));
       const first = await served(data);
-      const dan = await register(first.port, 'Dan');
-      players.push(dan.player);
+      const dan = await player(first.port, 'Dan');
       await dan.player.waitFor('you are Dan');
       const code = await makeYutTable(dan.player);
-      const eve = await register(first.port, 'Eve', code);
-      players.push(eve.player);
+      const eve = await player(first.port, 'Eve', code);
       await eve.player.waitFor('▶ R Dan to throw');
       const made = await playMoves(data, [dan, eve], moves);
       const file = recordingOf(data) as string;
@@ -58,15 +37,13 @@ describe('a served table killed with SIGKILL', () => {
       const second = await served(data);
       expect(second.printed()).toContain(`table ${code} (Yut Nori) reopened from ${file}`);
       // Dan goes straight back to his seat, and every move is there.
-      const back = await connectPlayer({ port: second.port, key: dan.key });
-      players.push(back);
+      const back = keep(await connectPlayer({ port: second.port, key: dan.key }));
       await back.waitFor('The game goes on where it was left');
       const loaded = await loadRecording(file, lookup);
       expect(loaded.ok && loaded.finished).toBe(false);
       expect(movesIn(file)).toBe(made);
       // A newcomer's lobby lists the table.
-      const fay = await register(second.port, 'Fay');
-      players.push(fay.player);
+      const fay = await player(second.port, 'Fay');
       await fay.player.waitFor('you are Fay');
       await fay.player.waitFor(`${code} Yut Nori`);
     },

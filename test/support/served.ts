@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectPlayer, newKey, type Player, turn } from '../../bench/ssh-client.js';
+import { afterEach } from 'vitest';
 import { CLI } from './tmux.js';
 
 export interface Served {
@@ -40,7 +41,7 @@ export async function startServed(data: string, ms = 30_000): Promise<Served> {
   const found = /listening on 127\.0\.0\.1:(\d+)/.exec(out);
   if (!found) {
     child.kill('SIGKILL');
-    throw new Error(`madang serve did not start (${JSON.stringify(exit)}): ${out}`);
+    throw new Error(`madang serve did not start (${JSON.stringify(exit)}): ${out.slice(0, 2000)}`);
   }
   return {
     child,
@@ -121,4 +122,33 @@ export async function playMoves(
     await pause(150);
   }
   return movesIn(recordingOf(data));
+}
+
+/**
+ * A test file's servers and players, killed and ended after each test: `served` starts one,
+ * `player` registers a new key, `keep` adds a connection made otherwise.
+ */
+export function tracked() {
+  const servers: Served[] = [];
+  const players: Player[] = [];
+  afterEach(async () => {
+    for (const player of players.splice(0)) player.end();
+    for (const server of servers.splice(0)) await server.kill('SIGKILL');
+  });
+  return {
+    served: async (data: string) => {
+      const server = await startServed(data);
+      servers.push(server);
+      return server;
+    },
+    player: async (port: number, name: string, user?: string) => {
+      const joined = await register(port, name, user);
+      players.push(joined.player);
+      return joined;
+    },
+    keep: (player: Player) => {
+      players.push(player);
+      return player;
+    },
+  };
 }
