@@ -10,6 +10,7 @@ import ssh2 from 'ssh2';
 import writeFileAtomic from 'write-file-atomic';
 import { printable } from '../ui/text.js';
 import { safeText } from '../engine/safe-text.js';
+import { skeleton } from './skeleton.js';
 import { asideNote, isObject, lineOf, readJson } from './kept-file.js';
 
 const { utils } = ssh2;
@@ -105,10 +106,15 @@ export class PlayerBook {
     if (clean === '') return 'Type a name first.';
     if ([...clean].length > NAME_LENGTH) return `A name has at most ${NAME_LENGTH} characters.`;
     if (/^(CPU|Player) \d+$/i.test(clean)) return 'That name is a seat’s: choose another.';
-    const taken = [...this.entries].find(
-      ([other, entry]) => other !== id && entry.name.toLowerCase() === clean.toLowerCase(),
-    );
-    return taken ? `${clean} is taken: choose another name.` : undefined;
+    const others = [...this.entries].filter(([other]) => other !== id).map(([, e]) => e.name);
+    if (others.some((name) => name.toLowerCase() === clean.toLowerCase()))
+      return `${clean} is taken: choose another name.`;
+    // A name that looks like another's (a Cyrillic о for an o) would pass for that player.
+    const shape = skeleton(clean);
+    const alike = others.find((name) => skeleton(name) === shape);
+    return alike === undefined
+      ? undefined
+      : `${clean} looks like ${alike}, a name taken here: choose another.`;
   }
 
   /** Told of every name added here (madang serve --redis shares them with the other processes). */
