@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/tmux.js';
-import { type Served, tracked } from '../support/served.js';
+import { savedTable, type Served, tracked } from '../support/served.js';
 
 const { served, player } = tracked();
 
@@ -125,16 +125,7 @@ describe("the hall's file (tables.json)", () => {
     writeFileSync(file, readFileSync(join(ROOT, 'fixtures', 'recordings', 'unfinished.jsonl')));
     return { data, file };
   };
-  const person = { id: 'key:test', name: 'Ethan' };
-  const entry = (code: string, file: string, game = 'yut') => ({
-    code,
-    game,
-    file,
-    options: { players: 3, pieces: 2 },
-    creator: person,
-    holders: [{ kind: 'person', person }, { kind: 'computer', level: 'random' }, { kind: 'open' }],
-    covered: [],
-  });
+  const entry = savedTable;
 
   it.each([
     ['{"tables": 5}', /tables\.json: "tables" is not a list/],

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { connectPlayer } from '../../bench/ssh-client.js';
 import { loadRecording } from '../../source/storage/load.js';
 import { lookup } from '../support/games.js';
-import { makeYutTable, movesIn, playMoves, recordingOf, tracked } from '../support/served.js';
+import { danAndEve, movesIn, playMoves, recordingOf, tracked } from '../support/served.js';
 
 const { served, player, keep } = tracked();
 
@@ -23,11 +23,7 @@ describe('a served table killed with SIGKILL', () => {
     async (moves) => {
       const data = mkdtempSync(join(tmpdir(), 'madang-kill-tables-'));
       const first = await served(data);
-      const dan = await player(first.port, 'Dan');
-      await dan.player.waitFor('you are Dan');
-      const code = await makeYutTable(dan.player);
-      const eve = await player(first.port, 'Eve', code);
-      await eve.player.waitFor('▶ R Dan to throw');
+      const { dan, eve, code } = await danAndEve(player, first.port);
       const made = await playMoves(data, [dan, eve], moves);
       const file = recordingOf(data) as string;
       await first.kill('SIGKILL');

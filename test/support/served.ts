@@ -24,11 +24,25 @@ export interface Served {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** madang serve on `data` (seed 382, computers at once); resolves once it listens. */
+/**
+ * madang serve on `data` (seed 382, computers at once); resolves once it listens. ATTACK_CLI runs
+ * another build of the program (the figures before a change).
+ */
 export async function startServed(data: string, ms = 30_000): Promise<Served> {
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', '0', '--data-dir', data, '--seed', '382', '--bot-delay', '0'],
+    [
+      process.env.ATTACK_CLI ?? CLI,
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      data,
+      '--seed',
+      '382',
+      '--bot-delay',
+      '0',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
@@ -150,5 +164,34 @@ export function tracked() {
       players.push(player);
       return player;
     },
+  };
+}
+
+/** Dan makes a Yut table on `port` and Eve joins it by its code: both at it, Dan to throw. */
+export async function danAndEve(
+  player: ReturnType<typeof tracked>['player'],
+  port: number,
+): Promise<{ dan: Registered; eve: Registered; code: string }> {
+  const dan = await player(port, 'Dan');
+  await dan.player.waitFor('you are Dan');
+  const code = await makeYutTable(dan.player);
+  const eve = await player(port, 'Eve', code);
+  await eve.player.waitFor('▶ R Dan to throw');
+  return { dan, eve, code };
+}
+
+type Registered = Awaited<ReturnType<typeof register>>;
+
+/** A running table as the hall's file keeps it: Ethan's Yut of three, recorded in `file`. */
+export function savedTable(code: string, file: string, game = 'yut') {
+  const person = { id: 'key:test', name: 'Ethan' };
+  return {
+    code,
+    game,
+    file,
+    options: { players: 3, pieces: 2 },
+    creator: person,
+    holders: [{ kind: 'person', person }, { kind: 'computer', level: 'random' }, { kind: 'open' }],
+    covered: [],
   };
 }
