@@ -14,10 +14,10 @@ import { openRecorder, recorderFor } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { TIMERS } from '../table/table.js';
 import writeFileAtomic from 'write-file-atomic';
-import { existsSync, readFileSync } from 'node:fs';
 import { loadRecording } from '../storage/load.js';
 import type { SavedTable } from '../serve/hall.js';
 import { Hall } from '../serve/hall.js';
+import { asideNote, isObject, lineOf, readJson } from '../serve/kept-file.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
 import { LIMITS, serve } from '../serve/server.js';
 import { safeText } from '../engine/safe-text.js';
@@ -71,7 +71,9 @@ export async function serveCommand(
   }
   let book: PlayerBook;
   try {
-    book = new PlayerBook(join(serverDir, 'players.json'));
+    book = new PlayerBook(join(serverDir, 'players.json'), (problem) =>
+      say(`madang: warning: ${problem}`),
+    );
   } catch (error) {
     fail(`the players' file in ${serverDir}: ${(error as Error).message}`);
   }
@@ -207,15 +209,35 @@ async function reopen(
   sessions: SessionFactory,
   file: string,
 ): Promise<void> {
-  if (!existsSync(file)) return;
-  let saved: SavedTable[];
-  try {
-    saved = (JSON.parse(readFileSync(file, 'utf8')) as { tables?: SavedTable[] }).tables ?? [];
-  } catch (error) {
-    say(`madang: warning: ${file}: ${(error as Error).message}; no table reopened`);
-    return;
-  }
   const lookup = (id: string) => games.find((g) => g.id === id);
+  const read = readJson(file);
+  if (read === undefined) return;
+  // A file not as the server writes it is said in one line and moved aside before the hall
+  // writes over it: the tables it names stay there for a person to mend.
+  let whole: string | undefined;
+  const problems: string[] = [];
+  const saved: SavedTable[] = [];
+  if ('problem' in read) whole = read.problem;
+  else if (!isObject(read.data)) whole = "not a tables' file";
+  else if (!Array.isArray(read.data.tables)) whole = '"tables" is not a list';
+  else
+    read.data.tables.forEach((entry: unknown, at) => {
+      const why = savedProblem(entry, lookup);
+      if (why === undefined) return saved.push(entry as SavedTable);
+      const code = isObject(entry) && typeof entry.code === 'string' ? entry.code : undefined;
+      const line =
+        (code === undefined ? undefined : lineOf(read.text, code)) ??
+        (read.text.trim().includes('\n') ? undefined : 1);
+      problems.push(
+        `${line === undefined ? '' : `line ${line}: `}table ${at + 1}${code === undefined ? '' : ` (${safeText(code)})`} ${why}`,
+      );
+    });
+  if (whole !== undefined || problems.length > 0) {
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+    say(
+      `madang: warning: ${file}: ${whole ?? `${problems[0]}${more}`}; ${asideNote(file, new Date())}${saved.length === 0 ? '; no table reopened' : ''}`,
+    );
+  }
   for (const entry of saved) {
     const game = lookup(entry.game);
     if (!game || hall.tables.has(entry.code)) continue;
@@ -233,6 +255,36 @@ async function reopen(
     hall.reopen(game, session, entry);
     say(`madang: table ${entry.code} (${game.title}) reopened from ${entry.file}`);
   }
+}
+
+/** Why an entry of the hall's file cannot be reopened (not as the server writes one), if it cannot. */
+function savedProblem(
+  entry: unknown,
+  lookup: (id: string) => AnyGameModule | undefined,
+): string | undefined {
+  const person = (p: unknown) =>
+    isObject(p) && typeof p.id === 'string' && typeof p.name === 'string';
+  const holder = (h: unknown) =>
+    isObject(h) &&
+    (h.kind === 'open' ||
+      (h.kind === 'person' && person(h.person)) ||
+      (h.kind === 'computer' && typeof h.level === 'string'));
+  if (
+    !isObject(entry) ||
+    typeof entry.code !== 'string' ||
+    !/^[a-z0-9]{1,16}$/.test(entry.code) ||
+    typeof entry.game !== 'string' ||
+    typeof entry.file !== 'string' ||
+    !person(entry.creator) ||
+    !Array.isArray(entry.holders) ||
+    !entry.holders.every(holder) ||
+    !Array.isArray(entry.covered) ||
+    !entry.covered.every((seat) => Number.isInteger(seat)) ||
+    (entry.startedAt !== undefined && typeof entry.startedAt !== 'number')
+  )
+    return 'is not a table';
+  if (!lookup(entry.game)) return `is of a game this server has not (${safeText(entry.game)})`;
+  return undefined;
 }
 
 /** The hall of madang serve --redis: connected before the server listens, or the reason why not. */

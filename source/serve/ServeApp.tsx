@@ -253,7 +253,10 @@ export function ServeApp({
           const name = screen.field.value.trim();
           const problem = book.problem(name, caller.keyId);
           if (problem) return setScreen({ ...screen, problem });
-          if (caller.keyId) book.add(caller.keyId, caller.keyText, name, world.now());
+          const failed = caller.keyId
+            ? book.add(caller.keyId, caller.keyText, name, world.now())
+            : undefined;
+          if (failed) return setScreen({ ...screen, problem: failed });
           return welcome({ id: caller.keyId ?? `guest:${caller.serial}`, name });
         }
         const field = editField(screen.field, k, NAME_LENGTH);

@@ -182,8 +182,16 @@ export class ServedTable {
       think: options.think,
     });
     this.listenTo(this.table);
+    // The recording is made at the first move (storage/recorder.ts), and only a recorded table
+    // is kept in the hall's file: the hall is told when it appears, or a kill -9 after moves
+    // alone lost the table.
+    let recorded = session.recorder.file !== undefined;
     this.table.subscribe((fact) => {
       if (fact.kind === 'event' || fact.kind === 'takenBack') {
+        if (!recorded && session.recorder.file !== undefined) {
+          recorded = true;
+          this.hall.touch(this);
+        }
         if (this.asked && this.table && this.table.events.length !== this.asked.events)
           this.asked = undefined;
         if (this.table?.outcome.status !== 'running' && this.endedAt === undefined) {

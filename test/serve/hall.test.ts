@@ -277,4 +277,26 @@ describe('a served table', () => {
     });
     expect(older.age()).toBe(0);
   });
+
+  it("is in the hall's file from its first move, when its recording is made (a move alone was never told)", () => {
+    const { hall, table } = world();
+    // As storage/recorder.ts: the recording's file is made at the first move, not before.
+    const made: { file?: string } = {};
+    Object.assign(table.session as NonNullable<typeof table.session>, {
+      recorder: {
+        ...NO_RECORDING,
+        get file() {
+          return made.file;
+        },
+      },
+    });
+    const told: string[][] = [];
+    hall.subscribe(() => told.push(hall.saved().map((saved) => saved.code)));
+    const ann = table.viewFor(ANN);
+    ann.send({ type: 'chance', seat: 0 });
+    expect(hall.saved()).toEqual([]);
+    made.file = '/nowhere/t1.jsonl';
+    ann.send({ type: 'move', seat: 0, event: yut.rules.legalEvents(table.table!.state)[0] });
+    expect(told.at(-1)).toEqual(['t1']);
+  });
 });
