@@ -5,7 +5,7 @@
  * an idle connection. After each, another connection is served as before and the server stands.
  */
 import { mkdtempSync } from 'node:fs';
-import { connect as tcp } from 'node:net';
+import { type Socket, connect as tcp } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +88,44 @@ async function stillServed(port: number, name = 'Zed') {
   other.write('n');
   await other.waitFor('which game?');
 }
+
+/** `count` raw TCP connections to the port that never send a byte, each once connected. */
+async function silentSockets(port: number, count: number, localAddress?: string) {
+  const sockets: Socket[] = [];
+  const closed = new Set<Socket>();
+  await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<void>((resolve) => {
+          const socket = tcp({ port, host: '127.0.0.1', localAddress }, () => resolve());
+          sockets.push(socket);
+          // What the server says is read (and dropped), or its closing would wait behind it.
+          socket.resume();
+          socket.on('error', () => resolve());
+          socket.on('close', () => {
+            closed.add(socket);
+            resolve();
+          });
+        }),
+    ),
+  );
+  silent.push(...sockets);
+  return {
+    /** How many the server has closed (the test closes none). */
+    closed: () => closed.size,
+    /** Waits until the server has closed all of them, failing after `ms`. */
+    async allClosed(ms: number) {
+      const end = Date.now() + ms;
+      while (closed.size < count && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(closed.size, `silent sockets closed by the server within ${ms} ms`).toBe(count);
+    },
+  };
+}
+const silent: Socket[] = [];
+afterEach(() => {
+  for (const socket of silent.splice(0)) socket.destroy();
+});
 
 describe('madang serve under abuse', () => {
   it('accepts a key only once its signature verifies: another key’s public half, signed by a different key, is refused', async () => {
@@ -288,5 +326,97 @@ describe('madang serve under abuse', () => {
     await guest.waitFor('You play as a guest');
     guest.write('Gus\r');
     await guest.waitFor('you are Gus');
+  });
+
+  it('a silent TCP connection counts from accept: past the limits a client is told why; each is closed a few seconds on, and then a client is served', async () => {
+    const port = await server({ maxConnections: 5, handshakeMs: 1500 });
+    const held = await silentSockets(port, 5);
+    const full = await player(port);
+    expect(await full.waitFor('madang: The server is full (5 connections)')).not.toContain(
+      'Welcome to madang',
+    );
+    await closes(full);
+    // A flood past the limit holds nothing: closed at once, or after the time for a handshake.
+    const flood = await silentSockets(port, 300);
+    await flood.allClosed(10_000);
+    await held.allClosed(10_000);
+    await stillServed(port);
+  });
+
+  it('silent TCP connections count against the per-address limit: another address is served', async () => {
+    const port = await server({ perAddress: 3, handshakeMs: 1500 });
+    const held = await silentSockets(port, 3, '127.0.0.2');
+    const past = await connectPlayer({ port, key: newKey(), localAddress: '127.0.0.2' });
+    players.push(past);
+    await past.waitFor('madang: Too many connections from your address (3)');
+    await stillServed(port);
+    await held.allClosed(10_000);
+  });
+
+  it('one terminal per connection: a second session channel is refused, the first screen unharmed', async () => {
+    const port = await server();
+    const first = await player(port);
+    await first.waitFor('Welcome to madang');
+    const opened = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<string>((resolve) =>
+            first.client.shell({ term: 'xterm', cols: 80, rows: 24 }, (error) =>
+              resolve(error ? 'refused' : 'opened'),
+            ),
+          ),
+      ),
+    );
+    expect(opened.filter((o) => o === 'opened')).toEqual([]);
+    // A second shell asked for on the session itself (ssh2's client has no call for it).
+    const raw = first.client as unknown as {
+      _protocol: { shell(channel: number, wantReply: boolean): void };
+    };
+    const channel = first.channel as unknown as { outgoing: { id: number } };
+    raw._protocol.shell(channel.outgoing.id, true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(running?.screens()).toBe(1);
+    first.write('Uno\r');
+    await first.waitFor('you are Uno');
+  });
+
+  it('a connection without a key gets its page without a screen of its own; any key closes it', async () => {
+    const port = await server();
+    const keyless = await connectPlayer({ port });
+    players.push(keyless);
+    await keyless.waitFor('madang needs your SSH key to know you');
+    expect(keyless.text()).toContain(`ssh -p ${port} -i ~/.ssh/id_ed25519 127.0.0.1`);
+    expect(keyless.text()).toContain('Any key closes this connection.');
+    expect(running?.screens()).toBe(0);
+    keyless.channel.setWindow(10, 30, 0, 0);
+    await keyless.waitFor('Make the window at least');
+    keyless.write('x');
+    await closes(keyless);
+  });
+
+  it('a connection that signs in and never opens a terminal is closed when the time to start is up', async () => {
+    const port = await server({ startMs: 1500 });
+    const ended = await new Promise<string>((resolve) => {
+      const client = new ssh2.Client();
+      const timer = setTimeout(() => {
+        client.end();
+        resolve('still open after 10 s');
+      }, 10_000);
+      client.on('error', () => undefined);
+      client.on('close', () => {
+        clearTimeout(timer);
+        resolve('closed');
+      });
+      client.connect({
+        host: '127.0.0.1',
+        port,
+        username: 'x',
+        tryKeyboard: true,
+        authHandler: ['keyboard-interactive'] as never,
+      });
+    });
+    expect(ended).toBe('closed');
+    await stillServed(port);
   });
 });
