@@ -4,19 +4,13 @@
  * clients vanishing mid-frame, a 1 MiB paste, too many connections (from one address, in all),
  * an idle connection. After each, another connection is served as before and the server stands.
  */
-import { mkdtempSync } from 'node:fs';
-import { type Socket, connect as tcp } from 'node:net';
+import { connect as tcp } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
-import { GAMES } from '../../source/games/index.js';
-import { Hall } from '../../source/serve/hall.js';
-import { PlayerBook, hostKey } from '../../source/serve/identity.js';
-import { LIMITS, type Limits, type Running, serve } from '../../source/serve/server.js';
-import { TIMERS } from '../../source/table/table.js';
+import type { Limits, Running } from '../../source/serve/server.js';
+import { type Silent, serveHere, silentSockets } from '../support/serve.js';
 
 // The server here runs in this process, where CI's CI=true would put Ink in its CI mode (no frame
 // until the end); `madang serve` itself clears CI before Ink loads (main.ts). Hoisted above the
@@ -38,31 +32,7 @@ afterEach(async () => {
 });
 
 async function server(limits: Partial<Limits> = {}, guests = false) {
-  const dir = mkdtempSync(join(tmpdir(), 'madang-serve-abuse-'));
-  const key = hostKey(dir);
-  const hall = new Hall({
-    startSession: () => 'not in these tests',
-    scheduler: TIMERS,
-    botDelay: 0,
-    seatHold: 300_000,
-    now: () => Date.now(),
-    code: () => Math.random().toString(36).slice(2, 6),
-  });
-  running = await serve({
-    host: '127.0.0.1',
-    port: 0,
-    hostKey: key.privateKey,
-    guests,
-    limits: { ...LIMITS, ...limits },
-    world: {
-      hall,
-      book: new PlayerBook(join(dir, 'players.json')),
-      games: GAMES,
-      dataDir: dir,
-      now: () => new Date(),
-    },
-    log: () => undefined,
-  });
+  running = await serveHere(limits, guests);
   return running.port;
 }
 
@@ -89,43 +59,24 @@ async function stillServed(port: number, name = 'Zed') {
   await other.waitFor('which game?');
 }
 
-/** `count` raw TCP connections to the port that never send a byte, each once connected. */
-async function silentSockets(port: number, count: number, localAddress?: string) {
-  const sockets: Socket[] = [];
-  const closed = new Set<Socket>();
-  await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<void>((resolve) => {
-          const socket = tcp({ port, host: '127.0.0.1', localAddress }, () => resolve());
-          sockets.push(socket);
-          // What the server says is read (and dropped), or its closing would wait behind it.
-          socket.resume();
-          socket.on('error', () => resolve());
-          socket.on('close', () => {
-            closed.add(socket);
-            resolve();
-          });
-        }),
-    ),
-  );
-  silent.push(...sockets);
+const silent: Silent[] = [];
+afterEach(() => {
+  for (const sockets of silent.splice(0)) sockets.destroy();
+});
+
+/** `count` silent sockets; `allClosed` fails unless the server has closed them all within `ms`. */
+async function silence(port: number, count: number, localAddress?: string) {
+  const sockets = await silentSockets(port, count, localAddress);
+  silent.push(sockets);
   return {
-    /** How many the server has closed (the test closes none). */
-    closed: () => closed.size,
-    /** Waits until the server has closed all of them, failing after `ms`. */
     async allClosed(ms: number) {
-      const end = Date.now() + ms;
-      while (closed.size < count && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-      expect(closed.size, `silent sockets closed by the server within ${ms} ms`).toBe(count);
+      expect(
+        await sockets.closedWithin(ms),
+        `silent sockets closed by the server within ${ms} ms`,
+      ).toBe(count);
     },
   };
 }
-const silent: Socket[] = [];
-afterEach(() => {
-  for (const socket of silent.splice(0)) socket.destroy();
-});
 
 describe('madang serve under abuse', () => {
   it('accepts a key only once its signature verifies: another key’s public half, signed by a different key, is refused', async () => {
@@ -330,14 +281,14 @@ describe('madang serve under abuse', () => {
 
   it('a silent TCP connection counts from accept: past the limits a client is told why; each is closed a few seconds on, and then a client is served', async () => {
     const port = await server({ maxConnections: 5, handshakeMs: 1500 });
-    const held = await silentSockets(port, 5);
+    const held = await silence(port, 5);
     const full = await player(port);
     expect(await full.waitFor('madang: The server is full (5 connections)')).not.toContain(
       'Welcome to madang',
     );
     await closes(full);
     // A flood past the limit holds nothing: closed at once, or after the time for a handshake.
-    const flood = await silentSockets(port, 300);
+    const flood = await silence(port, 300);
     await flood.allClosed(10_000);
     await held.allClosed(10_000);
     await stillServed(port);
@@ -345,7 +296,7 @@ describe('madang serve under abuse', () => {
 
   it('silent TCP connections count against the per-address limit: another address is served', async () => {
     const port = await server({ perAddress: 3, handshakeMs: 1500 });
-    const held = await silentSockets(port, 3, '127.0.0.2');
+    const held = await silence(port, 3, '127.0.0.2');
     const past = await connectPlayer({ port, key: newKey(), localAddress: '127.0.0.2' });
     players.push(past);
     await past.waitFor('madang: Too many connections from your address (3)');
