@@ -1,16 +1,22 @@
 /**
  * The attacks on madang serve's limits (issue 45), kept: a thousand TCP connections that never
- * send a byte, a thousand session channels over four connections without a key beside a seated
- * player, two hundred connections without a key at once. The server runs in this process on
+ * send a byte (in this process, and against the built program under a 1,024-file limit, where
+ * they once locked out 10 of 12 players), a thousand session channels over four connections
+ * without a key beside a seated player, two hundred connections without a key at once. The server runs in this process on
  * 127.0.0.1; the attacker connects from 127.0.0.2 (another address to the server), the players
  * from 127.0.0.1. Each case prints its tries and failures, bounded in count and time.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
 import { LIMITS, type Running } from '../../source/serve/server.js';
 import { type Silent, serveHere, silentSockets } from '../support/serve.js';
+import { CLI } from '../support/tmux.js';
 
 // As in abuse.fresh.test.ts: Ink in this process must not be in its CI mode.
 vi.hoisted(() => {
@@ -26,9 +32,11 @@ afterAll(() => {
 let running: Running | undefined;
 const players: Player[] = [];
 const floods: Silent[] = [];
+const programs: ChildProcess[] = [];
 afterEach(async () => {
   for (const player of players.splice(0)) player.end();
   for (const flood of floods.splice(0)) flood.destroy();
+  for (const program of programs.splice(0)) program.kill('SIGKILL');
   await running?.close();
   running = undefined;
 });
@@ -162,4 +170,80 @@ describe('madang serve: attacks on its limits', () => {
     expect(problems).toEqual([]);
     expect(screens).toBe(0);
   }, 180_000);
+
+  it('silent sockets against the program under the usual 1,024-file limit: players still make tables, each recorded', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'madang-attack-files-'));
+    let printed = '';
+    const program = spawn(
+      'sh',
+      [
+        '-c',
+        'ulimit -n 1024 && exec "$0" "$@"',
+        process.execPath,
+        CLI,
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        data,
+        '--bot-delay',
+        '0',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    programs.push(program);
+    program.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    program.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const began = Date.now() + 15_000;
+    while (!/listening on 127\.0\.0\.1:\d+/.test(printed) && Date.now() < began) await pause(50);
+    const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(printed)?.[1]);
+    const recordings = /recordings: (.+)/.exec(printed)?.[1] as string;
+    expect(port, printed).toBeGreaterThan(0);
+    const flood = await silentSockets(port, 1000, '127.0.0.2');
+    floods.push(flood);
+    // Twelve players each make a Yut table, start it at once (the open seat the computer's), move.
+    const unserved: string[] = [];
+    for (let n = 0; n < 12; n++) {
+      try {
+        const player = await connectPlayer({ port, key: newKey() });
+        players.push(player);
+        await player.waitFor('Your key is new here', 20_000);
+        player.write(`F${n}\r`);
+        await player.waitFor(`you are F${n}`, 20_000);
+        player.write('n');
+        await player.waitFor('which game?', 20_000);
+        player.write('\r');
+        await player.waitFor('Start the game', 20_000);
+        player.write('\x1b[A\r');
+        await player.waitFor('waiting for players', 20_000);
+        player.write('s');
+        await player.waitFor(/▶ \S+ \S+ to throw/, 20_000);
+        // A move (after its throw, or throws again): the recording's file is made at the first.
+        for (let k = 0; k < 8 && !player.text().includes(`F${n} moved`); k++) {
+          player.write(' ');
+          await pause(300);
+          player.write('\r');
+          await pause(300);
+        }
+        await player.waitFor(`F${n} moved`, 20_000);
+      } catch (error) {
+        unserved.push(`F${n}: ${(error as Error).message.slice(0, 300)}`);
+      }
+    }
+    const recorded = existsSync(recordings)
+      ? readdirSync(recordings).filter((f) => f.endsWith('.jsonl')).length
+      : 0;
+    const complaints = printed.split('\n').filter((l) => /EMFILE|warning|Error/.test(l));
+    const closed = await flood.closedWithin(LIMITS.handshakeMs + 10_000);
+    // A player not served made no table: counted once.
+    const unrecorded = Math.max(0, 12 - unserved.length - recorded);
+    const failures = unserved.length + unrecorded + complaints.length + 1000 - closed;
+    figures.push(
+      `attack silent sockets, 1,024 files: 1012 tries, ${failures} failures (12 players from 127.0.0.1, ${12 - unserved.length} started a table, ${recorded} recordings, ${complaints.length} complaints; 1000 silent sockets from 127.0.0.2, ${closed} closed by the server)`,
+    );
+    expect(unserved).toEqual([]);
+    expect(complaints).toEqual([]);
+    expect(recorded).toBe(12);
+    expect(closed).toBe(1000);
+  }, 240_000);
 });
