@@ -55,6 +55,8 @@ export interface Connect {
   /** Variables sent with the session (as ssh's SendEnv does). */
   readonly env?: Record<string, string>;
   readonly timeout?: number;
+  /** The loopback address to connect from (127.0.0.2: another address to the server). */
+  readonly localAddress?: string;
 }
 
 export function connectPlayer(options: Connect): Promise<Player> {
@@ -168,6 +170,7 @@ export function connectPlayer(options: Connect): Promise<Player> {
       port: options.port,
       username: options.user ?? 'madang',
       readyTimeout: options.timeout ?? 20_000,
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
       ...(options.key
         ? { privateKey: options.key }
         : { tryKeyboard: true, authHandler: ['keyboard-interactive'] as never }),

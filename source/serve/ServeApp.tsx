@@ -386,23 +386,7 @@ export function ServeApp({
   const height = rows - strip;
   switch (screen.name) {
     case 'banner':
-      return (
-        <Page columns={columns} rows={rows}>
-          <Text bold>madang needs your SSH key to know you</Text>
-          <Text> </Text>
-          <Text>This server seats players by their SSH public key. Make one if you have none:</Text>
-          <Text> </Text>
-          <Text> ssh-keygen -t ed25519</Text>
-          <Text> </Text>
-          <Text>then connect again with it:</Text>
-          <Text> </Text>
-          <Text>
-            {'    '}ssh -p {caller.port} -i ~/.ssh/id_ed25519 {caller.host}
-          </Text>
-          <Text> </Text>
-          <Text dimColor>Any key closes this connection.</Text>
-        </Page>
-      );
+      return <KeylessPage columns={columns} rows={rows} host={caller.host} port={caller.port} />;
     case 'name':
       return (
         <Page columns={columns} rows={rows}>
@@ -752,6 +736,41 @@ function Strip({
         {' '.repeat(Math.max(0, columns - displayWidth(text)))}
       </Text>
     </Box>
+  );
+}
+
+/**
+ * The page for a connection without a key (nor --guests). The server writes it as text drawn
+ * once for each window size (server.ts), with no screen of its own.
+ */
+export function KeylessPage({
+  columns,
+  rows,
+  host,
+  port,
+}: {
+  columns: number;
+  rows: number;
+  host: string;
+  port: number;
+}) {
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS) return <TooSmall columns={columns} rows={rows} />;
+  return (
+    <Page columns={columns} rows={rows}>
+      <Text bold>madang needs your SSH key to know you</Text>
+      <Text> </Text>
+      <Text>This server seats players by their SSH public key. Make one if you have none:</Text>
+      <Text> </Text>
+      <Text> ssh-keygen -t ed25519</Text>
+      <Text> </Text>
+      <Text>then connect again with it:</Text>
+      <Text> </Text>
+      <Text>
+        {'    '}ssh -p {port} -i ~/.ssh/id_ed25519 {host}
+      </Text>
+      <Text> </Text>
+      <Text dimColor>Any key closes this connection.</Text>
+    </Page>
   );
 }
 

@@ -2,13 +2,15 @@
  * The SSH side of madang serve (the ssh2 package): keys checked by their signature, only a
  * terminal session served (pty-req, shell, window-change, env), everything else refused, and
  * each session's channel given to Ink as a terminal: columns and rows from the pty, 'resize'
- * on window-change, `\n` written as `\r\n`. Limits: connections in all and per address, failed
- * authentications, key bytes per second (a paste past the allowance is cut, not queued), an
- * idle timeout, a window's size clamped, and a client that stops reading is let go. A client
- * past the connection limits is told why and closed.
+ * on window-change, `\n` written as `\r\n`. Limits: connections in all and per address (each
+ * counted from the socket's accept, before a byte of SSH), a few seconds to finish the handshake,
+ * failed authentications, one terminal per connection, key bytes per second (a paste past the
+ * allowance is cut, not queued), an idle timeout, a window's size clamped, and a client that
+ * stops reading is let go. A client past the connection limits is told why and closed.
  */
+import { type Socket, createServer } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
-import { render } from 'ink';
+import { render, renderToString } from 'ink';
 import { createElement } from 'react';
 import ssh2 from './ssh2.js';
 import type {
@@ -22,7 +24,7 @@ import { screenText } from '../engine/safe-text.js';
 import { KeysProvider } from '../ui/keys-context.js';
 import { ThemeContext } from '../ui/theme.js';
 import { fingerprint } from './identity.js';
-import { type Caller, ServeApp, type ServeWorld } from './ServeApp.js';
+import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
 
 const { Server, utils } = ssh2;
 
@@ -37,6 +39,10 @@ export interface Limits {
   readonly idleMs: number;
   /** Bytes waiting to go out to a client that does not read, before it is let go. */
   readonly backlog: number;
+  /** Milliseconds from a socket's accept to the end of the SSH handshake (key exchange). */
+  readonly handshakeMs: number;
+  /** Milliseconds from the handshake to a terminal: authenticated, its shell asked for. */
+  readonly startMs: number;
 }
 
 export const LIMITS: Limits = {
@@ -46,6 +52,8 @@ export const LIMITS: Limits = {
   keyBytesPerSecond: 512,
   idleMs: 30 * 60_000,
   backlog: 4 << 20,
+  handshakeMs: 10_000,
+  startMs: 30_000,
 };
 
 /** Connections past a limit told why at once; more than this are closed without a word. */
@@ -76,7 +84,10 @@ const clampSize = (n: number, max: number) =>
 
 export interface Running {
   port: number;
+  /** Sockets counted against the limits: every one accepted and not refused, SSH or not yet. */
   readonly connections: () => number;
+  /** Full screens drawn (an Ink tree each): a connection without a key has none. */
+  readonly screens: () => number;
   close(): Promise<void>;
 }
 
@@ -84,57 +95,78 @@ export function serve(options: ServeOptions): Promise<Running> {
   const { limits } = options;
   const byAddress = new Map<string, number>();
   let open = 0;
+  let refusing = 0;
   let serial = 0;
+  let drawing = 0;
   const endings = new Set<(words?: string) => void>();
 
-  const server = new Server({ hostKeys: [options.hostKey], ident: 'madang' }, (client, info) => {
-    const address = info.ip;
+  /** A socket accepted: counted, or to be told why not; timed until its handshake is done. */
+  interface Accepted {
+    readonly socket: Socket;
+    readonly refusal: string | undefined;
+    readonly timer: ReturnType<typeof setTimeout>;
+    shaken: boolean;
+  }
+  // By the client's address and port, which is all ssh2 tells its handler of the socket.
+  const accepted = new Map<string, Accepted>();
+
+  // The sockets are ours from accept: ssh2 calls its handler only once a client has sent its
+  // version line, and a socket that never sends one was counted by no limit and held a file for
+  // ever (a thousand of them left new players and recordings without files to open).
+  const listener = createServer((socket) => {
+    const address = socket.remoteAddress;
+    const key = `${address}|${socket.remotePort}`;
+    if (address === undefined || accepted.has(key)) return void socket.destroy();
     const here = byAddress.get(address) ?? 0;
-    // A protocol error (random bytes, a broken client) ends that connection, and only it.
-    client.on('error', () => client.end());
-    if (open >= limits.maxConnections || here >= limits.perAddress) {
-      refuse(
-        client,
-        open >= limits.maxConnections
-          ? `The server is full (${limits.maxConnections} connection${limits.maxConnections === 1 ? '' : 's'}): try again in a while.`
-          : `Too many connections from your address (${limits.perAddress}): close one and try again.`,
-      );
-      return;
-    }
-    open++;
-    byAddress.set(address, here + 1);
-    let counted = true;
-    const uncount = () => {
-      if (!counted) return;
-      counted = false;
+    const refusal =
+      open >= limits.maxConnections
+        ? `The server is full (${limits.maxConnections} connection${limits.maxConnections === 1 ? '' : 's'}): try again in a while.`
+        : here >= limits.perAddress
+          ? `Too many connections from your address (${limits.perAddress}): close one and try again.`
+          : undefined;
+    // A connection past a limit is let in only to read why; past REFUSING of those at once, it
+    // is closed without a word, as a flood deserves.
+    if (refusal !== undefined && refusing >= REFUSING) return void socket.destroy();
+    if (refusal === undefined) {
+      open++;
+      byAddress.set(address, here + 1);
+    } else refusing++;
+    const timer = setTimeout(() => socket.destroy(), limits.handshakeMs);
+    accepted.set(key, { socket, refusal, timer, shaken: false });
+    socket.once('close', () => {
+      clearTimeout(timer);
+      accepted.delete(key);
+      if (refusal !== undefined) return void refusing--;
       open--;
       const left = (byAddress.get(address) ?? 1) - 1;
       if (left > 0) byAddress.set(address, left);
       else byAddress.delete(address);
-    };
-    client.on('close', uncount);
-    connection(client, ++serial);
+    });
+    server.injectSocket(socket);
   });
 
-  /**
-   * A connection past a limit is let in only to read why (no key checked, nothing served) and
-   * closed; past REFUSING of those at once, it is closed without a word, as a flood deserves.
-   */
-  let refusing = 0;
-  function refuse(client: Connection, words: string) {
-    if (refusing >= REFUSING) {
-      client.end();
-      return;
-    }
-    refusing++;
-    const timer = setTimeout(() => client.end(), 10_000);
-    client.on('close', () => {
-      clearTimeout(timer);
-      refusing--;
+  const server = new Server({ hostKeys: [options.hostKey], ident: 'madang' }, (client, info) => {
+    // A protocol error (random bytes, a broken client) ends that connection, and only it.
+    client.on('error', () => client.end());
+    const socket = accepted.get(`${info.ip}|${info.port}`);
+    if (!socket) return void client.end();
+    client.once('handshake', () => {
+      clearTimeout(socket.timer);
+      socket.shaken = true;
     });
+    if (socket.refusal !== undefined) refuse(client, socket.refusal);
+    else connection(client, ++serial);
+  });
+
+  /** A connection past a limit: no key checked, nothing served, told why and closed. */
+  function refuse(client: Connection, words: string) {
+    const timer = setTimeout(() => client.end(), 10_000);
+    client.on('close', () => clearTimeout(timer));
     client.on('authentication', (ctx) => ctx.accept());
     client.on('ready', () => {
-      client.on('session', (accept) => {
+      let sessions = 0;
+      client.on('session', (accept, reject) => {
+        if (sessions++ > 0) return reject();
         const session = accept();
         const tell = (channel: ServerChannel) => {
           channel.write(`madang: ${words}\r\n`);
@@ -143,8 +175,10 @@ export function serve(options: ServeOptions): Promise<Running> {
         };
         session.on('pty', (acceptPty) => acceptPty?.());
         session.on('env', (acceptEnv) => acceptEnv?.());
-        session.on('shell', (acceptShell) => tell(acceptShell()));
-        session.on('exec', (acceptExec) => tell(acceptExec()));
+        // A second shell or exec on the session: ssh2 refuses it and gives no channel.
+        const told = (channel: ServerChannel | undefined) => channel && tell(channel);
+        session.on('shell', (acceptShell) => told(acceptShell()));
+        session.on('exec', (acceptExec) => told(acceptExec()));
       });
     });
   }
@@ -154,8 +188,10 @@ export function serve(options: ServeOptions): Promise<Running> {
     let keyId: string | undefined;
     let keyText = '';
     let user = '';
-    // Nothing happens before authentication for long: a client that never authenticates goes.
-    const authTimer = setTimeout(() => client.end(), 30_000);
+    // A client that does not reach a terminal soon goes: one that never authenticates, or that
+    // signs in (without a key anyone may) and opens nothing, held its place for ever.
+    const startTimer = setTimeout(() => client.end(), limits.startMs);
+    client.on('close', () => clearTimeout(startTimer));
     const fail = (ctx: AuthContext, methods: AuthenticationType[]) => {
       failed++;
       if (failed >= limits.failedAuth) {
@@ -183,12 +219,15 @@ export function serve(options: ServeOptions): Promise<Running> {
       return ctx.reject(methods);
     });
     client.on('ready', () => {
-      clearTimeout(authTimer);
       // Port forwarding both ways, X11 and agent forwarding: refused.
       client.on('tcpip', (_accept, reject) => reject());
       client.on('request', (_accept, reject) => reject?.());
       client.on('openssh.streamlocal', (_accept, reject) => reject());
-      client.on('session', (accept) => {
+      // One terminal a connection: each would be a screen of its own, and four keyless
+      // connections opened four thousand of them (380 MB). A second session is refused.
+      let sessions = 0;
+      client.on('session', (accept, reject) => {
+        if (sessions++ > 0) return reject();
         const session = accept();
         let pty: PseudoTtyInfo | undefined;
         const env: Record<string, string> = {};
@@ -214,6 +253,9 @@ export function serve(options: ServeOptions): Promise<Running> {
         session.on('signal', (acceptSignal) => acceptSignal?.());
         session.on('shell', (acceptShell) => {
           const channel = acceptShell();
+          // A second shell on the session: ssh2 refuses it and gives no channel.
+          if (!channel) return;
+          clearTimeout(startTimer);
           if (!pty) {
             channel.write(
               'madang draws a full screen: connect with a terminal (ssh -t), not a pipe.\r\n',
@@ -223,23 +265,114 @@ export function serve(options: ServeOptions): Promise<Running> {
             return;
           }
           const term = env.TERM ?? pty.term ?? '';
-          resize = screen(channel, client, {
-            columns: pty.cols,
-            rows: pty.rows,
-            colour: !env.NO_COLOR && term !== '' && term !== 'dumb',
-            caller: {
-              keyId,
-              keyText,
-              guests: options.guests,
-              serial: number,
-              user,
-              host: ['0.0.0.0', '::'].includes(options.host) ? 'HOST' : options.host,
-              port: running.port,
-            },
-          });
+          const colour = !env.NO_COLOR && term !== '' && term !== 'dumb';
+          resize =
+            keyId === undefined && !options.guests
+              ? keyless(channel, client, { columns: pty.cols, rows: pty.rows, colour })
+              : screen(channel, client, {
+                  columns: pty.cols,
+                  rows: pty.rows,
+                  colour,
+                  caller: {
+                    keyId,
+                    keyText,
+                    guests: options.guests,
+                    serial: number,
+                    user,
+                    host: shownHost,
+                    port: running.port,
+                  },
+                });
         });
       });
     });
+  }
+
+  const shownHost = ['0.0.0.0', '::'].includes(options.host) ? 'HOST' : options.host;
+
+  /**
+   * How a terminal session ends, once: `before` stops its drawing; the client leaves the screen
+   * with `words` said, then the connection is closed.
+   */
+  function ending(
+    channel: ServerChannel,
+    client: Connection,
+    before: () => void,
+  ): (words?: string) => void {
+    let ended = false;
+    const end = (words?: string) => {
+      if (ended) return;
+      ended = true;
+      endings.delete(end);
+      before();
+      if (channel.writable) {
+        channel.write(`${LEAVE}${words ? `${words}\r\n` : ''}`);
+        channel.exit(0);
+        channel.end();
+        // The connection goes once the client has the exit status and closed the channel (it
+        // says 0 then, not a dropped connection), or after a second whatever the client does.
+        const late = setTimeout(() => client.end(), 1000);
+        channel.once('close', () => {
+          clearTimeout(late);
+          client.end();
+        });
+        return;
+      }
+      client.end();
+    };
+    endings.add(end);
+    channel.on('close', () => end());
+    channel.on('error', () => end());
+    client.on('close', () => end());
+    return end;
+  }
+
+  // The keyless page's text for each window size asked, kept (a few sizes in practice).
+  const pages = new Map<string, string>();
+  function keylessPage(columns: number, rows: number, colour: boolean): string {
+    const key = `${columns}×${rows}${colour ? ' colour' : ''}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      const drawn = renderToString(
+        createElement(
+          ThemeContext.Provider,
+          { value: { colour } },
+          createElement(KeylessPage, { columns, rows, host: shownHost, port: running.port }),
+        ),
+        { columns },
+      );
+      page = screenText(drawn).replace(/\r?\n/g, '\r\n');
+      if (pages.size >= 64) pages.delete(pages.keys().next().value as string);
+      pages.set(key, page);
+    }
+    return page;
+  }
+
+  /**
+   * The page for a connection without a key (nor --guests), written as text: a screen of its
+   * own (an Ink tree) for each cost a connection megabytes that anyone may open. Any key, or the
+   * idle time, closes it.
+   */
+  function keyless(
+    channel: ServerChannel,
+    client: Connection,
+    setup: { columns: number; rows: number; colour: boolean },
+  ): (columns: number, rows: number) => void {
+    let columns = clampSize(setup.columns, MAX_COLUMNS);
+    let rows = clampSize(setup.rows, MAX_ROWS);
+    const draw = () => {
+      if (channel.writable) channel.write(`${CLEAR}${keylessPage(columns, rows, setup.colour)}`);
+    };
+    const idle = setTimeout(() => end('Closed after a long time without a key.'), limits.idleMs);
+    const end = ending(channel, client, () => clearTimeout(idle));
+    channel.on('data', () => end());
+    channel.write(ENTER);
+    draw();
+    return (newColumns, newRows) => {
+      columns = clampSize(newColumns, MAX_COLUMNS);
+      rows = clampSize(newRows, MAX_ROWS);
+      draw();
+    };
   }
 
   /** One terminal session: Ink drawing into the channel, keys from it. */
@@ -249,6 +382,7 @@ export function serve(options: ServeOptions): Promise<Running> {
     setup: { columns: number; rows: number; colour: boolean; caller: Caller },
   ): (columns: number, rows: number) => void {
     let ended = false;
+    drawing++;
     // What Ink wrote this turn of the event loop, sent as one: its frame comes in three writes
     // (synchronized output begun, the frame, ended), each an SSH packet of its own otherwise.
     let pending: string[] = [];
@@ -328,37 +462,18 @@ export function serve(options: ServeOptions): Promise<Running> {
       },
     );
 
-    function end(words?: string) {
-      if (ended) return;
+    const end = ending(channel, client, () => {
       // A frame still to go would be drawn on the screen the client is about to leave.
       pending = [];
       ended = true;
-      endings.delete(end);
+      drawing--;
       clearTimeout(idle);
       try {
         instance.unmount();
       } catch {
         // Already gone.
       }
-      if (channel.writable) {
-        channel.write(`${LEAVE}${words ? `${words}\r\n` : ''}`);
-        channel.exit(0);
-        channel.end();
-        // The connection goes once the client has the exit status and closed the channel (it
-        // says 0 then, not a dropped connection), or after a second whatever the client does.
-        const late = setTimeout(() => client.end(), 1000);
-        channel.once('close', () => {
-          clearTimeout(late);
-          client.end();
-        });
-        return;
-      }
-      client.end();
-    }
-    endings.add(end);
-    channel.on('close', () => end());
-    channel.on('error', () => end());
-    client.on('close', () => end());
+    });
 
     return (columns, rows) => {
       // A terminal resized may have moved or lost what it showed: the next frame is sent whole.
@@ -372,16 +487,19 @@ export function serve(options: ServeOptions): Promise<Running> {
   const running: Running = {
     port: options.port,
     connections: () => open,
+    screens: () => drawing,
     close: () =>
       new Promise<void>((resolve) => {
         for (const end of [...endings]) end('The server is stopping.');
-        server.close(() => resolve());
+        // A socket yet to finish its handshake has nothing to be told.
+        for (const { socket, shaken } of accepted.values()) if (!shaken) socket.destroy();
+        listener.close(() => resolve());
       }),
   };
   return new Promise((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(options.port, options.host, () => {
-      const address = server.address();
+    listener.on('error', reject);
+    listener.listen(options.port, options.host, () => {
+      const address = listener.address();
       if (address && typeof address === 'object') running.port = address.port;
       resolve(running);
     });

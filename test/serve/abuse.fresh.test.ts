@@ -4,19 +4,13 @@
  * clients vanishing mid-frame, a 1 MiB paste, too many connections (from one address, in all),
  * an idle connection. After each, another connection is served as before and the server stands.
  */
-import { mkdtempSync } from 'node:fs';
 import { connect as tcp } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
-import { GAMES } from '../../source/games/index.js';
-import { Hall } from '../../source/serve/hall.js';
-import { PlayerBook, hostKey } from '../../source/serve/identity.js';
-import { LIMITS, type Limits, type Running, serve } from '../../source/serve/server.js';
-import { TIMERS } from '../../source/table/table.js';
+import type { Limits, Running } from '../../source/serve/server.js';
+import { type Silent, serveHere, silentSockets } from '../support/serve.js';
 
 // The server here runs in this process, where CI's CI=true would put Ink in its CI mode (no frame
 // until the end); `madang serve` itself clears CI before Ink loads (main.ts). Hoisted above the
@@ -38,31 +32,7 @@ afterEach(async () => {
 });
 
 async function server(limits: Partial<Limits> = {}, guests = false) {
-  const dir = mkdtempSync(join(tmpdir(), 'madang-serve-abuse-'));
-  const key = hostKey(dir);
-  const hall = new Hall({
-    startSession: () => 'not in these tests',
-    scheduler: TIMERS,
-    botDelay: 0,
-    seatHold: 300_000,
-    now: () => Date.now(),
-    code: () => Math.random().toString(36).slice(2, 6),
-  });
-  running = await serve({
-    host: '127.0.0.1',
-    port: 0,
-    hostKey: key.privateKey,
-    guests,
-    limits: { ...LIMITS, ...limits },
-    world: {
-      hall,
-      book: new PlayerBook(join(dir, 'players.json')),
-      games: GAMES,
-      dataDir: dir,
-      now: () => new Date(),
-    },
-    log: () => undefined,
-  });
+  running = await serveHere(limits, guests);
   return running.port;
 }
 
@@ -87,6 +57,25 @@ async function stillServed(port: number, name = 'Zed') {
   await other.waitFor(`you are ${name}`);
   other.write('n');
   await other.waitFor('which game?');
+}
+
+const silent: Silent[] = [];
+afterEach(() => {
+  for (const sockets of silent.splice(0)) sockets.destroy();
+});
+
+/** `count` silent sockets; `allClosed` fails unless the server has closed them all within `ms`. */
+async function silence(port: number, count: number, localAddress?: string) {
+  const sockets = await silentSockets(port, count, localAddress);
+  silent.push(sockets);
+  return {
+    async allClosed(ms: number) {
+      expect(
+        await sockets.closedWithin(ms),
+        `silent sockets closed by the server within ${ms} ms`,
+      ).toBe(count);
+    },
+  };
 }
 
 describe('madang serve under abuse', () => {
@@ -288,5 +277,97 @@ describe('madang serve under abuse', () => {
     await guest.waitFor('You play as a guest');
     guest.write('Gus\r');
     await guest.waitFor('you are Gus');
+  });
+
+  it('a silent TCP connection counts from accept: past the limits a client is told why; each is closed a few seconds on, and then a client is served', async () => {
+    const port = await server({ maxConnections: 5, handshakeMs: 1500 });
+    const held = await silence(port, 5);
+    const full = await player(port);
+    expect(await full.waitFor('madang: The server is full (5 connections)')).not.toContain(
+      'Welcome to madang',
+    );
+    await closes(full);
+    // A flood past the limit holds nothing: closed at once, or after the time for a handshake.
+    const flood = await silence(port, 300);
+    await flood.allClosed(10_000);
+    await held.allClosed(10_000);
+    await stillServed(port);
+  });
+
+  it('silent TCP connections count against the per-address limit: another address is served', async () => {
+    const port = await server({ perAddress: 3, handshakeMs: 1500 });
+    const held = await silence(port, 3, '127.0.0.2');
+    const past = await connectPlayer({ port, key: newKey(), localAddress: '127.0.0.2' });
+    players.push(past);
+    await past.waitFor('madang: Too many connections from your address (3)');
+    await stillServed(port);
+    await held.allClosed(10_000);
+  });
+
+  it('one terminal per connection: a second session channel is refused, the first screen unharmed', async () => {
+    const port = await server();
+    const first = await player(port);
+    await first.waitFor('Welcome to madang');
+    const opened = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<string>((resolve) =>
+            first.client.shell({ term: 'xterm', cols: 80, rows: 24 }, (error) =>
+              resolve(error ? 'refused' : 'opened'),
+            ),
+          ),
+      ),
+    );
+    expect(opened.filter((o) => o === 'opened')).toEqual([]);
+    // A second shell asked for on the session itself (ssh2's client has no call for it).
+    const raw = first.client as unknown as {
+      _protocol: { shell(channel: number, wantReply: boolean): void };
+    };
+    const channel = first.channel as unknown as { outgoing: { id: number } };
+    raw._protocol.shell(channel.outgoing.id, true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(running?.screens()).toBe(1);
+    first.write('Uno\r');
+    await first.waitFor('you are Uno');
+  });
+
+  it('a connection without a key gets its page without a screen of its own; any key closes it', async () => {
+    const port = await server();
+    const keyless = await connectPlayer({ port });
+    players.push(keyless);
+    await keyless.waitFor('madang needs your SSH key to know you');
+    expect(keyless.text()).toContain(`ssh -p ${port} -i ~/.ssh/id_ed25519 127.0.0.1`);
+    expect(keyless.text()).toContain('Any key closes this connection.');
+    expect(running?.screens()).toBe(0);
+    keyless.channel.setWindow(10, 30, 0, 0);
+    await keyless.waitFor('Make the window at least');
+    keyless.write('x');
+    await closes(keyless);
+  });
+
+  it('a connection that signs in and never opens a terminal is closed when the time to start is up', async () => {
+    const port = await server({ startMs: 1500 });
+    const ended = await new Promise<string>((resolve) => {
+      const client = new ssh2.Client();
+      const timer = setTimeout(() => {
+        client.end();
+        resolve('still open after 10 s');
+      }, 10_000);
+      client.on('error', () => undefined);
+      client.on('close', () => {
+        clearTimeout(timer);
+        resolve('closed');
+      });
+      client.connect({
+        host: '127.0.0.1',
+        port,
+        username: 'x',
+        tryKeyboard: true,
+        authHandler: ['keyboard-interactive'] as never,
+      });
+    });
+    expect(ended).toBe('closed');
+    await stillServed(port);
   });
 });

@@ -4,16 +4,10 @@
  * again just as it was (Ink redraws the full screen on every change of its tree, the lobby's
  * clocks every five seconds) is not sent again, until the client's window changes.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
-import { GAMES } from '../../source/games/index.js';
-import { Hall } from '../../source/serve/hall.js';
-import { PlayerBook, hostKey } from '../../source/serve/identity.js';
-import { LIMITS, type Running, serve } from '../../source/serve/server.js';
-import { TIMERS } from '../../source/table/table.js';
+import type { Running } from '../../source/serve/server.js';
+import { serveHere } from '../support/serve.js';
 
 // As in abuse.fresh.test.ts: Ink must not take this process for CI (no frame until the end).
 vi.hoisted(() => {
@@ -35,30 +29,7 @@ afterEach(async () => {
 
 /** A server and one player in its lobby (no table: nothing on the screen moves by itself). */
 async function inLobby(): Promise<{ player: Player; pieces: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'madang-serve-frames-'));
-  const hall = new Hall({
-    startSession: () => 'not in these tests',
-    scheduler: TIMERS,
-    botDelay: 0,
-    seatHold: 300_000,
-    now: () => Date.now(),
-    code: () => 'ab23',
-  });
-  running = await serve({
-    host: '127.0.0.1',
-    port: 0,
-    hostKey: hostKey(dir).privateKey,
-    guests: false,
-    limits: LIMITS,
-    world: {
-      hall,
-      book: new PlayerBook(join(dir, 'players.json')),
-      games: GAMES,
-      dataDir: dir,
-      now: () => new Date(),
-    },
-    log: () => undefined,
-  });
+  running = await serveHere({}, false, () => 'ab23');
   const player = await connectPlayer({ port: running.port, key: newKey() });
   players.push(player);
   const pieces: string[] = [];
