@@ -1,0 +1,86 @@
+/**
+ * Attacks on what the program shows of outside text and of the disk (issue 45, item 8): each case
+ * prints its tries and failures, and has none. ATTACK_CLI runs another build of the program (the
+ * figures before a change).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI } from '../support/tmux.js';
+
+const BIN = process.env.ATTACK_CLI ?? CLI;
+const dir = mkdtempSync(join(tmpdir(), 'madang-attacks-gate-'));
+let made = 0;
+const fresh = (name: string) => {
+  const path = join(dir, `${made++}-${name}`);
+  mkdirSync(path);
+  return path;
+};
+
+const figures: string[] = [];
+afterAll(() => {
+  for (const line of figures) console.log(line);
+});
+
+/** Each try's failures (a sentence each, empty when it held); the case's line is printed. */
+function attack(name: string, tries: () => string[][]): void {
+  const found = tries();
+  const failures = found.filter((f) => f.length > 0);
+  figures.push(`attack ${name}: ${found.length} tries, ${failures.length} failures`);
+  expect(failures).toEqual([]);
+  expect(found.length).toBeGreaterThan(0);
+}
+
+// Without FORCE_COLOR (the tests set it): the program's own colours are not what is looked for.
+const plain = { ...process.env };
+delete plain.FORCE_COLOR;
+
+interface Ran {
+  readonly code: number | null;
+  readonly out: string;
+  readonly err: string;
+}
+const run = (args: string[], input = '', env: NodeJS.ProcessEnv = plain): Ran => {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    input,
+    encoding: 'utf8',
+    env,
+    timeout: 60_000,
+    maxBuffer: 64 << 20,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+/** A Kono save of 5×5 in each form with one token a million characters long. */
+const HUGE = 'X'.repeat(1_000_000);
+const KONO_SAVES: Record<string, string> = {
+  text: `Round: 2\n\nComputer:\n   Score: 4\n   Color: Black\n\nHuman:\n   Score: 7\n   Color: White\n\nBoard:\n   B  O  O  O  O\n   O  O${HUGE}  O  O  O\n   O  O  O  O  O\n   O  W  O  O  O\n   O  WW  WW  O  WW\n\nNext Player: Human\n`,
+  LISP: `(2 4 Bla${HUGE}ck 7 White ((O)) Human)\n`,
+  Prolog: `[2, 4, bla${HUGE}ck, 7, white, [[o]], human]\n`,
+};
+/** Longer than any line a refusal needs: the token's start names it. */
+const LONGEST_LINE = 300;
+
+describe('a Kono save with a token of a million characters', () => {
+  it('is refused naming the file and line, with the token cut, through --load and the classic resume', () => {
+    attack('kono-long-token', () =>
+      Object.entries(KONO_SAVES).flatMap(([form, text]) => {
+        const save = join(fresh('kono'), `${form}.txt`);
+        writeFileSync(save, text);
+        return [
+          run(['kono', '--load', save, '--no-record']),
+          run(['kono', '--no-record'], `y\n${save}\n`),
+        ].map((ran) => {
+          const problems: string[] = [];
+          const all = ran.out + ran.err;
+          if (!all.includes(`${save}:`)) problems.push(`${form}: the file is not named`);
+          const longest = Math.max(...all.split('\n').map((l) => l.length));
+          if (longest > LONGEST_LINE) problems.push(`${form}: a line of ${longest} characters`);
+          return problems;
+        });
+      }),
+    );
+  });
+});
