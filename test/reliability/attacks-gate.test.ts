@@ -53,6 +53,39 @@ const run = (args: string[], input = '', env: NodeJS.ProcessEnv = plain): Ran =>
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
+/** A control character, an escape sequence or a bidi control that would act on a terminal. */
+const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const PAYLOADS = [
+  '\x1b]0;pwned\x07',
+  '\x1b[2J',
+  '\u009b2J',
+  '\u202eevil',
+  '\x1b[8mhidden',
+  '\x1b[5;41m',
+  '\x1b[31mred',
+];
+
+describe('escape sequences in the data directory --help names', () => {
+  it('--help shows the directory with its escapes made visible, from MADANG_DATA_DIR and --data-dir', () => {
+    attack('help-data-dir', () =>
+      PAYLOADS.flatMap((payload) => {
+        const data = join(dir, `data-${made++}${payload}`);
+        return [
+          run(['--help'], '', { ...plain, MADANG_DATA_DIR: data }),
+          run(['--data-dir', data, '--help']),
+        ].map((ran) => {
+          const problems: string[] = [];
+          if (ran.code !== 0) problems.push(`exit ${ran.code}: ${ran.err}`);
+          if (!ran.out.includes('--data-dir')) problems.push('no help');
+          const raw = new RegExp(`.{0,30}${RAW.source}.{0,10}`, 'su').exec(ran.out + ran.err);
+          if (raw) problems.push(`raw: ${JSON.stringify(raw[0])}`);
+          return problems;
+        });
+      }),
+    );
+  });
+});
+
 /** A Kono save of 5×5 in each form with one token a million characters long. */
 const HUGE = 'X'.repeat(1_000_000);
 const KONO_SAVES: Record<string, string> = {
