@@ -4,7 +4,7 @@
  * figures before a change).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,4 +116,68 @@ describe('a Kono save with a token of a million characters', () => {
       }),
     );
   });
+});
+
+/** Ur's classic game of two perfect computers on a data directory, two stones. */
+const perfectGame = (data: string) =>
+  run(
+    [
+      'ur',
+      '--classic',
+      '--bots',
+      'all',
+      '--level',
+      'perfect',
+      '--stones',
+      '2',
+      '--no-record',
+      '--data-dir',
+      data,
+    ],
+    '\n',
+  );
+const STACK = /\n\s+at /;
+
+describe('a folder, or a damaged file, in place of the solved Ur table', () => {
+  it('the perfect level and analyze say which file and what is wrong with it; no stack trace', () => {
+    // A good table of two stones, solved once; its name is the one looked for.
+    const good = fresh('ur-good');
+    expect(run(['ur', 'solve', '--stones', '2', '--data-dir', good]).code).toBe(0);
+    const name = readdirSync(join(good, 'ur-tables')).find((n) => n.endsWith('.table')) ?? '';
+    const recording = join(dir, 'ur-2.jsonl');
+    writeFileSync(recording, readFileSync('fixtures/analysis/ur-exact.jsonl'));
+    attack('ur-table-damaged', () => {
+      const tries: string[][] = [];
+      // A folder.
+      const folder = fresh('ur-folder');
+      mkdirSync(join(folder, 'ur-tables', name), { recursive: true });
+      // The values changed: the checksum does not hold.
+      const damaged = fresh('ur-damaged');
+      mkdirSync(join(damaged, 'ur-tables'));
+      const bytes = readFileSync(join(good, 'ur-tables', name));
+      bytes[bytes.length - 5] = (bytes[bytes.length - 5] ?? 0) ^ 0xff;
+      writeFileSync(join(damaged, 'ur-tables', name), bytes);
+      for (const [what, data] of [
+        ['a folder', folder],
+        ['damaged', damaged],
+      ] as const) {
+        const table = join(data, 'ur-tables', name);
+        for (const ran of [
+          perfectGame(data),
+          run(['analyze', recording, '--data-dir', data]),
+          run(['analyze', recording, '--json', '--data-dir', data]),
+        ]) {
+          const problems: string[] = [];
+          const all = ran.out + ran.err;
+          if (STACK.test(all)) problems.push(`${what}: a stack trace: ${ran.err.slice(0, 200)}`);
+          if (!all.includes(table)) problems.push(`${what}: the table is not named`);
+          if (/no solved table/.test(all)) problems.push(`${what}: called "no solved table"`);
+          if (what === 'a folder' && !/folder/.test(all)) problems.push('a folder: not said');
+          if (what === 'damaged' && !/damaged/.test(all)) problems.push('damaged: not said');
+          tries.push(problems);
+        }
+      }
+      return tries;
+    });
+  }, 240_000);
 });
