@@ -181,3 +181,98 @@ describe('a folder, or a damaged file, in place of the solved Ur table', () => {
     });
   }, 240_000);
 });
+
+/**
+ * The disks are real: a small tmpfs mounted in a mount namespace of the program's own (unshare
+ * -m, so it is gone when the program ends). That needs root: without it these cases are skipped.
+ */
+const canMount =
+  spawnSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=64k tmpfs '${dir}'`]).status ===
+  0;
+
+/**
+ * The program run with `disk` a tmpfs of 64 KiB in a mount namespace of its own: full (a file
+ * fills it) or read-only (remounted so, with `ready` made in it first).
+ */
+function onDisk(disk: string, state: 'full' | 'read-only', args: string[], input = ''): Ran {
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const prepare =
+    state === 'full'
+      ? `head -c 1048576 /dev/zero > ${q(join(disk, 'filler'))} 2>/dev/null;`
+      : `mkdir -p ${q(join(disk, 'data'))} && mount -o remount,ro ${q(disk)} &&`;
+  const script = `mount -t tmpfs -o size=64k tmpfs ${q(disk)} && ${prepare} exec ${q(process.execPath)} ${[BIN, ...args].map(q).join(' ')}`;
+  const r = spawnSync('unshare', ['-m', 'sh', '-c', script], {
+    input,
+    encoding: 'utf8',
+    env: plain,
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** What a disk failure's message must do: name the file, say what happened in words. */
+function judged(ran: Ran, file: string, words: RegExp): string[] {
+  const all = ran.out + ran.err;
+  const problems: string[] = [];
+  if (STACK.test(all)) problems.push(`a stack trace: ${ran.err.slice(0, 200)}`);
+  if (!all.includes(file))
+    problems.push(`${file} is not named: ${JSON.stringify(all.slice(-300))}`);
+  if (!words.test(all))
+    problems.push(`not said in words (${words}): ${JSON.stringify(all.slice(-300))}`);
+  // Node's own message ("ENOSPC: no space left on device, write") names no file.
+  if (/E[A-Z]+: [a-z ,-]+, (?:write|mkdir|open|rename)/.test(all))
+    problems.push(`Node's message: ${JSON.stringify(all.match(/E[A-Z]+: .*/)?.[0])}`);
+  if (/\b0\.00 GiB/.test(all))
+    problems.push(`a size as 0.00 GiB: ${all.match(/.*0\.00 GiB.*/)?.[0]}`);
+  return problems;
+}
+
+/** Kono's classic game saved from the menu at its first turn (as test/games/kono/classic.test.ts). */
+const KONO = ['kono', '--bots', '2', '--classic', '--seed', '8', '--size', '5', '--no-record'];
+const konoInput = (save: string) => `n\nwhite\n2\n2 1\nsoutheast\n2\n1\n${save}\n`;
+
+describe.skipIf(!canMount)('a full or read-only disk', () => {
+  it('a Kono save and a solved table on a full disk: each message names the file and says the disk is full', () => {
+    attack('disk-full', () => {
+      const disk = fresh('full');
+      const save = join(disk, 'kono.txt');
+      const data = join(disk, 'data');
+      return [
+        judged(onDisk(disk, 'full', KONO, konoInput(save)), save, /disk is full/),
+        judged(
+          onDisk(disk, 'full', ['ur', 'solve', '--stones', '2', '--data-dir', data]),
+          join(data, 'ur-tables'),
+          /(?:KiB|MiB|bytes) of disk in .* free|disk is full/,
+        ),
+      ];
+    });
+  });
+
+  it('a Kono save and a solved table on a read-only disk: each message names the file and says it is read-only', () => {
+    attack('disk-read-only', () => {
+      const disk = fresh('read-only');
+      const save = join(disk, 'kono.txt');
+      const data = join(disk, 'data');
+      return [
+        judged(onDisk(disk, 'read-only', KONO, konoInput(save)), save, /read-only/),
+        judged(
+          onDisk(disk, 'read-only', ['ur', 'solve', '--stones', '2', '--data-dir', data]),
+          join(data, 'ur-tables'),
+          /read-only/,
+        ),
+        judged(
+          onDisk(disk, 'read-only', [
+            'ur',
+            'solve',
+            '--stones',
+            '2',
+            '--data-dir',
+            join(disk, 'gone'),
+          ]),
+          join(disk, 'gone'),
+          /read-only/,
+        ),
+      ];
+    });
+  });
+});
