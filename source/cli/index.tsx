@@ -113,7 +113,8 @@ function dataChoice() {
 
 /** The data directory this run would use, and why, for --help. */
 function dataDirNow(): string {
-  return `${dataDirectory(dataChoice())} (${dataDirectoryWhy(dataChoice())})`;
+  // yargs writes its help itself, past the gates: a path from outside is made safe here.
+  return safeText(`${dataDirectory(dataChoice())} (${dataDirectoryWhy(dataChoice())})`);
 }
 
 /** yargs' refusals in a player's words, with where to look next. */

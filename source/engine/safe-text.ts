@@ -17,25 +17,28 @@ export function safeText(text: string): string {
 }
 
 /**
- * The classic consoles' output: lines, and the colours Yut's console writes itself (SGR: ESC [
- * numbers m, which only colour text). Anything else that would act is shown as an escape.
+ * The classic consoles' output: lines, and the colours Yut's console writes itself (its seats'
+ * red, bright blue, green and yellow, and their end: yut/text.ts). Anything else that would act,
+ * another colour or style from outside text (`ESC [ 8 m` hides what follows) included, is shown
+ * as an escape.
  */
 // eslint-disable-next-line no-control-regex -- the program's own escapes, kept
-const CLASSIC = /(\n|\x1b\[[0-9;]*m)|\p{C}/gu;
+const CLASSIC = /(\n|\x1b\[(?:31|94|32|33|0)m)|\p{C}/gu;
 export function classicText(text: string): string {
   return text.replace(CLASSIC, (char, own: string | undefined) => own ?? escape(char));
 }
 
 /**
- * The full screen's output, as Ink writes it: its own escapes are colours (SGR), the cursor
- * hidden and shown, synchronized output, and its moves and erasures (up, down, to a column, the
- * whole screen cleared then homed). Ink's frame keeps no escape of a text but the colours; any
- * other that would act (a lone clear screen, a title set by OSC, a C1 control, a bidi override,
- * a bell) is shown as an escape.
+ * The full screen's output, as Ink writes it: its own escapes are the colours and styles the
+ * screens use, one number each as chalk writes them (foreground colours, bold, dim, underline,
+ * inverse, their ends, a reset), the cursor hidden and shown, synchronized output, and its moves
+ * and erasures (up, down, to a column, the whole screen cleared then homed). Any other that would
+ * act (a lone clear screen, a title set by OSC, a C1 control, a bidi override, a bell, hidden or
+ * blinking text, a background, 256 colours) is shown as an escape.
  */
 const SCREEN =
   // eslint-disable-next-line no-control-regex -- the program's own escapes, kept
-  /(\n|\x1b\[(?:[0-9;]*m|\?(?:25|2026)[hl]|[0-9]*[ABEGK]|2J\x1b\[3J\x1b\[H|[0-9;]*H))|\p{C}/gu;
+  /(\n|\x1b\[(?:(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])m|\?(?:25|2026)[hl]|[0-9]*[ABEGK]|2J\x1b\[3J\x1b\[H|[0-9;]*H))|\p{C}/gu;
 export function screenText(text: string): string {
   return text.replace(SCREEN, (char, own: string | undefined) => own ?? escape(char));
 }

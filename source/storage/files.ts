@@ -7,7 +7,10 @@
  */
 import * as fs from 'node:fs';
 import {
+  accessSync,
   closeSync,
+  constants,
+  existsSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -64,6 +67,45 @@ export function unreadable(file: string, error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return `${file}: not allowed to read it (${code})`;
   if (code === 'EFBIG') return `${file}: ${(error as Error).message}: not a file madang reads`;
   return `${file}: cannot read it (${code ?? String(error)})`;
+}
+
+/**
+ * The nearest folder of `path` that exists (the path itself if it does): a read-only disk makes a
+ * missing folder's mkdir fail with ENOENT, so what is wrong is asked of the folder that is there.
+ */
+function nearestFolder(path: string): string {
+  let at = path;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  return at;
+}
+
+/**
+ * Why `file` (or a folder) could not be written, in a player's words, naming it: Node's own
+ * message names no file for a failed write ("ENOSPC: no space left on device, write") or names
+ * its lock ("EROFS: read-only file system, mkdir '….lock'"). The code stays for the rare ones.
+ */
+export function unwritable(file: string, error: unknown, doing = 'write'): string {
+  let code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EROFILE' || code === 'ELOCKED') return (error as Error).message;
+  if (code === 'ENOENT') {
+    // A folder missing because it cannot be made (a read-only disk), or one that is not there.
+    const folder = nearestFolder(dirname(file));
+    try {
+      accessSync(folder, constants.W_OK);
+    } catch (why) {
+      code = (why as NodeJS.ErrnoException).code ?? code;
+    }
+    if (code === 'ENOENT')
+      return `cannot ${doing} ${file}: the folder ${dirname(file)} does not exist`;
+  }
+  const cannot = `cannot ${doing} ${file}`;
+  if (code === 'ENOSPC') return `${cannot}: the disk is full (ENOSPC)`;
+  if (code === 'EDQUOT') return `${cannot}: the disk quota is used up (EDQUOT)`;
+  if (code === 'EROFS') return `${cannot}: its disk is read-only (EROFS)`;
+  if (code === 'EACCES' || code === 'EPERM') return `${cannot}: not allowed (${code})`;
+  if (code === 'EISDIR') return `${cannot}: it is a folder, not a file`;
+  if (code === 'ENOTDIR') return `${cannot}: a part of its path is a file, not a folder`;
+  return `${cannot}: ${code ?? String(error)}`;
 }
 
 /** The file as UTF-8 text, without a byte order mark. */
@@ -275,6 +317,16 @@ function refuseReadOnly(file: string): void {
  * per byte (see `utf8Of`, `bytesOf`). A missing file reads as empty.
  */
 export function updateBytes(file: string, change: (bytes: string) => string): void {
+  try {
+    changeBytes(file, change);
+  } catch (error) {
+    // Taking the lock or writing failed: said of the file, in words.
+    if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+    throw new Error(unwritable(file, error), { cause: error });
+  }
+}
+
+function changeBytes(file: string, change: (bytes: string) => string): void {
   withFileLock(file, () => {
     removeStaleTemporaries(file);
     refuseReadOnly(file);

@@ -26,17 +26,26 @@ const PAYLOADS: readonly (readonly [string, string])[] = [
   ['bidi isolates', '\u2066x\u2069'],
   ['more isolates', '\u2067\u2068'],
   ['bell and backspace', '\x07\x08\x08'],
+  // Colours (SGR) the program never writes: text hidden, blinking, another background.
+  ['SGR conceal', '\x1b[8mhidden\x1b[28m'],
+  ['SGR blink and colours', '\x1b[5;41m\x1b[38;5;196mx\x1b[0m'],
+  // One it writes: only outside text made safe where it is shown keeps it out.
+  ['SGR red', '\x1b[31mred'],
 ];
 const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /**
  * What the full screen writes of its own, taken out before looking: the alternate screen (in and
- * out), the cursor, a whole-screen clear, synchronized output, colours and the terminal's CR
- * before each LF (a frame's text keeps no other escape). A payload's `ESC [ 2 J` alone is not
- * one of these, so it is still found.
+ * out), the cursor, a whole-screen clear, synchronized output, the colours and styles Ink writes
+ * for the program (one number each: foreground colours, bold, dim, underline, inverse, their
+ * ends) and the terminal's CR before each LF (a frame's text keeps no other escape). A payload's
+ * `ESC [ 2 J` alone, or its `ESC [ 8 m`, is not one of these, so it is still found.
  */
 const OWN_SCREEN =
-  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[3J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[[0-9;]*m|\x1b\[[0-9]*[ABEGK]/g;
+  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[3J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])m|\x1b\[[0-9]*[ABEGK]/g;
+
+/** What the classic consoles write of their own: Yut's seat colours and their end. */
+const OWN_CLASSIC = /\x1b\[(?:31|94|32|33|0)m/g;
 
 const BIN = process.env.ATTACK_CLI ?? CLI;
 const dir = mkdtempSync(join(tmpdir(), 'madang-injection-'));
@@ -407,11 +416,30 @@ describe('the gates', () => {
     expect(safeText('a\x1b[2Jb\u202ec')).toBe('a\\u{1b}[2Jb\\u{202e}c');
     for (const [, payload] of PAYLOADS) {
       expect(safeText(payload)).not.toMatch(RAW);
-      expect(classicText(payload)).not.toMatch(RAW);
+      // A payload of the program's own colours (SGR red, a reset) passes these gates: the paths
+      // below show that outside text never brings one.
+      expect(classicText(payload).replace(OWN_CLASSIC, '')).not.toMatch(RAW);
       expect(screenText(payload).replace(OWN_SCREEN, '')).not.toMatch(RAW);
     }
     // Their own: a classic console's lines and colours, the screen's cursor moves.
     expect(classicText('\x1b[31mW\x1b[0m\n')).toBe('\x1b[31mW\x1b[0m\n');
+    const styles = '\x1b[1m\x1b[2mA\x1b[22m\x1b[7m\x1b[4m\x1b[94mB\x1b[39m\x1b[24m\x1b[27m\x1b[0m';
+    expect(screenText(styles)).toBe(styles);
+    // Colours and styles the program never writes (hidden text, blinking, a background, 256
+    // colours, several numbers in one) are shown, on both ways out that keep colours.
+    for (const sgr of [
+      '\x1b[8m',
+      '\x1b[5m',
+      '\x1b[41m',
+      '\x1b[38;5;196m',
+      '\x1b[1;31m',
+      '\x1b[m',
+    ]) {
+      expect(classicText(`a${sgr}b`)).toBe(`a${safeText(sgr)}b`);
+      expect(screenText(`a${sgr}b`)).toBe(`a${safeText(sgr)}b`);
+    }
+    // The classic consoles write Yut's seat colours and their end alone.
+    expect(classicText('\x1b[1m\x1b[36m')).toBe(safeText('\x1b[1m\x1b[36m'));
     const moves = '\x1b[?25l\x1b[2K\x1b[1A\x1b[G\x1b[2J\x1b[3J\x1b[H\x1b[?2026h';
     expect(screenText(moves)).toBe(moves);
   });

@@ -17,7 +17,8 @@ export function writeSave(file: string, state: KonoState): string | undefined {
     writeWhole(file, formatSave(savedOf(state)));
     return undefined;
   } catch (error) {
-    return `${file}: ${(error as Error).message}`;
+    // Each of writeWhole's messages names the file already.
+    return (error as Error).message;
   }
 }
 

@@ -3,6 +3,7 @@
  * layout as real files have it (indented or not, blank lines, trailing spaces, no final newline),
  * and in the seed's LISP and Prolog list forms. A problem names the line and what was expected.
  */
+import { safeText } from '../../engine/safe-text.js';
 import {
   type Colour,
   type KonoState,
@@ -58,6 +59,17 @@ export function formatSave(saved: SavedTournament): string {
 }
 
 const POINTS = new Set(['O', 'W', 'WW', 'B', 'BB']);
+
+/** The most of a token a problem quotes: a token of a million characters was echoed whole. */
+const QUOTED = 40;
+/** A token of the file quoted in a problem: unable to act on a terminal, and cut if long. */
+function quoted(token: string): string {
+  // Enough of the start for QUOTED characters and one more, whatever their size.
+  const start = Array.from(token.slice(0, QUOTED * 2 + 2));
+  if (start.length <= QUOTED) return `"${safeText(token)}"`;
+  const count = Array.from(token).length.toLocaleString('en-US');
+  return `"${safeText(start.slice(0, QUOTED).join(''))}…" (${count} characters)`;
+}
 const fail = (line: number, problem: string): ParsedSave => ({ ok: false, line, problem });
 
 /** A save in any of the three forms. */
@@ -148,7 +160,7 @@ function parseText(text: string): ParsedSave {
     const cells = line.text.split(/\s+/);
     const bad = cells.find((c) => !POINTS.has(c));
     if (bad !== undefined)
-      return fail(line.number, `expected a board row of O, W, WW, B and BB, not "${bad}"`);
+      return fail(line.number, `expected a board row of O, W, WW, B and BB, not ${quoted(bad)}`);
     if (board.length > 0 && cells.length !== board[0]?.length)
       return fail(line.number, `expected ${board[0]?.length} points in the row, as in the first`);
     board.push(cells as Point[]);
@@ -195,7 +207,7 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
   const expect = (what: string, ok: (t: Token) => boolean): Token | ParsedSave => {
     const t = take();
     if (!t) return fail(last, `expected ${what} before the end of the file`);
-    return ok(t) ? t : fail(t.line, `expected ${what}, not "${t.text}"`);
+    return ok(t) ? t : fail(t.line, `expected ${what}, not ${quoted(t.text)}`);
   };
   const isFail = (x: Token | ParsedSave): x is ParsedSave => 'ok' in x;
   const number = (what: string) => expect(what, (t) => /^-?\d+$/.test(t.text));
@@ -240,7 +252,7 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
   ];
   for (const t of [cColour, hColour])
     if (t && colourOf(t.text) === undefined)
-      return fail(t.line, `expected white or black, not "${t.text}"`);
+      return fail(t.line, `expected white or black, not ${quoted(t.text)}`);
   const boardOpen = expect(`"${open}" opening the board`, (t) => t.text === open);
   if (isFail(boardOpen)) return boardOpen;
   const board: Point[][] = [];
@@ -249,7 +261,7 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
     if (!t) return fail(last, 'expected the board before the end of the file');
     if (t.text === close) break;
     if (t.text !== open)
-      return fail(t.line, `expected "${open}" opening a board row, not "${t.text}"`);
+      return fail(t.line, `expected "${open}" opening a board row, not ${quoted(t.text)}`);
     const row: Point[] = [];
     for (;;) {
       const cell = take();
@@ -257,7 +269,7 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
       if (cell.text === close) break;
       const point = cell.text.toUpperCase();
       if (!POINTS.has(point))
-        return fail(cell.line, `expected O, W, WW, B or BB, not "${cell.text}"`);
+        return fail(cell.line, `expected O, W, WW, B or BB, not ${quoted(cell.text)}`);
       row.push(point as Point);
     }
     if (board.length > 0 && row.length !== board[0]?.length)
@@ -278,7 +290,7 @@ function parseList(text: string, form: 'LISP' | 'Prolog'): ParsedSave {
   if (isFail(nextPlayer)) return nextPlayer;
   const who = playerOf(nextPlayer.text);
   if (who === undefined)
-    return fail(nextPlayer.line, `expected human or computer, not "${nextPlayer.text}"`);
+    return fail(nextPlayer.line, `expected human or computer, not ${quoted(nextPlayer.text)}`);
   const end = expect(`"${close}"`, (t) => t.text === close);
   if (isFail(end)) return end;
   const extra = take();

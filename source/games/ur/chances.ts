@@ -8,7 +8,7 @@ import type { Level } from '../../engine/bots.js';
 import type { WinChances } from '../../engine/core.js';
 import { finalChance } from '../../analysis/estimate.js';
 import { evaluateUr } from './bot.js';
-import { rateMoves, tableFor } from './perfect.js';
+import { rateMoves, tableFor, tableTrouble } from './perfect.js';
 import { urGame, type UrEvent, type UrState } from './rules.js';
 import type { UrTable } from './table.js';
 
@@ -46,7 +46,8 @@ export function urChances(level: Level, state: UrState): WinChances<UrState, UrE
       ? { chanceDepth: 1, replies: 0, nodeBudget: 2_000 }
       : { chanceDepth: 1, replies: 1, nodeBudget: 20_000 };
   return searchedChances(urGame, {
-    method: `estimated: a search (${level}) of the computer's evaluation, mapped to a probability by a logistic fit on self-play; no solved table for these rules`,
+    // A damaged table is said to be so (it was "no solved table"), naming the file.
+    method: `estimated: a search (${level}) of the computer's evaluation, mapped to a probability by a logistic fit on self-play; ${tableTrouble(state.rules) ?? 'no solved table for these rules'}`,
     estimate: (s, seat) => logistic(UR_LOG_ODDS * evaluateUr(s, seat)),
     limits,
     seats: () => 2,

@@ -118,7 +118,10 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
         options.kinds[seat] && options.kinds[seat] !== 'human'
           ? ''
           : await read('What is your name? ');
-      names.push(name === '' ? defaultSeatName(options.kinds[seat] ?? 'human', seat) : name);
+      // A typed name is echoed and recorded: nothing of it may act on a terminal (as Yoté's).
+      names.push(
+        name === '' ? defaultSeatName(options.kinds[seat] ?? 'human', seat) : safeText(name),
+      );
       io.write(`${names[seat]} you will play as ${colour}.\n`);
     }
     const bots: (Bot<UrState, UrEvent> | undefined)[] = [0, 1].map((seat) => {

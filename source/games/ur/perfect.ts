@@ -84,6 +84,15 @@ export function prepareTable(rules: UrRules): Promise<void> {
   return pending.then(() => undefined);
 }
 
+/**
+ * Why the table of these rules is there but cannot be used (damaged, a folder, for other rules),
+ * in one line; undefined when it is good or there is none.
+ */
+export function tableTrouble(rules: UrRules): string | undefined {
+  const table = lookUp(rules);
+  return !table.ok && !table.missing ? table.problem : undefined;
+}
+
 /** The command that builds the table for these rules. */
 export function solveCommandFor(rules: UrRules, boardFile?: string): string {
   const board = boardId(rules) === 'historical' || !boardFile ? '' : ` --board ${boardFile}`;

@@ -31,6 +31,7 @@ import {
   writeAtomic,
   writeTable,
 } from './table.js';
+import { unwritable } from '../../storage/files.js';
 
 export interface SolveProgress {
   /** Positions in finished groups, of all. */
@@ -72,8 +73,17 @@ export type SolveResult =
   | { readonly status: 'stopped'; readonly file: string }
   | { readonly status: 'refused'; readonly problem: string };
 
-const GiB = 1024 ** 3;
-const gib = (bytes: number) => `${(bytes / GiB).toFixed(2)} GiB`;
+/**
+ * A size in the unit that shows it: 1.93 GiB (from half of one: 0.98 GiB), 3.1 MiB, 12 KiB,
+ * 0 bytes (a small table on a full disk was "0.00 GiB of disk, and 0.00 GiB is free").
+ */
+export function sizeWords(bytes: number): string {
+  if (bytes >= 1024 ** 3 / 2) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  const [unit, name] =
+    bytes >= 1024 ** 2 ? [1024 ** 2, 'MiB'] : bytes >= 1024 ? [1024, 'KiB'] : [1, 'bytes'];
+  const n = bytes / unit;
+  return `${n < 10 && unit > 1 ? n.toFixed(1) : Math.round(n)} ${name}`;
+}
 
 /**
  * What a solve needs: the table (twice with worker threads: the shared one, and a plain copy
@@ -203,8 +213,31 @@ class Workers {
   }
 }
 
-/** Build (or finish building) the table for these rules and stones. */
+/** A file or folder of the solve that could not be written, in words (storage's unwritable). */
+class DiskProblem extends Error {}
+function onDisk<T>(path: string, doing: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+    throw new DiskProblem(unwritable(path, error, doing), { cause: error });
+  }
+}
+
+/**
+ * Build (or finish building) the table for these rules and stones. A write that fails (a full or
+ * read-only disk) refuses the run, naming the file: the checkpoints written stay.
+ */
 export async function solveUr(options: SolveOptions): Promise<SolveResult> {
+  try {
+    return await solve(options);
+  } catch (error) {
+    if (error instanceof DiskProblem) return { status: 'refused', problem: error.message };
+    throw error;
+  }
+}
+
+async function solve(options: SolveOptions): Promise<SolveResult> {
   const { rules, stones, dataDir } = options;
   const threads = Math.max(1, options.threads ?? 1);
   const now = options.now ?? Date.now;
@@ -225,15 +258,11 @@ export async function solveUr(options: SolveOptions): Promise<SolveResult> {
   if (memory > memoryFree)
     return {
       status: 'refused',
-      problem: `solving ${stones} stones needs about ${gib(memory)} of memory, and ${gib(memoryFree)} is free`,
+      problem: `solving ${stones} stones needs about ${sizeWords(memory)} of memory, and ${sizeWords(memoryFree)} is free`,
     };
-  try {
-    mkdirSync(directory, { recursive: true });
-  } catch (error) {
-    return { status: 'refused', problem: `cannot make ${directory}: ${(error as Error).message}` };
-  }
+  onDisk(directory, 'make', () => mkdirSync(directory, { recursive: true }));
   const partial = `${file}.partial`;
-  mkdirSync(partial, { recursive: true });
+  onDisk(partial, 'make', () => mkdirSync(partial, { recursive: true }));
   // A run killed while writing leaves its temporary files (writeAtomic's *.tmp): not kept.
   for (const [folder, prefix] of [
     [directory, basename(file)],
@@ -255,7 +284,7 @@ export async function solveUr(options: SolveOptions): Promise<SolveResult> {
   if (disk - held > diskFree)
     return {
       status: 'refused',
-      problem: `the table for ${stones} stones needs about ${gib(disk - held)} of disk in ${directory}, and ${gib(diskFree)} is free`,
+      problem: `the table for ${stones} stones needs about ${sizeWords(disk - held)} of disk in ${directory}, which has ${sizeWords(diskFree)} free`,
     };
 
   const values =
@@ -297,7 +326,7 @@ export async function solveUr(options: SolveOptions): Promise<SolveResult> {
           if (stop()) {
             // The workers stop mid-sweep: every value is still one some sweep wrote.
             await pool.close();
-            saveGroup(current, values, ranges, sweeps);
+            onDisk(current, 'write', () => saveGroup(current, values, ranges, sweeps));
             return { status: 'stopped', file };
           }
           change = await result;
@@ -314,7 +343,7 @@ export async function solveUr(options: SolveOptions): Promise<SolveResult> {
         }
         if (stop()) {
           // A sweep cut short leaves values no worse than before it: kept, and gone on with.
-          saveGroup(current, values, ranges, sweeps);
+          onDisk(current, 'write', () => saveGroup(current, values, ranges, sweeps));
           return { status: 'stopped', file };
         }
         sweeps++;
@@ -329,11 +358,11 @@ export async function solveUr(options: SolveOptions): Promise<SolveResult> {
         });
         if (change < EPSILON) break;
         if (now() - saved > every) {
-          saveGroup(current, values, ranges, sweeps);
+          onDisk(current, 'write', () => saveGroup(current, values, ranges, sweeps));
           saved = now();
         }
       }
-      saveGroup(finished, values, ranges, sweeps);
+      onDisk(finished, 'write', () => saveGroup(finished, values, ranges, sweeps));
       rmSync(current, { force: true });
       done += size;
     }
@@ -341,7 +370,7 @@ export async function solveUr(options: SolveOptions): Promise<SolveResult> {
     await pool?.close();
   }
   const plain = values.buffer instanceof SharedArrayBuffer ? values.slice() : values;
-  writeTable(file, rules, stones, plain);
+  onDisk(file, 'write', () => writeTable(file, rules, stones, plain));
   rmSync(partial, { recursive: true, force: true });
   options.progress?.({
     done: total,

@@ -122,6 +122,21 @@ function readInto(fd: number, target: Uint8Array, position: number): number {
   return at;
 }
 
+/** Read `target`'s bytes of `file` from `position`; why it cannot be read, or undefined. */
+function readWhole(file: string, target: Uint8Array, position: number): string | undefined {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      readInto(fd, target, position);
+    } finally {
+      closeSync(fd);
+    }
+    return undefined;
+  } catch (error) {
+    return `it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  }
+}
+
 /** A table file's header and length, checked without reading its values. */
 type Inspected =
   | { ok: true; header: TableHeader; shape: UrShape }
@@ -136,22 +151,21 @@ const refusal = (file: string, why: string) => ({
 /** Everything about a table file that its header and length tell (the values not read). */
 export function inspectTable(file: string, rules: UrRules, stones: number): Inspected {
   let size: number;
+  const refuse = (why: string) => refusal(file, why);
   try {
-    size = statSync(file).size;
+    const stat = statSync(file);
+    // A folder in its place was read as a table, and the read threw (EISDIR, a stack trace).
+    if (stat.isDirectory()) return refuse('it is a folder, not a file');
+    size = stat.size;
   } catch {
     return { ok: false, missing: true, problem: `there is no table ${file}` };
   }
-  const refuse = (why: string) => refusal(file, why);
   const shape = shapeFor(rules, stones);
   const expected = HEADER_BYTES + shape.size * 4;
   if (size < HEADER_BYTES) return refuse('it is too short to hold a header');
   const head = new Uint8Array(HEADER_BYTES);
-  const fd = openSync(file, 'r');
-  try {
-    readInto(fd, head, 0);
-  } finally {
-    closeSync(fd);
-  }
+  const read = readWhole(file, head, 0);
+  if (read !== undefined) return refuse(read);
   const text = new TextDecoder().decode(head).replace(/\0+$/, '');
   const [magic, json] = text.split('\n');
   if (magic !== MAGIC) return refuse('it is not a madang Ur table');
@@ -181,12 +195,8 @@ export function loadTable(file: string, rules: UrRules, stones: number): LoadedT
   const inspected = inspectTable(file, rules, stones);
   if (!inspected.ok) return inspected;
   const values = new Float32Array(inspected.shape.size);
-  const fd = openSync(file, 'r');
-  try {
-    readInto(fd, new Uint8Array(values.buffer), HEADER_BYTES);
-  } finally {
-    closeSync(fd);
-  }
+  const read = readWhole(file, new Uint8Array(values.buffer), HEADER_BYTES);
+  if (read !== undefined) return refusal(file, read);
   if (checksum(values) !== inspected.header.sha256)
     return refusal(file, 'its checksum does not match: it is damaged');
   return { ok: true, table: new UrTable(inspected.shape, values) };
