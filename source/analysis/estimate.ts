@@ -42,6 +42,11 @@ export interface SearchedChances<S> {
   key?(state: S): string;
   /** See WinChances.inPlay. */
   inPlay?(state: S): boolean;
+  /**
+   * True where `estimate` is each seat's share of one win (every seat's adds up to 1, as Layers'
+   * softmax): then so are the chances searched from it.
+   */
+  readonly shares?: boolean;
 }
 
 /**
@@ -92,14 +97,22 @@ export function searchedChances<S, E extends GameEvent>(
       return sum / total;
     }
     const mover = game.toAct(state);
+    if (game.legalEvents(state).length === 0) return leaf(state, seat);
+    const many = spec.seats(state) > 2;
     // Among many players, another's decision is rated as it stands: a search from its side
     // would say how it fares, not how `seat` does.
-    if (game.legalEvents(state).length === 0 || (mover !== seat && spec.seats(state) > 2))
-      return leaf(state, seat);
+    if (mover !== seat && many && !spec.shares) return leaf(state, seat);
     const options = moves(state);
     let best = options[0] as RatedMove<E>;
     for (const m of options) if (m.chance > best.chance) best = m;
-    return mover === seat ? best.chance : 1 - best.chance;
+    if (mover === seat) return best.chance;
+    if (!many) return 1 - best.chance;
+    // Shares of one win: the others share what the mover's best move leaves, each in proportion
+    // to its share as the position stands, so that every seat's chance adds up to 1.
+    const rest = 1 - leaf(state, mover);
+    return rest > 0
+      ? (leaf(state, seat) * (1 - best.chance)) / rest
+      : (1 - best.chance) / (spec.seats(state) - 1);
   };
   return {
     exact: false,
@@ -107,5 +120,6 @@ export function searchedChances<S, E extends GameEvent>(
     moves,
     chance: (state, seat) => chance(state, seat, 0),
     ...(spec.inPlay ? { inPlay: spec.inPlay } : {}),
+    ...(spec.shares ? { shares: true } : {}),
   };
 }

@@ -57,7 +57,8 @@ let cli: Argv = yargs(hideBin(process.argv))
   .option('resume', { type: 'string', describe: 'go on with an unfinished recorded game' })
   .option('bots', {
     type: 'string',
-    describe: 'computer seats: seat numbers from 1, such as 2,4, or all',
+    describe:
+      'computer seats: seat numbers from 1, such as 2,4 or 2:greedy,4:strong (a level per seat; else --level), or all',
   })
   .option('level', {
     type: 'string',

@@ -94,6 +94,8 @@ export interface WinChances<S, E> {
    * (1, 0, or ½ for a draw).
    */
   chance(state: S, seat: number): number;
+  /** True where every seat's chance is a share of one win: they add up to 1 (Layers). */
+  readonly shares?: boolean;
   /**
    * False for a decision or throw outside play, which the analysis skips (Kono's dice for the
    * first player, its choices between rounds). Everything is in play when absent.

@@ -64,7 +64,8 @@ export type ParsedBots = { ok: true; kinds: SeatKind[] } | { ok: false; problem:
 
 /**
  * `--bots 2,4` (seat numbers from 1, as the screens count them) or `all`, at `level`, for a game
- * of up to `seats` seats: what sits in each seat.
+ * of up to `seats` seats: what sits in each seat. A seat may name its own level, `2:greedy,3:strong`
+ * (as the setup screens mix levels), so that one level can be played against another.
  */
 export function parseBots(
   bots: string | undefined,
@@ -72,19 +73,38 @@ export function parseBots(
   seats: number,
   levels: readonly Level[] = BASE_LEVELS,
 ): ParsedBots {
-  if (!isLevel(level) || !levels.includes(level))
-    return { ok: false, problem: `--level takes ${levels.join(', ')}` };
+  const offered = (text: string): text is Level => isLevel(text) && levels.includes(text);
+  if (!offered(level)) return { ok: false, problem: `--level takes ${levels.join(', ')}` };
   if (bots === undefined) return { ok: true, kinds: [] };
   const all = Array.from({ length: seats }, (_, seat) => seat);
-  const chosen =
-    bots === 'all'
-      ? all
-      : bots.split(',').map((s) => (/^\d{1,4}$/.test(s.trim()) ? Number(s) - 1 : Number.NaN));
-  if (chosen.some((seat) => !(seat >= 0 && seat < seats))) {
+  if (bots === 'all') return { ok: true, kinds: all.map(() => level) };
+  const items = bots.split(',').map((item) => {
+    const at = item.indexOf(':');
+    const number = (at < 0 ? item : item.slice(0, at)).trim();
+    const own = at < 0 ? undefined : item.slice(at + 1).trim();
+    const seat = /^\d{1,4}$/.test(number) ? Number(number) - 1 : Number.NaN;
+    return { item: item.trim(), seat, own };
+  });
+  if (items.some(({ seat }) => !(seat >= 0 && seat < seats))) {
     return {
       ok: false,
       problem: `--bots takes seat numbers 1 to ${seats}, such as ${seats > 2 ? '2,4' : '2'}, or all`,
     };
   }
-  return { ok: true, kinds: all.map((seat) => (chosen.includes(seat) ? level : 'human')) };
+  const kinds: SeatKind[] = all.map(() => 'human');
+  for (const { item, seat, own = level } of items) {
+    if (!offered(own))
+      return {
+        ok: false,
+        problem: `--bots ${item}: "${own}" is not a level here; a seat takes ${levels.join(', ')}`,
+      };
+    const before = kinds[seat] as SeatKind;
+    if (before !== 'human' && before !== own)
+      return {
+        ok: false,
+        problem: `--bots gives seat ${seat + 1} two levels (${before} and ${own})`,
+      };
+    kinds[seat] = own;
+  }
+  return { ok: true, kinds };
 }

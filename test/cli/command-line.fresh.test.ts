@@ -200,6 +200,39 @@ describe('a classic game through a pipe (run.tsx)', () => {
     expect(run.stderr).toContain(join(dir, 'recordings', recording as string));
   });
 
+  it('--bots with a level per seat: one level against another, recorded so; a bad level named (issue 47, 14)', async () => {
+    const dir = scratch();
+    const file = join(dir, 'mixed.jsonl');
+    const run = await madang(
+      ['ur', '--bots', '1:random,2:greedy', '--seed', '9', '--record', file, '--data-dir', dir],
+      { stdin: '' },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/CPU \d wins!\n$/);
+    const header = JSON.parse(readFileSync(file, 'utf8').split('\n')[0] as string);
+    expect(header.players).toEqual([
+      { name: 'CPU 1', kind: 'bot', level: 'random' },
+      { name: 'CPU 2', kind: 'bot', level: 'greedy' },
+    ]);
+    const bad = await madang(['yut', '--bots', '2:perfect,3:strong']);
+    expect(bad).toMatchObject({
+      code: 2,
+      stderr:
+        'madang: --bots 2:perfect: "perfect" is not a level here; a seat takes random, greedy, strong, expert\n',
+    });
+    // A perfect seat given so is checked for its table as --level perfect is.
+    const perfect = await madang(['ur', '--bots', '2:perfect', '--data-dir', scratch()], {
+      stdin: '',
+    });
+    expect(perfect).toMatchObject({
+      code: 2,
+      stderr:
+        'madang: perfect needs a solved table for 7 stones: build it with madang ur solve --stones 7\n',
+    });
+    const help = await madang(['yut', '--help']);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('such as 2,4 or 2:greedy,4:strong');
+  });
+
   it('a replay or a resume needs a terminal: said, exit 2', async () => {
     const run = await madang(['replay', join(RECORDINGS, 'short.jsonl')]);
     expect(run).toMatchObject({

@@ -65,6 +65,53 @@ describe('parseBots (--bots, --level)', () => {
   });
 });
 
+describe('parseBots: a level per seat (issue 47, 14)', () => {
+  it('--bots 2:greedy,3:strong seats each computer at its own level; a bare seat at --level', () => {
+    expect(parseBots('2:greedy,3:strong', 'strong', 4)).toEqual({
+      ok: true,
+      kinds: ['human', 'greedy', 'strong', 'human'],
+    });
+    expect(parseBots(' 1 : random , 2', 'greedy', 2)).toEqual({
+      ok: true,
+      kinds: ['random', 'greedy'],
+    });
+    expect(parseBots('1:expert,2:strong', 'strong', 2, [...BASE_LEVELS, 'expert'])).toEqual({
+      ok: true,
+      kinds: ['expert', 'strong'],
+    });
+    // The old form is unchanged.
+    expect(parseBots('2,3', 'greedy', 4)).toEqual({
+      ok: true,
+      kinds: ['human', 'greedy', 'greedy', 'human'],
+    });
+  });
+
+  it('a bad level names itself and the levels the game offers; a seat given two levels is refused', () => {
+    expect(parseBots('2:perfekt', 'strong', 2)).toEqual({
+      ok: false,
+      problem:
+        '--bots 2:perfekt: "perfekt" is not a level here; a seat takes random, greedy, strong',
+    });
+    expect(parseBots('1,2:expert', 'strong', 2)).toEqual({
+      ok: false,
+      problem: '--bots 2:expert: "expert" is not a level here; a seat takes random, greedy, strong',
+    });
+    expect(parseBots('2:', 'strong', 2)).toEqual({
+      ok: false,
+      problem: '--bots 2:: "" is not a level here; a seat takes random, greedy, strong',
+    });
+    expect(parseBots('2:human', 'strong', 2)).toMatchObject({ ok: false });
+    expect(parseBots('2:greedy,2:strong', 'strong', 2)).toEqual({
+      ok: false,
+      problem: '--bots gives seat 2 two levels (greedy and strong)',
+    });
+    // A seat out of range is said as before, with or without a level.
+    const two = { ok: false, problem: '--bots takes seat numbers 1 to 2, such as 2, or all' };
+    expect(parseBots('3:greedy', 'strong', 2)).toEqual(two);
+    expect(parseBots(':greedy', 'strong', 2)).toEqual(two);
+  });
+});
+
 describe('seats', () => {
   it('a setup seat cycles from a person through the levels, strongest first', () => {
     expect(seatKinds(BASE_LEVELS)).toEqual(['human', 'strong', 'greedy', 'random']);

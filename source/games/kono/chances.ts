@@ -33,15 +33,26 @@ function roundOutcome(state: KonoState): Outcome {
   return { status: 'won', winner: last.winner };
 }
 
-/** The rules of one round: Kono's, ending where the round is scored. */
+/**
+ * The rules of one round: Kono's, ending where the round is scored, without quitting. A side
+ * ahead by more than the penalty still wins the round by quitting, so by the chance of winning
+ * the round a quit was "best" (and every position the leader could quit from, won), though it
+ * throws away most of the award and the tournament is the sum of the points: like the
+ * computers, the analysis weighs the moves alone (a quit played is rated by the round's result).
+ */
 export const konoRound: Game<KonoState, KonoEvent, KonoOptions> = {
   ...konoGame,
   outcome: roundOutcome,
+  legalEvents(state) {
+    const legal = konoGame.legalEvents(state);
+    const moves = legal.filter((e) => e.type !== 'kono/quit');
+    return moves.length > 0 ? moves : legal;
+  },
 };
 
 export function konoChances(level: Level): WinChances<KonoState, KonoEvent> {
   return searchedChances(konoRound, {
-    method: `estimated: the chance to win the round, a search (${level}) of the computer's evaluation mapped to a probability by a logistic fit on self-play; a drawn round counts half`,
+    method: `estimated: the chance to win the round (quitting left out), a search (${level}) of the computer's evaluation mapped to a probability by a logistic fit on self-play; a drawn round counts half`,
     estimate: (state, seat) => logistic(KONO_LOG_ODDS * evaluateKono(state, seat)),
     limits: KONO_ANALYSIS_LIMITS[level],
     seats: () => 2,

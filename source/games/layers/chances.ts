@@ -42,6 +42,7 @@ export function layersChances(level: Level): WinChances<LayersState, LayersEvent
     limits: LAYERS_ANALYSIS_LIMITS[level],
     seats: (state) => state.options.players,
     inPlay: (state) => state.phase !== 'order',
+    shares: true,
     // The last fight's numbers are for the log: the outcomes of one fight are three positions.
     key: (state) => JSON.stringify({ ...state, last: null, options: null }),
   });

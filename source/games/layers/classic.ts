@@ -85,7 +85,8 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
     recorder = run.recorderFor(options);
     let state: LayersState = setup(options);
     const bots = Array.from({ length: players }, (_, p) => {
-      const kind = run.kinds[p] ?? (run.kinds.length === 0 && p > 0 ? 'strong' : 'human');
+      // Without --bots every seat is a person's, as in the seed's console.
+      const kind = run.kinds[p] ?? 'human';
       return kind === 'human' ? undefined : layersBot(kind);
     });
     /** Apply, record and say an event; a computer's move records its reason, for the replay. */

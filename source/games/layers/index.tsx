@@ -96,7 +96,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
           options,
           seed,
           Array.from({ length: options.players }, (_, p) => {
-            const kind = run.kinds[p] ?? (run.kinds.length === 0 && p > 0 ? 'strong' : 'human');
+            const kind = run.kinds[p] ?? 'human';
             return seatOf(`Player ${p}`, kind);
           }),
         ),

@@ -5,7 +5,8 @@
 import { urBoardHeight, urBoardWidth } from './ui/board-layout.js';
 import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
-import { seatOf } from '../../engine/seats.js';
+import { LEVELS } from '../../engine/bots.js';
+import { parseBots, seatOf } from '../../engine/seats.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
 import { runClassicUr } from './classic.js';
@@ -150,8 +151,15 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
         if (!loaded.ok) return { ok: false, problem: loaded.problem };
         board = { spec: loaded.board.spec, name: argv.board };
       }
-      // --level perfect with no table to play it: one line saying how to build it.
-      if (argv.level === 'perfect' && argv.bots !== undefined) {
+      // A perfect seat (--level perfect, or 2:perfect) with no table to play it: one line saying
+      // how to build it.
+      const seats = parseBots(
+        argv.bots as string | undefined,
+        String(argv.level ?? 'strong'),
+        2,
+        LEVELS,
+      );
+      if (seats.ok && seats.kinds.includes('perfect')) {
         readTablesFrom(dataDirOf(argv));
         const problem = perfectProblemFor(board)(stones ?? STONES);
         if (problem !== undefined) return { ok: false, problem };

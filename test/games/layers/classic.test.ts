@@ -178,6 +178,39 @@ describe('the Layers console', () => {
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   });
 
+  it('without --bots the console seats people in every seat, as the seed’s does (issue 47, 11)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-layers-'));
+    const record = join(dir, 'game.jsonl');
+    const run = spawnSync(
+      'node',
+      [
+        CLI,
+        'layers',
+        '--players',
+        '10',
+        '--turns',
+        '1',
+        '--classic',
+        '--seed',
+        '3',
+        '--record',
+        record,
+      ],
+      { encoding: 'utf8', input: '' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    // The first player of the round is asked, and nobody answers for it.
+    expect(run.stdout).toMatch(
+      /^Round 1 turn \(move\) sequence: (\d+), .*\nPlayer \1, what's your choice\n1\. Fight!\n2\. Rest\n3\. Look players' status\n$/m,
+    );
+    expect(run.stdout).not.toContain('(computer:');
+    // The recording names them people too.
+    const header = JSON.parse(readFileSync(record, 'utf8').split('\n')[0] as string);
+    expect(header.players).toEqual(
+      Array.from({ length: 10 }, (_, p) => ({ name: `Player ${p}`, kind: 'human' })),
+    );
+  });
+
   it('seed 7: a player knocked off the top and back starts its count again (issue 28, 4)', () => {
     const run = spawnSync(
       'node',
