@@ -261,6 +261,30 @@ describe('<YutPanel>', () => {
     expect(narrow).toMatch(/│ m menu · q quit +│/);
     expect(narrow).toMatch(/│ w seats swapped · a analyse +│/);
   });
+
+  it('at 80 columns the end names the recording by its file, the folder cut from the start', () => {
+    let play = newPlay(
+      setup({ players: 2, pieces: 1, start: { positions: [[29], [0]], turn: 0 } }),
+      seats,
+    );
+    play = reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
+    const file = '/home/someone/.local/share/madang/recordings/yut-2026-11-26-213247.jsonl';
+    const lines = plain(
+      frameOf(
+        <YutPanel
+          play={play}
+          preview={undefined}
+          width={32}
+          height={24}
+          recording={`Recording: ${file}`}
+        />,
+      ),
+    ).split('\n');
+    // It was cut at the panel's second row: '…/recordings/yut-'.
+    const at = lines.findIndex((line) => line.includes('Recording:'));
+    expect(lines[at]).toMatch(/│ Recording: +│/);
+    expect(lines[at + 1]).toMatch(/│ …\/?yut-2026-11-26-213247\.jsonl *│/);
+  });
 });
 
 describe('the replay’s panel', () => {
