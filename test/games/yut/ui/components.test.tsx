@@ -4,6 +4,7 @@ import { setup } from '../../../../source/games/yut/rules.js';
 import { YutBoard, BOARD_BOX_HEIGHT } from '../../../../source/games/yut/ui/YutBoard.js';
 import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
 import { YutPanel } from '../../../../source/games/yut/ui/YutPanel.js';
+import { SAVE_KEYS } from '../../../../source/games/yut/ui/YutGame.js';
 import { YutSetup } from '../../../../source/games/yut/ui/YutSetup.js';
 import { newSetup } from '../../../../source/games/yut/ui/setup-model.js';
 import { displayWidth } from '../../../../source/ui/text.js';
@@ -260,6 +261,20 @@ describe('<YutPanel>', () => {
     expect(narrow).toMatch(/│ Enter play again +│/);
     expect(narrow).toMatch(/│ m menu · q quit +│/);
     expect(narrow).toMatch(/│ w seats swapped · a analyse +│/);
+  });
+
+  it('at 80 columns the advanced game’s keys before a throw are whole, save and exit too', () => {
+    const play = newPlay(setup({ players: 2, pieces: 4 }), seats);
+    const frame = plain(
+      frameOf(
+        <YutPanel play={play} preview={undefined} width={32} height={24} keyLines={SAVE_KEYS} />,
+      ),
+    );
+    // 'Space throw · s save and exit' was cut: 's save and ex…'.
+    expect(frame).not.toContain('…');
+    expect(frame).toContain('s save and exit');
+    for (const keys of ['Space throw', 'h hint', '?', 'q quit'])
+      expect(SAVE_KEYS.join(' · ')).toContain(keys);
   });
 
   it('at 80 columns the end names the recording by its file, the folder cut from the start', () => {
