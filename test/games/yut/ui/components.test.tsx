@@ -86,6 +86,15 @@ describe('<YutBoard>', () => {
   });
 });
 
+/** A game Alice has just won: her last piece home with do. */
+function wonByAlice() {
+  const play = newPlay(
+    setup({ players: 2, pieces: 1, start: { positions: [[29], [0]], turn: 0 } }),
+    seats,
+  );
+  return reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
+}
+
 describe('<YutPanel>', () => {
   it('shows whose turn, the sticks, the results, every player, and the moves to choose from', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
@@ -242,11 +251,7 @@ describe('<YutPanel>', () => {
   });
 
   it('announces the winner', () => {
-    let play = newPlay(
-      setup({ players: 2, pieces: 1, start: { positions: [[29], [0]], turn: 0 } }),
-      seats,
-    );
-    play = reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
+    const play = wonByAlice();
     const frame = plain(
       frameOf(<YutPanel play={play} preview={undefined} width={52} height={24} />),
     );
@@ -278,11 +283,7 @@ describe('<YutPanel>', () => {
   });
 
   it('at 80 columns the end names the recording by its file, the folder cut from the start', () => {
-    let play = newPlay(
-      setup({ players: 2, pieces: 1, start: { positions: [[29], [0]], turn: 0 } }),
-      seats,
-    );
-    play = reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
+    const play = wonByAlice();
     const file = '/home/someone/.local/share/madang/recordings/yut-2026-11-26-213247.jsonl';
     const lines = plain(
       frameOf(
