@@ -15,8 +15,15 @@ export function summary(replayer: Replayer): string {
     outcome.status === 'running'
       ? `unfinished, ${names[replayer.game.rules.toAct(replayer.state)] ?? 'someone'} to play`
       : outcomeWords(outcome, names);
-  return `${header.game}, ${names.length} players (${names.join(', ')}), ${replayer.events} events, ${result}`;
+  return `${header.game}, ${names.length} players (${someNames(names)}), ${replayer.events} events, ${result}`;
 }
+
+/** Names listed on a file's line: up to six; past that five and a count (Layers has hundreds). */
+const NAMES_LISTED = 6;
+const someNames = (names: readonly string[]) =>
+  names.length <= NAMES_LISTED
+    ? names.join(', ')
+    : `${names.slice(0, NAMES_LISTED - 1).join(', ')} and ${names.length - NAMES_LISTED + 1} more`;
 
 export async function verify(
   files: readonly string[],

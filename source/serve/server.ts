@@ -20,7 +20,7 @@ import type {
   PseudoTtyInfo,
   ServerChannel,
 } from 'ssh2';
-import { screenText } from '../engine/safe-text.js';
+import { FRAME_CLEAR, screenText } from '../engine/safe-text.js';
 import { KeysProvider } from '../ui/keys-context.js';
 import { ThemeContext } from '../ui/theme.js';
 import { fingerprint } from './identity.js';
@@ -65,8 +65,6 @@ export const MAX_ROWS = 200;
 
 const ENTER = '\x1b[?1049h\x1b[2J\x1b[H\x1b[?25l';
 const LEAVE = '\x1b[?25h\x1b[?1049l';
-/** Ink's clear of the whole screen, which begins a frame drawn whole. */
-const CLEAR = '\x1b[2J\x1b[3J\x1b[H';
 
 export interface ServeOptions {
   readonly host: string;
@@ -393,7 +391,7 @@ export function serve(options: ServeOptions): Promise<Running> {
       const text = pending.join('');
       pending = [];
       if (ended || !channel.writable || text === '' || text === lastFrame) return;
-      lastFrame = text.includes(CLEAR) ? text : '';
+      lastFrame = text.includes(FRAME_CLEAR) ? text : '';
       channel.write(text);
       // A client that stops reading must not grow the server's memory without end.
       if (channel.writableLength > limits.backlog) end();

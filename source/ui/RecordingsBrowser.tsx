@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { safeText } from '../engine/safe-text.js';
 import { type Browser, FILTER_MAX, rowOf, shown } from './recordings-model.js';
-import { fit, pathFit } from './text.js';
+import { displayWidth, fit, pathFit } from './text.js';
 import { TextField } from './TextField.js';
 import { Styled } from './theme.js';
 
@@ -72,7 +72,9 @@ export function RecordingsBrowser({
           visible.map((listed, i) => {
             const row = rowOf(listed, titleOf);
             const chosen = top + i === browser.index;
-            const line = columns([row.date, row.game, row.players, row.length, row.result]);
+            const names = listed.header?.players.map((p) => p.name);
+            const who = names ? namesFit(names, players) : row.players;
+            const line = columns([row.date, row.game, who, row.length, row.result]);
             return (
               <Text key={listed.file} wrap="truncate-end">
                 <Styled colour={chosen ? 'cyan' : undefined} bold={chosen}>
@@ -109,4 +111,19 @@ export function RecordingsBrowser({
       </Text>
     </Box>
   );
+}
+
+/**
+ * Players in `width` columns: all of them, or as many whole names as fit and a count of the
+ * rest (`Player 1, CPU 2 +2`), never a name cut in the middle where another stays whole.
+ */
+function namesFit(names: readonly string[], width: number): string {
+  const all = names.join(', ');
+  if (displayWidth(all) <= width) return all;
+  for (let shown = names.length - 1; shown >= 1; shown--) {
+    const text = `${names.slice(0, shown).join(', ')} +${names.length - shown}`;
+    if (displayWidth(text) <= width) return text;
+  }
+  const rest = ` +${names.length - 1}`;
+  return `${fit(names[0] ?? '', width - rest.length).trimEnd()}${rest}`;
 }

@@ -134,6 +134,31 @@ describe('verify', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('a game of a hundred players: its line names the first few and counts the rest', async () => {
+    const file = join(scratch(), 'hundred.jsonl');
+    const played = await madang([
+      'layers',
+      '--players',
+      '100',
+      '--turns',
+      '1',
+      '--bots',
+      'all',
+      '--classic',
+      '--seed',
+      '1',
+      '--record',
+      file,
+    ]);
+    expect(played.code).toBe(0);
+    const run = await madang(['verify', file]);
+    expect(run.code).toBe(0);
+    // It listed all hundred names on the one line (1,200 columns).
+    expect(run.stdout).toMatch(
+      /^.*hundred\.jsonl: layers, 100 players \(Player 0, Player 1, Player 2, Player 3, Player 4 and 95 more\), \d+ events, [^,]+\n$/,
+    );
+  });
+
   it('exit 1 for a recording the rules refuse, 2 for a file that is not one', async () => {
     const dir = scratch();
     const tampered = join(dir, 'tampered.jsonl');

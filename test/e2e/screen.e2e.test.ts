@@ -4,7 +4,7 @@
  * keys typed in a burst across a screen change.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -90,6 +90,41 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     // The shell's screen as it was, and the exit: no row of the board or the question above it.
     const screen = (await terminal.settled()).split('\n').filter((line) => line.trim() !== '');
     expect(screen).toEqual(['BEFORE', 'EXITED 0']);
+  });
+
+  it("a session keeps the terminal's history: no frame erases saved lines (ESC[3J)", async () => {
+    // Forty lines of the shell's own, scrolled above the 24 rows, then the menu, a game's throw,
+    // its quit, and the menu's quit. Every full frame of Ink's began ESC[2J ESC[3J ESC[H, and
+    // the 3J emptied tmux's history: the first 17 lines were gone after the session.
+    const tap = join(mkdtempSync(join(tmpdir(), 'madang-history-')), 'screen.raw');
+    terminal = new Terminal(`seq -f 'before madang %g' 1 40; sleep 0.3; node ${CLI} --no-record`, {
+      columns: 80,
+      rows: 24,
+    });
+    terminal.tap(tap);
+    await terminal.waitFor('Royal Game of Ur');
+    await terminal.keys('Enter');
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Up', 'Enter');
+    await terminal.waitFor('Player 1 to throw');
+    await terminal.keys('Space');
+    await terminal.waitFor('Player 1 threw');
+    await terminal.keys('q');
+    await terminal.waitFor('Quit this game?');
+    await terminal.keys('y');
+    await terminal.waitFor('Royal Game of Ur');
+    await terminal.keys('q');
+    await terminal.waitFor(/EXITED \d+/);
+    await terminal.settled();
+    const raw = readFileSync(tap, 'utf8');
+    // The tap saw the session: its full frames, each begun by a clear of the screen.
+    expect(raw).toMatch(/\x1b\[\?2026h\x1b\[2J(?:\x1b\[3J)?\x1b\[H/);
+    expect(raw).toContain('Quit this game?');
+    expect(raw.split('\x1b[3J').length - 1).toBe(0);
+    const lines = terminal.history().split('\n');
+    const before = lines.filter((line) => line.startsWith('before madang '));
+    expect(before).toEqual(Array.from({ length: 40 }, (_, i) => `before madang ${i + 1}`));
+    expect(lines).toContain('EXITED 0');
   });
 
   it('a replay shrunk and enlarged stays where it was', async () => {

@@ -11,6 +11,27 @@ afterEach(() => terminal?.close());
 const twoLines = new URL('../../../shared/external/ur/two_lines.ur', import.meta.url);
 
 describe.runIf(hasTmux)('the Royal Game of Ur in a real terminal', () => {
+  it('ur solve at 80 columns: the progress line fits, each update drawn over the last', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'madang-ur-solve-'));
+    terminal = new Terminal(`node ${CLI} ur solve --stones 3 --data-dir ${data}`, {
+      columns: 80,
+      rows: 24,
+    });
+    // Three stones: about 3 s alone, several times that on a loaded machine.
+    await terminal.waitFor(/EXITED \d+/, 120_000);
+    // A line of 104 columns wrapped, and every redraw after \r left its first row behind:
+    // 46 lines for this solve. Now the bar's last state, what was solved, and the chance.
+    const lines = terminal
+      .history()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^\[#+\] 100\.0% {2}group 6\/6/);
+    expect(lines[1]).toMatch(/^madang: solved 3 stones/);
+    expect(lines[2]).toMatch(/^madang: with perfect play, White \(rolling first\) wins 51\.50%/);
+    expect(lines[3]).toBe('EXITED 0');
+  });
+
   it('two stones against perfect: the table built, the hint gives exact chances', async () => {
     const data = mkdtempSync(join(tmpdir(), 'madang-ur-perfect-'));
     const solved = spawnSync(

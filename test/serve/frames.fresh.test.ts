@@ -59,6 +59,21 @@ describe('the frames madang serve sends', () => {
     expect(pieces.join('').endsWith(END)).toBe(true);
   });
 
+  it("no frame erases the client's saved lines (ESC[3J): a whole frame clears the screen and homes", async () => {
+    const { player, pieces } = await inLobby();
+    player.write('n');
+    await player.waitFor('which game?');
+    player.write('\x1b');
+    await player.waitFor('No tables yet');
+    while ((await player.nextFrame(300)) !== undefined);
+    const sent = pieces.join('');
+    // Every frame Ink draws whole (the welcome, the lobby, the form) begins with a clear; its
+    // ESC[3J emptied the history of the client's terminal above the session.
+    expect(sent.split(`${BEGIN}\x1b[2J`).length - 1).toBeGreaterThanOrEqual(3);
+    expect(sent.split('\x1b[3J').length - 1).toBe(0);
+    expect(sent.split(`${BEGIN}\x1b[2J\x1b[H`).length).toBe(sent.split(`${BEGIN}\x1b[2J`).length);
+  });
+
   it('a frame drawn again as it was is not sent again; after a resize it is', async () => {
     const { player } = await inLobby();
     const before = player.bytes();

@@ -67,6 +67,14 @@ export class Terminal {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []));
   }
 
+  /**
+   * The screen and every line the terminal keeps above it (its history, scrolled out of sight),
+   * lines it wrapped joined again.
+   */
+  history(): string {
+    return this.tmux('capture-pane', '-p', '-J', '-S', '-');
+  }
+
   /** The screen with lines the terminal wrapped joined again (a long path stays whole). */
   joined(): string {
     return this.tmux('capture-pane', '-p', '-J');

@@ -174,6 +174,23 @@ describe('<RecordingsBrowser>', () => {
     expect(lines.every((l) => [...l].length <= 80)).toBe(true);
   });
 
+  it('at 80 columns players who do not all fit are named whole, and the rest counted', () => {
+    const four = listed(2, {
+      header: header('yut', ['Player 1', 'CPU 2', 'CPU 3', 'CPU 4'], '2026-11-03T10:02:00.000Z'),
+    });
+    const twelve = listed(3, {
+      header: header(
+        'yut',
+        Array.from({ length: 12 }, (_, i) => `Player ${i + 1}`),
+        '2026-11-04T10:03:00.000Z',
+      ),
+    });
+    const lines = frame(newBrowser({ directory: '/r', recordings: [four, twelve] })).split('\n');
+    // They were cut inside a name: 'Player 1, CPU 2, C…'.
+    expect(lines[3]).toMatch(/▸ 2026-11-03 10:02 Yut Nori Player 1, CPU 2 \+2 +12 steps/);
+    expect(lines[4]).toMatch(/ {2}2026-11-04 10:03 Yut Nori Player 1 \+11 +13 steps/);
+  });
+
   it('shows the filter as it is typed, and how many it lets through', () => {
     const b = afterKeys(newBrowser(catalogue(40)), '/', 'c', 'h', 'o');
     const text = frame(b);

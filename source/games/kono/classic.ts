@@ -25,6 +25,7 @@ import {
   type KonoOptions,
   type KonoState,
   outcome,
+  pointProblem,
   reduce,
   SEAT_LABELS,
   type SavedTournament,
@@ -285,9 +286,15 @@ async function askMove(io: ClassicIO, state: KonoState): Promise<KonoEvent> {
       'Enter the row and column of the piece to move (such as 2 1): ',
       (a) => {
         const m = /^\(?\s*(\d+)\s*[,\s]\s*(\d+)\s*\)?$/.exec(a);
-        return m
-          ? { ok: true, value: [Number(m[1]), Number(m[2])] as const }
-          : { ok: false, problem: `${a === '' ? 'nothing' : shown(a)} is not a row and a column` };
+        if (!m)
+          return {
+            ok: false,
+            problem: `${a === '' ? 'nothing' : shown(a)} is not a row and a column`,
+          };
+        const point = [Number(m[1]), Number(m[2])] as const;
+        // Refused before the direction is asked: off the board, or not the player's piece.
+        const problem = pointProblem(state, point[0], point[1]);
+        return problem === undefined ? { ok: true, value: point } : { ok: false, problem };
       },
     );
     const direction = await ask(

@@ -326,6 +326,26 @@ export function target(
 }
 
 /** Why a piece of `colour` at (row, column) may not step `direction`, or undefined. */
+/**
+ * Why the player to move cannot move from this point, whatever the direction: off the board, or
+ * not the player's piece. The console refuses such a point before it asks for a direction.
+ */
+export function pointProblem(state: KonoState, row: unknown, column: unknown): string | undefined {
+  if (
+    !Number.isInteger(row) ||
+    !Number.isInteger(column) ||
+    (row as number) < 1 ||
+    (column as number) < 1 ||
+    (row as number) > state.size ||
+    (column as number) > state.size
+  )
+    return `A point is a row and a column from 1 to ${state.size}.`;
+  const colour = colourOfSeat(state, state.turn) as Colour;
+  if (colourOfPoint(at(state, row as number, column as number)) !== colour)
+    return `There is no ${colour} piece at (${row as number},${column as number}).`;
+  return undefined;
+}
+
 function moveProblem(
   state: KonoState,
   colour: Colour,
@@ -334,7 +354,6 @@ function moveProblem(
   direction: Direction,
 ): string | undefined {
   const here = at(state, row, column);
-  if (colourOfPoint(here) !== colour) return `There is no ${colour} piece at (${row},${column}).`;
   const to = target(state.size, row, column, direction);
   if (!to)
     return `The piece at (${row},${column}) cannot move ${direction}: that is off the board.`;
@@ -509,17 +528,11 @@ export function check(state: KonoState, event: unknown): string | undefined {
       const { row, column, direction } = event;
       if (!DIRECTIONS.includes(direction as Direction))
         return 'A move goes northwest, northeast, southeast or southwest.';
-      if (
-        !Number.isInteger(row) ||
-        !Number.isInteger(column) ||
-        (row as number) < 1 ||
-        (column as number) < 1 ||
-        (row as number) > state.size ||
-        (column as number) > state.size
-      )
-        return `A point is a row and a column from 1 to ${state.size}.`;
       const colour = colourOfSeat(state, state.turn) as Colour;
-      return moveProblem(state, colour, row as number, column as number, direction as Direction);
+      return (
+        pointProblem(state, row, column) ??
+        moveProblem(state, colour, row as number, column as number, direction as Direction)
+      );
     }
     case 'kono/quit':
       if (state.phase !== 'play') return phaseProblem(state);

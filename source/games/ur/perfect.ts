@@ -15,6 +15,7 @@ import {
 } from './table.js';
 import { legalEvents, reduce, type StoneMoved, type UrEvent, type UrState } from './rules.js';
 import type { UrRules } from './rules.js';
+import { solveCost } from './solve-run.js';
 
 let directory: string | undefined;
 const loaded = new Map<string, ReturnType<typeof loadTable>>();
@@ -115,8 +116,9 @@ export function perfectProblem(
       ? inspectTable(file, rules, rules.stones)
       : lookUp(rules);
   if (table.ok) return undefined;
+  // The setup (a glance) says what building the table takes, so that a person can choose.
   if (table.missing)
-    return `perfect needs a solved table for ${rules.stones} stones: build it with ${solveCommandFor(rules, boardFile)}`;
+    return `perfect needs a solved table for ${rules.stones} stones${glance ? ` (${solveCost(rules)} to build)` : ''}: build it with ${solveCommandFor(rules, boardFile)}`;
   return table.problem;
 }
 

@@ -18,17 +18,39 @@ export interface SolveArgs {
 
 const say = (line: string) => process.stderr.write(`${safeText(line)}\n`);
 
-function bar(p: SolveProgress, started: number): string {
-  const width = 30;
+/**
+ * The progress line, in fewer than `columns` cells (a line as wide as the terminal, or wider,
+ * wraps: every redraw after `\r` then left a line behind, 46 for three stones at 80 columns).
+ * Where the whole line does not fit, the bar narrows, then the borne-off counts, the change and
+ * the sweep go, in that order; the share done and the minutes stay.
+ */
+export function progressLine(p: SolveProgress, minutes: number, columns = Infinity): string {
   const share = p.total === 0 ? 1 : p.done / p.total;
-  const filled = Math.round(share * width);
-  const minutes = ((Date.now() - started) / 60000).toFixed(1);
-  return (
-    `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(share * 100).toFixed(1).padStart(5)}%` +
-    `  group ${p.group}/${p.groups} (${p.borneOff[0]} and ${p.borneOff[1]} borne off)` +
-    `  sweep ${p.sweep}  change ${p.change.toExponential(1)}  ${minutes} min`
-  );
+  const percent = `${(share * 100).toFixed(1).padStart(5)}%`;
+  const group = `group ${p.group}/${p.groups}`;
+  const borne = `(${p.borneOff[0]} and ${p.borneOff[1]} borne off)`;
+  const sweep = `sweep ${p.sweep}`;
+  const change = `change ${p.change.toExponential(1)}`;
+  const time = `${minutes.toFixed(1)} min`;
+  const tails = [
+    [`${group} ${borne}`, sweep, change, time],
+    [group, sweep, change, time],
+    [group, sweep, time],
+    [time],
+  ];
+  const room = columns - 1;
+  for (const tail of tails) {
+    const rest = ` ${percent}  ${tail.join('  ')}`;
+    const width = Math.min(30, room - 2 - rest.length);
+    if (width >= 10) {
+      const filled = Math.round(share * width);
+      return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${rest}`;
+    }
+  }
+  return `${percent}  ${time}`.slice(0, Math.max(0, room));
 }
+
+const minutesSince = (started: number) => (Date.now() - started) / 60000;
 
 const startLine = (start: number) =>
   `madang: with perfect play, White (rolling first) wins ${(start * 100).toFixed(2)}% of games`;
@@ -80,12 +102,14 @@ export async function solveCommand(args: SolveArgs, dataDir: string): Promise<nu
       progress(p) {
         if (tty) {
           if (Date.now() - lastDraw > 200 || p.done === p.total) {
-            process.stderr.write(`\r\x1b[K${bar(p, started)}`);
+            process.stderr.write(
+              `\r\x1b[K${progressLine(p, minutesSince(started), process.stderr.columns)}`,
+            );
             lastDraw = Date.now();
           }
         } else if (p.group !== lastGroup || p.done === p.total || Date.now() - lastDraw > 60_000) {
           // Not a terminal: a line per group and a minute, not a bar redrawn.
-          process.stderr.write(`${bar(p, started)}\n`);
+          process.stderr.write(`${progressLine(p, minutesSince(started))}\n`);
           lastGroup = p.group;
           lastDraw = Date.now();
         }

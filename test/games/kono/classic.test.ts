@@ -51,7 +51,12 @@ describe('the Kono console', () => {
       '1. Save the game\n2. Make a move\n3. Ask for help\n4. Quit the game\n',
     );
     expect(transcript).toMatch(/Help: move the piece at \(\d,\d\) (north|south)(east|west), to /);
-    expect(transcript).toContain('Invalid input: A point is a row and a column from 1 to 5.\n');
+    // A point off the board, or not the player's, is refused as it is typed: the direction is
+    // asked only of the player's own piece (it was asked first, then the point refused).
+    const point = 'Enter the row and column of the piece to move (such as 2 1): ';
+    expect(transcript).toContain(
+      `Your choice: ${point}Invalid input: A point is a row and a column from 1 to 5.\n${point}Invalid input: There is no white piece at (5,1).\n${point}Enter the direction`,
+    );
     expect(transcript).toMatch(/The computer moved the piece at \(\d,\d\) \w+\.\nIt wanted to \w+/);
     expect(transcript).toContain(
       'Round 1 is over: Human scored -5, Computer scored 0.\nHuman quit the round: 5 points off.\nComputer wins the round and is awarded 5 points.\n',

@@ -115,6 +115,17 @@ describe('the Kono play screen model', () => {
     expect(play.chosen).toBeNull();
   });
 
+  it('Esc with a piece chosen drops the piece; with none chosen it asks to quit', () => {
+    let play = press(newKonoPlay(position(START_5), hotSeat), 'up', 'up', 'enter', '3');
+    expect(play.chosen).toEqual([1, 3]);
+    play = press(play, 'escape');
+    expect(play.overlay).toBeNull();
+    expect(play.chosen).toBeNull();
+    expect(play.preview).toBeNull();
+    expect(play.events).toEqual([]);
+    expect(press(play, 'escape').overlay).toBe('quit');
+  });
+
   it('the keypad’s corners without Num Lock (Home, PgUp, End, PgDn) are the same four directions', () => {
     const play = press(newKonoPlay(position(START_5), hotSeat), 'up', 'up', 'enter');
     expect(press(play, 'home').preview).toBe(null); // (1,3) northwest is off the board

@@ -238,3 +238,28 @@ describe('madang ur solve', () => {
     expect(second.stderr).toContain('wins 51.50% of games');
   }, 180_000);
 });
+
+describe('what a table costs', () => {
+  it('the setup says, beside perfect unavailable, what building its table takes', async () => {
+    readTablesFrom(mkdtempSync(join(dir, 'none-')));
+    const { render } = await import('ink-testing-library');
+    const { createElement } = await import('react');
+    const { UrSetup } = await import('../../../source/games/ur/ui/UrSetup.js');
+    const { newUrSetup } = await import('../../../source/games/ur/ui/setup-model.js');
+    const problem = (stones: number) => perfectProblem(setup({ stones }).rules, undefined, true);
+    // It said only that a table was needed: not that seven stones take most of an hour.
+    expect(problem(7)).toBe(
+      'perfect needs a solved table for 7 stones (about 49 min, 1.7 GiB of memory, 1.1 GB of disk to build): build it with madang ur solve --stones 7',
+    );
+    expect(problem(3)).toContain('(under a minute, 0.3 GiB of memory, 3 MB of disk to build)');
+    // The command line's one line stays as it was.
+    expect(perfectProblem(setup({ stones: 7 }).rules)).toBe(
+      'perfect needs a solved table for 7 stones: build it with madang ur solve --stones 7',
+    );
+    const form = newUrSetup(['human', 'perfect'], 7, problem);
+    const frame = stripVTControlCharacters(
+      render(createElement(UrSetup, { form, boardName: 'the historical board' })).lastFrame() ?? '',
+    );
+    expect(frame.replace(/(\s*│\s*)+/g, ' ')).toContain('about 49 min, 1.7 GiB of memory, 1.1 GB');
+  });
+});

@@ -132,6 +132,16 @@ describe('the Yoté play screen model', () => {
     expect(play.notice).toBe('C3 to F1 is not one step up, down, left or right.');
   });
 
+  it('Esc with a piece chosen drops the piece; with none chosen it asks to quit', () => {
+    let play = press(newYotePlay(setup({ quietTurns: 50 }), seats), 'enter', 'up', 'enter');
+    play = press(play, 'c', '3', 'enter');
+    expect(play.chosen).toBe(cellOf('C3'));
+    play = press(play, 'escape');
+    expect(play.overlay).toBeNull();
+    expect(play.chosen).toBeNull();
+    expect(press(play, 'escape').overlay).toBe('quit');
+  });
+
   it('a hint puts the cursor on the move, so Enter plays it', () => {
     const s = position(['......', '......', '..W...', '..B...', '......'], { hands: [5, 5] });
     let play = newYotePlay(s, seats);

@@ -27,7 +27,7 @@ import {
 export const KONO_HELP: readonly string[] = [
   'Keys',
   '  ← → ↑ ↓    move the cursor over the points',
-  '  Enter      on one of your pieces: choose it (again: drop it)',
+  '  Enter      on one of your pieces: choose it (again, or Esc: drop it)',
   '  7 9 1 3    step the chosen piece: 7 northwest, 9 northeast, 1 southwest,',
   '             3 southeast (the keypad’s corners; Home PgUp End PgDn too).',
   '             The board shows each step by its key: the first press',

@@ -203,6 +203,8 @@ export function konoKey(play: KonoPlay, key: Key): KonoAction | undefined {
   if (key === 'u' && play.overlay === null) return { type: 'konoPlay/undoRequested' };
   // Between rounds, and whenever a computer is to act, the list's keys (and its manners) apply.
   if (!moving(play) || play.overlay !== null) return list.key(play, key);
+  // Esc lets go of a chosen piece first; with none chosen it asks to quit, as everywhere.
+  if (key === 'escape' && play.chosen) return { type: 'konoPlay/choiceDropped' };
   const shared = frameKey(play.overlay, true, key);
   if (shared !== undefined) return shared ?? undefined;
   const direction = DIRECTION_OF_KEY[key];

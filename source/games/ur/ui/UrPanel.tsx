@@ -1,7 +1,7 @@
 /** Ur's panel beside the board: whose turn, the dice, the stones to choose, both sides, the log, the keys. */
 import { Box, Text } from 'ink';
 import { useOverKeys } from '../../../ui/play-session.js';
-import { fit, lastLines } from '../../../ui/text.js';
+import { firstLines, fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { placeWords, stoneName } from '../describe.js';
 import { COLOUR_NAMES } from '../rules.js';
@@ -28,10 +28,31 @@ export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; ro
   const inner = width - 4;
   // Everything but the log has a fixed height (16 lines with the borders) plus one per stone
   // listed: the log gets what is left of the screen, at least one line, wrapped, never cut.
+  // The preview of the move: a rosette's words once, and on a second row where one is too
+  // narrow (at 80 columns a rosette's was cut, as was a refusal).
+  const previewRows = preview
+    ? firstLines(
+        [
+          preview.problem ??
+            [
+              preview.bearsOff
+                ? 'bears off'
+                : `to ${placeWords(state, colour, preview.to ?? -1)}${preview.rosette ? (state.rules.extraRollOnRosette ? ': safe, rolls again' : ': safe') : ''}`,
+              preview.captures !== undefined
+                ? `captures ${stoneName(1 - colour, preview.captures)}`
+                : '',
+            ]
+              .filter(Boolean)
+              .join(', '),
+        ],
+        inner - 4,
+        2,
+      )
+    : [''];
   const log = lastLines(
     play.log,
     inner,
-    Math.max(1, Math.min(8, rows - 16 - (over ? 0 : options.length))),
+    Math.max(1, Math.min(8, rows - 16 - (over ? 0 : options.length)) - (previewRows.length - 1)),
   );
   const nameWidth = Math.max(6, Math.min(12, inner - 34));
   return (
@@ -75,21 +96,12 @@ export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; ro
             </Text>
           );
         })}
-      <Text wrap="truncate-end" dimColor={preview?.problem !== undefined}>
-        <Text dimColor>{'  → '}</Text>
-        {preview
-          ? (preview.problem ??
-            [
-              preview.bearsOff ? 'bears off' : `to ${placeWords(state, colour, preview.to ?? -1)}`,
-              preview.captures !== undefined
-                ? `captures ${stoneName(1 - colour, preview.captures)}`
-                : '',
-              preview.rosette ? 'rosette: safe, rolls again' : '',
-            ]
-              .filter(Boolean)
-              .join(', '))
-          : ''}
-      </Text>
+      {previewRows.map((line, i) => (
+        <Text key={i} wrap="truncate-end" dimColor={preview?.problem !== undefined}>
+          <Text dimColor>{i === 0 ? '  → ' : '    '}</Text>
+          {line.trimStart()}
+        </Text>
+      ))}
       <Text dimColor>{'─'.repeat(Math.max(0, width - 4))}</Text>
       {[0, 1].map((c) => (
         <Text key={c} wrap="truncate-end">

@@ -29,7 +29,7 @@ export const YOTE_HELP: readonly string[] = [
   '             then Enter on a green • steps there, on a red ◎ jumps (attacks)',
   '  Enter      after a jump: on the red piece to take; then on a ◎ to jump again',
   '  s          stop the attack (Enter on the attacking piece stops it too)',
-  '  x          drop the chosen piece',
+  '  x Esc      drop the chosen piece',
   '  u          take back your last step, with the reply',
   '  h          a hint: the strong computer’s choice and why',
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',

@@ -117,6 +117,9 @@ export function stepWords(play: YotePlay): string {
 }
 
 export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
+  // Esc lets go of a chosen piece first; with none chosen it asks to quit, as everywhere.
+  if (key === 'escape' && play.overlay === null && play.chosen !== null)
+    return { type: 'yotePlay/choiceDropped' };
   const shared = frameKey(play.overlay, play.state.step !== 'over', key);
   if (shared !== undefined) return shared ?? undefined;
   // A person's last step can be taken back while the computer replies, as well as after.

@@ -17,6 +17,10 @@ function hintNotice(_state: YutState, event: YutEvent, reason: string): string {
   return `Hint: ${event.result} with ${where}: ${reason}.`;
 }
 
+/** The keys at the start of an advanced game's turn, where it can be saved: each line fits the
+ * 28 columns inside the panel at 80×24. */
+export const SAVE_KEYS = ['Space throw · h hint · ?', 's save and exit · q quit'];
+
 export function YutGame(props: PlayProps<YutState>) {
   const { session, width, height } = props;
   const help = useMemo(() => helpLines(YUT_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
@@ -81,7 +85,7 @@ export function YutGame(props: PlayProps<YutState>) {
           }
           keyLines={
             session.save && play.turnStart && play.state.phase === 'throw' && human
-              ? ['Space throw · s save and exit', 'h hint · ? help · q quit']
+              ? SAVE_KEYS
               : undefined
           }
         />

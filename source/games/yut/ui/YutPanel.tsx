@@ -1,7 +1,7 @@
 import { named } from '../describe.js';
 import { Box, Text } from 'ink';
 import { useOverKeys } from '../../../ui/play-session.js';
-import { firstLines, fit, lastLines, logPage } from '../../../ui/text.js';
+import { displayWidth, firstLines, fit, lastLines, logPage, pathFit } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
 import { animalOf, arrived, inHand, legalEvents, type YutState } from '../rules.js';
@@ -331,7 +331,13 @@ export function YutPanel({
             ))}
           </Box>
         ) : over && recording ? (
-          <Text dimColor>{recording}</Text>
+          <Box flexDirection="column">
+            {recordingLines(recording, inner).map((line, i) => (
+              <Text key={i} dimColor>
+                {line}
+              </Text>
+            ))}
+          </Box>
         ) : (
           <Text> </Text>
         )}
@@ -343,4 +349,15 @@ export function YutPanel({
       ))}
     </Box>
   );
+}
+
+/**
+ * Where the game is recorded, in the panel's width: a file too long for the row after
+ * `Recording:` goes on its own, cut from the start so that its name stays (wrapped, the name
+ * was what the notice's two rows cut off).
+ */
+function recordingLines(text: string, width: number): string[] {
+  const file = /^Recording: (.+)$/.exec(text)?.[1];
+  if (file === undefined || displayWidth(text) <= width) return [text];
+  return ['Recording:', pathFit(file, width)];
 }

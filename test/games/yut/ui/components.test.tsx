@@ -4,6 +4,7 @@ import { setup } from '../../../../source/games/yut/rules.js';
 import { YutBoard, BOARD_BOX_HEIGHT } from '../../../../source/games/yut/ui/YutBoard.js';
 import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
 import { YutPanel } from '../../../../source/games/yut/ui/YutPanel.js';
+import { SAVE_KEYS } from '../../../../source/games/yut/ui/YutGame.js';
 import { YutSetup } from '../../../../source/games/yut/ui/YutSetup.js';
 import { newSetup } from '../../../../source/games/yut/ui/setup-model.js';
 import { displayWidth } from '../../../../source/ui/text.js';
@@ -84,6 +85,15 @@ describe('<YutBoard>', () => {
     expect(plain(mono)).toContain('[R2]');
   });
 });
+
+/** A game Alice has just won: her last piece home with do. */
+function wonByAlice() {
+  const play = newPlay(
+    setup({ players: 2, pieces: 1, start: { positions: [[29], [0]], turn: 0 } }),
+    seats,
+  );
+  return reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
+}
 
 describe('<YutPanel>', () => {
   it('shows whose turn, the sticks, the results, every player, and the moves to choose from', () => {
@@ -241,11 +251,7 @@ describe('<YutPanel>', () => {
   });
 
   it('announces the winner', () => {
-    let play = newPlay(
-      setup({ players: 2, pieces: 1, start: { positions: [[29], [0]], turn: 0 } }),
-      seats,
-    );
-    play = reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
+    const play = wonByAlice();
     const frame = plain(
       frameOf(<YutPanel play={play} preview={undefined} width={52} height={24} />),
     );
@@ -260,6 +266,40 @@ describe('<YutPanel>', () => {
     expect(narrow).toMatch(/│ Enter play again +│/);
     expect(narrow).toMatch(/│ m menu · q quit +│/);
     expect(narrow).toMatch(/│ w seats swapped · a analyse +│/);
+  });
+
+  it('at 80 columns the advanced game’s keys before a throw are whole, save and exit too', () => {
+    const play = newPlay(setup({ players: 2, pieces: 4 }), seats);
+    const frame = plain(
+      frameOf(
+        <YutPanel play={play} preview={undefined} width={32} height={24} keyLines={SAVE_KEYS} />,
+      ),
+    );
+    // 'Space throw · s save and exit' was cut: 's save and ex…'.
+    expect(frame).not.toContain('…');
+    expect(frame).toContain('s save and exit');
+    for (const keys of ['Space throw', 'h hint', '?', 'q quit'])
+      expect(SAVE_KEYS.join(' · ')).toContain(keys);
+  });
+
+  it('at 80 columns the end names the recording by its file, the folder cut from the start', () => {
+    const play = wonByAlice();
+    const file = '/home/someone/.local/share/madang/recordings/yut-2026-11-26-213247.jsonl';
+    const lines = plain(
+      frameOf(
+        <YutPanel
+          play={play}
+          preview={undefined}
+          width={32}
+          height={24}
+          recording={`Recording: ${file}`}
+        />,
+      ),
+    ).split('\n');
+    // It was cut at the panel's second row: '…/recordings/yut-'.
+    const at = lines.findIndex((line) => line.includes('Recording:'));
+    expect(lines[at]).toMatch(/│ Recording: +│/);
+    expect(lines[at + 1]).toMatch(/│ …\/?yut-2026-11-26-213247\.jsonl *│/);
   });
 });
 
