@@ -359,7 +359,8 @@ export function serve(options: ServeOptions): Promise<Running> {
     let columns = clampSize(setup.columns, MAX_COLUMNS);
     let rows = clampSize(setup.rows, MAX_ROWS);
     const draw = () => {
-      if (channel.writable) channel.write(`${CLEAR}${keylessPage(columns, rows, setup.colour)}`);
+      if (channel.writable)
+        channel.write(`${FRAME_CLEAR}${keylessPage(columns, rows, setup.colour)}`);
     };
     const idle = setTimeout(() => end('Closed after a long time without a key.'), limits.idleMs);
     const end = ending(channel, client, () => clearTimeout(idle));

@@ -102,6 +102,7 @@ export function memoryNeeded(shape: UrShape, threads = 1): number {
  */
 const POSITIONS_PER_SECOND = 47_000;
 const GB = 1000 ** 3;
+const GiB = 1024 ** 3;
 
 /**
  * What building the table for these rules costs, for a person choosing perfect: the time it
