@@ -13,7 +13,10 @@ import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import { historicalSpec } from '../../source/games/ur/board.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import { Hall, type Person } from '../../source/serve/hall.js';
+import { Hall, type Person, type ServedTable } from '../../source/serve/hall.js';
+import type { Table } from '../../source/table/table.js';
+import type { GameEvent } from '../../source/engine/game.js';
+import type { LayersEvent, LayersState } from '../../source/games/layers/rules.js';
 import { PlayerBook } from '../../source/serve/identity.js';
 import { type Caller, LOBBY_MOMENT_MS, ServeApp } from '../../source/serve/ServeApp.js';
 import { TIMERS } from '../../source/table/table.js';
@@ -331,5 +334,61 @@ describe("madang serve's screens", () => {
     const say = lines(frame).find((l) => l.startsWith('Say: hi')) as string;
     expect(say).not.toMatch(/[─╯╰│]/);
     expect(lines(frame).length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('a served Layers table', () => {
+  const layers = GAMES.find((g) => g.id === 'layers') as AnyGameModule;
+  const layersStart = {
+    options: { players: 10, turns: 3 },
+    seats: Array.from({ length: 10 }, (_, p) =>
+      seatOf(`Player ${p + 1}`, p < 2 ? 'human' : 'strong'),
+    ),
+  };
+
+  /** The table played on (chance drawn, the computers' moves their hints) until `until` holds. */
+  function playOn(table: ServedTable, until: (t: Table<unknown, GameEvent>) => boolean) {
+    const t = table.table!;
+    for (let step = 0; step < 500 && !until(t); step++) {
+      const seat = t.toAct;
+      const view = t.view([seat]);
+      if (layers.rules.chance(t.state) !== undefined) view.send({ type: 'chance', seat });
+      else {
+        const hint = view.send({ type: 'hint', seat });
+        if (!hint.ok || !hint.hint) throw new Error(`no hint for ${seat}`);
+        view.send({ type: 'move', seat, event: hint.hint.event });
+      }
+    }
+    expect(until(t)).toBe(true);
+  }
+
+  it("each screen is its own seat's: y, the person's line and 'Your fight' are Ann's, not the player to act's", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(layers, layersStart, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = annSees(w, 100, 30);
+    await frameWhen(lastFrame, 'trees');
+    playOn(table, (t) => (t.state as LayersState).phase === 'turn' && t.toAct === 1);
+    const t = table.table!;
+    let frame = await frameWhen(lastFrame, '▶ Bo to choose');
+    // Bo is to act; Ann's screen is still hers.
+    expect(frame).toMatch(/You 1: L0 \d+/);
+    expect(frame).not.toContain('You 2');
+    // Bo's choice is his: Ann's panel offers her none of its keys or odds.
+    expect(frame).not.toMatch(/Enter: \d+ · win|r: rest/);
+    // Bo fights (a computer's root): not Ann's fight.
+    const bo = table.viewFor(BO);
+    const challenge: LayersEvent = { type: 'layers/challenged', opponent: 2 };
+    expect(bo.send({ type: 'move', seat: 1, event: challenge }).ok).toBe(true);
+    playOn(table, (t) => (t.state as LayersState).last !== null);
+    frame = await frameWhen(lastFrame, 'Random number is');
+    expect(frame).not.toContain('Your fight');
+    expect(frame).toMatch(/You 1: L0 \d+/);
+    // y goes to her own place, whoever played last.
+    await press(stdin, KEY.End as string);
+    await frameWhen(lastFrame, 'Player 10: L');
+    await press(stdin, 'y');
+    await frameWhen(lastFrame, 'Player 1: L');
+    expect(t.events.length).toBeGreaterThan(10);
   });
 });

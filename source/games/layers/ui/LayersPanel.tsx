@@ -17,7 +17,7 @@ import {
   mayRest,
   toAct,
 } from '../rules.js';
-import { type LayersPlay, shapeOf } from './play.js';
+import { type LayersPlay, personToAct, shapeOf } from './play.js';
 
 /**
  * The round's order with the current place in brackets, cut to the width around it: only between
@@ -67,6 +67,8 @@ export function LayersPanel({
   const over = state.phase === 'over';
   const seat = toAct(state);
   const person = seats[seat]?.kind !== 'computer';
+  // A person of this screen chooses now (served, its own seat): the choice's keys and odds.
+  const mine = personToAct(play);
   const me = current(state);
   const name = (p: number) => seats[p]?.name ?? `Player ${p + 1}`;
   const heading = over
@@ -87,7 +89,7 @@ export function LayersPanel({
   }, ${children} ${children === 1 ? 'child' : 'children'}${state.rested[c] ? ', rested' : ''}`;
   let action = ' ';
   let back = ' ';
-  if (state.phase === 'turn' && person) {
+  if (state.phase === 'turn' && mine) {
     // c is one me may fight: its parent, or (me a root) another root.
     const parentOfMe = state.parent[me];
     if (parentOfMe === null ? c !== me && state.parent[c] === null : c === parentOfMe) {
@@ -105,13 +107,13 @@ export function LayersPanel({
             ? `draw → ${c + 1} fights back: ${chances}`
             : `draw → ${c + 1} escapes (back: ${chances})`;
     } else action = c === me ? 'you: Tab finds someone to fight' : `you may not fight ${c + 1}`;
-  } else if (state.phase === 'draw' && person && state.fight) {
+  } else if (state.phase === 'draw' && mine && state.fight) {
     const b = backOdds(state, state.fight);
     action = `f: fight back · win ${pct(b.win)} lose ${pct(b.lose)} draw ${pct(b.draw)}`;
     back = 'e: escape, nothing changes';
   }
   const rest =
-    state.phase === 'turn' && person
+    state.phase === 'turn' && mine
       ? mayRest(state, me)
         ? `r: rest, ${Math.round(state.experience[me] ?? 0)} → ${Math.round(afterRest(state.experience[me] ?? 100))}`
         : 'no rest: you rested last turn'
