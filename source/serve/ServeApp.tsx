@@ -17,6 +17,7 @@ import { useKeyRouter, useKeys } from '../ui/keys-context.js';
 import {
   type AppRequest,
   OverKeysContext,
+  SeatsHeldContext,
   SERVED_OVER_KEYS,
   type SharedSeat,
 } from '../ui/play-session.js';
@@ -77,6 +78,10 @@ type Screen =
       readonly form: unknown;
     }
   | { readonly name: 'table'; readonly code: string };
+
+/** A store's reducer that keeps the value given (stable: a memo may depend on its setter). */
+const replaced = (_: boolean, next: boolean) => next;
+const uncovered = () => false;
 
 /** The games that can be set up here: an entry whose form needs no files (Yut's accounts do). */
 const playable = (games: readonly AnyGameModule[]) =>
@@ -157,9 +162,11 @@ export function ServeApp({
   // again what was said).
   const game = table?.table;
   const seat = table && person ? table.seatOf(person) : undefined;
+  // Whether the game's page or question covers its screen: its keys are then all the game's.
+  const [, onCovered, covered] = useStore(replaced, uncovered);
   const shared = useMemo(
-    () => (table && game ? sharedSeat(table, game, seat, person) : undefined),
-    [table, game, seat, person],
+    () => (table && game ? sharedSeat(table, game, seat, person, onCovered) : undefined),
+    [table, game, seat, person, onCovered],
   );
 
   /** Into a table: sit if a seat is open (or is this person's), else watch. */
@@ -362,6 +369,8 @@ export function ServeApp({
       if (k === 'c') return setChat(fieldOf(''));
       return;
     }
+    // A page or the quit question open: c, y, n are its (c sent the next keys to the chat).
+    if (covered()) return false;
     if (table.askedOf(who) && (k === 'y' || k === 'n')) return table.answer(who, k === 'y');
     if (k === 'c') return setChat(fieldOf(''));
     if (table.expired().length > 0 && (k === 'G' || k === 'E')) {
@@ -494,14 +503,16 @@ export function ServeApp({
         <Box flexDirection="column">
           <Box display={small ? 'none' : 'flex'} flexDirection="column">
             <OverKeysContext.Provider value={SERVED_OVER_KEYS}>
-              <Play
-                key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
-                session={table.session}
-                width={Math.max(columns, MIN_COLUMNS)}
-                height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
-                onRequest={onRequest}
-                shared={shared}
-              />
+              <SeatsHeldContext.Provider value={shared.view.seats}>
+                <Play
+                  key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
+                  session={table.session}
+                  width={Math.max(columns, MIN_COLUMNS)}
+                  height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
+                  onRequest={onRequest}
+                  shared={shared}
+                />
+              </SeatsHeldContext.Provider>
             </OverKeysContext.Provider>
             {line}
           </Box>
@@ -519,10 +530,12 @@ function sharedSeat(
   // The seat the view is for: a new seat makes a new view.
   _seat: number | undefined,
   person: Person | undefined,
+  covered: (covered: boolean) => void,
 ): SharedSeat<unknown> {
   return {
     table: game,
     view: served.viewFor(person),
+    covered,
     // What was told before this screen opened (a player back, a spectator), in its order.
     past: () => served.told(),
     lines: (listener: (line: string) => void) => served.lines(listener),
@@ -730,15 +743,17 @@ function Strip({
   const names = table.seatNames();
   const away = [...table.awaySince.keys()].map((s) => names[s]);
   const expired = table.expired().length > 0 && table.seatOf(person) !== undefined;
-  const watching = table.seatOf(person) === undefined;
+  const seat = table.seatOf(person);
   const text = [
     `table ${table.code}`,
-    watching ? ' · watching' : '',
+    seat === undefined ? ' · watching' : '',
     table.watchers.size > 0 ? ` · ${table.watchers.size} watching` : '',
     away.length > 0 ? ` · away: ${away.map((n) => safeText(n ?? '')).join(', ')}` : '',
     expired ? ' · G give the away seat to the computer · E end the game' : '',
     table.askedOf(person) ? ' · take-back asked: y agree · n refuse' : '',
     ' · c chat',
+    // Which seat is this screen's (nothing on a game's board says so); cut first where it is long.
+    seat === undefined ? '' : ` · you are ${safeText(person.name)}, seat ${seat + 1}`,
   ].join('');
   // At 80×24 this line is drawn over the game's last line (its border): spaces to the end hide
   // the rest of it, so the table's code, its keys and a take-back's question show at any size.

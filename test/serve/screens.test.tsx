@@ -27,6 +27,7 @@ import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
 const yut = GAMES.find((g) => g.id === 'yut') as AnyGameModule;
 const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
 const BO: Person = { id: 'SHA256:bo', name: 'Bo' };
+const CY: Person = { id: 'SHA256:cy', name: 'Cy' };
 const start = {
   options: { players: 2, pieces: 4 },
   seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'human')],
@@ -64,12 +65,25 @@ function world() {
 
 /** Ann's screen (her key known) in a window of the size given. */
 function annSees(w: ReturnType<typeof world>['world'], columns: number, rows: number) {
+  return sees(w, ANN, 1, columns, rows);
+}
+
+/** A known person's screen (the connection `serial`, as the SSH user `user`). */
+function sees(
+  w: ReturnType<typeof world>['world'],
+  person: Person,
+  serial: number,
+  columns: number,
+  rows: number,
+  user = 'madang',
+) {
+  if (!w.book.nameOf(person.id)) w.book.add(person.id, 'ssh-ed25519 AAAA', person.name, new Date());
   const caller: Caller = {
-    keyId: ANN.id,
+    keyId: person.id,
     keyText: 'ssh-ed25519 AAAA',
     guests: false,
-    serial: 1,
-    user: 'madang',
+    serial,
+    user,
     host: '127.0.0.1',
     port: 2222,
   };
@@ -82,7 +96,11 @@ function annSees(w: ReturnType<typeof world>['world'], columns: number, rows: nu
     columns,
     rows,
   );
-  unmount = drawn.unmount;
+  const before = unmount;
+  unmount = () => {
+    drawn.unmount();
+    before?.();
+  };
   return drawn;
 }
 
@@ -217,7 +235,7 @@ describe("madang serve's screens", () => {
     const rows = lines(frame);
     expect(rows.length).toBeLessThanOrEqual(24);
     const strip = rows.at(-1) as string;
-    expect(strip).toMatch(new RegExp(`^table ${table.code} · c chat *$`));
+    expect(strip).toMatch(new RegExp(`^table ${table.code} · c chat · you are Ann, seat 1 *$`));
     // The game is whole above it: its turn line and the keys' line.
     expect(frame).toContain('Space throw');
   });
@@ -265,7 +283,7 @@ describe("madang serve's screens", () => {
       await press(drawn.stdin, 'l');
       const page = await frameWhen(drawn.lastFrame, 'log');
       return lines(page)
-        .filter((l) => /Ann|Bo/.test(l))
+        .filter((l) => l.startsWith('│') && /Ann|Bo/.test(l))
         .map((l) => l.replace(/[│ ]+$/, ''));
     };
     const seen = await logOf(stayed);
@@ -362,6 +380,20 @@ describe('a served Layers table', () => {
     expect(until(t)).toBe(true);
   }
 
+  it("a spectator's screen has no 'you' and offers looking only", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(layers, layersStart, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = sees(w, CY, 3, 100, 30, table.code);
+    await frameWhen(lastFrame, 'trees');
+    playOn(table, (t) => (t.state as LayersState).phase === 'turn' && t.toAct === 1);
+    const frame = await frameWhen(lastFrame, '▶ Bo to choose');
+    expect(frame).not.toMatch(/You \d|Enter fight|· r rest|y you/);
+    expect(frame).toContain('↑↓ look');
+    await press(stdin, 'y');
+    await frameWhen(lastFrame, 'You are watching: no place of yours to go to.');
+  });
+
   it("each screen is its own seat's: y, the person's line and 'Your fight' are Ann's, not the player to act's", async () => {
     const { world: w, hall } = world();
     const table = hall.create(layers, layersStart, ANN);
@@ -390,5 +422,38 @@ describe('a served Layers table', () => {
     await press(stdin, 'y');
     await frameWhen(lastFrame, 'Player 1: L');
     expect(t.events.length).toBeGreaterThan(10);
+  });
+});
+
+describe('a served table for a spectator, and for a player', () => {
+  it('a spectator is told so and offered only the keys that work: no throw, undo or hint; q goes back to the lobby', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = sees(w, CY, 3, 80, 24, table.code);
+    const frame = await frameWhen(lastFrame, '▶ R Ann to throw');
+    expect(table.watchers.size).toBe(1);
+    expect(frame).not.toMatch(/Space throw|u undo|h hint/);
+    expect(frame).toContain('You are watching');
+    await press(stdin, 'q');
+    const lobby = await frameWhen(lastFrame, 'madang · the lobby');
+    expect(lobby).not.toContain('Quit this game');
+    expect(table.watchers.size).toBe(0);
+  });
+
+  it("a player's line says which seat is theirs; with the quit question open, c is the question's answer, not chat", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = sees(w, BO, 2, 80, 24);
+    let frame = await frameWhen(lastFrame, '▶ R Ann to throw');
+    expect(lines(frame).at(-1)).toMatch(/you are Bo, seat 2/);
+    await press(stdin, 'q');
+    await frameWhen(lastFrame, 'Quit this game');
+    // c closes the question (as any key but y); what is typed next is no chat.
+    await press(stdin, 'c', 'x', KEY.Enter as string);
+    frame = await frameWhen(lastFrame, (f) => !f.includes('Quit this game'));
+    expect(frame).not.toContain('Say:');
+    expect(table.heard()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { useOverKeys } from '../../../ui/play-session.js';
+import { useOverKeys, useWatching } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { displayWidth } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
@@ -63,6 +63,7 @@ export function LayersPanel({
 }) {
   const { state, seats } = play;
   const overKeys = useOverKeys();
+  const watching = useWatching();
   const inner = width - 4;
   const over = state.phase === 'over';
   const seat = toAct(state);
@@ -125,7 +126,10 @@ export function LayersPanel({
     ? overKeys
     : play.find !== null
       ? [`Find player: ${play.find}▌ (1 to ${state.options.players})`, 'Enter go there · Esc stop']
-      : ['↑↓ look · →← open/fold · y you · / find', 'Enter fight · Tab · r rest · n skip · ?'];
+      : watching
+        ? // Looking is free; the rest is the players'.
+          ['↑↓ look · →← open/fold · / find', 'watching · l log · ? · q lobby']
+        : ['↑↓ look · →← open/fold · y you · / find', 'Enter fight · Tab · r rest · n skip · ?'];
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       <Text bold wrap="truncate-end">

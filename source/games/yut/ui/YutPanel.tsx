@@ -1,6 +1,6 @@
 import { named } from '../describe.js';
 import { Box, Text } from 'ink';
-import { useOverKeys } from '../../../ui/play-session.js';
+import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
 import { firstLines, fit, lastLines, logPage } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
@@ -193,6 +193,7 @@ export function YutPanel({
 }) {
   const { state, seats } = play;
   const finished = useOverKeys();
+  const watching = useWatching();
   const names = seats.map((s) => s.name);
   const turn = state.turn;
   const inner = width - 4;
@@ -203,9 +204,11 @@ export function YutPanel({
     keyLines ??
     (over
       ? overKeys(finished, inner)
-      : inner >= 44
-        ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
-        : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);
+      : watching
+        ? WATCHING_KEYS
+        : inner >= 44
+          ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
+          : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);
   // Every seat in fixed columns: a header, then name, hand, home and a computer's level or an
   // animal, so nothing is cut at 80 columns.
   const nameWidth = Math.max(6, Math.min(12, inner - 20));
