@@ -437,12 +437,10 @@ export class ServedTable {
     });
   }
 
-  /** Seconds since the table was made, or since its game began. */
+  /** Seconds since the table was made, or since its game began; a finished game's, to its end. */
   age(): number {
-    return Math.max(
-      0,
-      Math.round((this.hall.options.now() - (this.startedAt ?? this.createdAt)) / 1000),
-    );
+    const until = this.endedAt ?? this.hall.options.now();
+    return Math.max(0, Math.round((until - (this.startedAt ?? this.createdAt)) / 1000));
   }
 }
 

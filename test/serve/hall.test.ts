@@ -253,6 +253,18 @@ describe('a served table', () => {
     expect(table.status).toBe('over');
   });
 
+  it("a finished table's clock stops at its end (the lobby showed it running on)", () => {
+    const { table, advance } = world();
+    advance(30_000);
+    table.departed(BO);
+    advance(300_000);
+    expect(table.end(ANN)).toBeUndefined();
+    expect(table.status).toBe('over');
+    expect(table.age()).toBe(330);
+    advance(600_000);
+    expect(table.age()).toBe(330);
+  });
+
   it('reopened after a restart, its clock goes on from when the game began', () => {
     const { hall, table, sessions, start, recorded, advance } = world();
     const fresh = () => {
