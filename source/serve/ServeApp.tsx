@@ -536,6 +536,7 @@ function sharedSeat(
     table: game,
     view: served.viewFor(person),
     covered,
+    asking: () => served.takeBackAsked !== undefined,
     // What was told before this screen opened (a player back, a spectator), in its order.
     past: () => served.told(),
     lines: (listener: (line: string) => void) => served.lines(listener),

@@ -8,7 +8,7 @@ import type { Level, Think } from '../engine/bots.js';
 import type { GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
-import type { Past, Session } from '../ui/play-session.js';
+import { type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
 import { safeText } from '../engine/safe-text.js';
 import { printable } from '../ui/text.js';
@@ -235,7 +235,7 @@ export class ServedTable {
     // Asked of every other person at the table (their strip says so too, with the keys).
     this.tellAll(`${names[intent.seat]} asks to take a move back: y agrees, n refuses.`);
     this.hall.touch(this);
-    return { ok: false, problem: 'Asked the others to agree to the take-back: wait for them.' };
+    return { ok: false, problem: TAKE_BACK_ASKED };
   }
 
   /** A connection watches this table (one that holds no seat here). */

@@ -97,6 +97,8 @@ export interface SharedSeat<S> {
    * in force only.
    */
   readonly past?: (() => readonly Past<GameEvent>[]) | undefined;
+  /** Whether a take-back asked at this table still waits for the others' answer. */
+  readonly asking?: (() => boolean) | undefined;
   /** Told whether a page or question covers the screen (its keys are then the page's). */
   readonly covered?: ((covered: boolean) => void) | undefined;
 }
@@ -113,6 +115,9 @@ export type Past<E> =
   | { readonly kind: 'line'; readonly line: string };
 
 export type { Accepted } from './event-log.js';
+
+/** The asker's note while a served take-back waits for the others (gone once they answer). */
+export const TAKE_BACK_ASKED = 'Asked the others to agree to the take-back: wait for them.';
 
 /** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
 export type PlayKnowledge<S, E extends GameEvent> = TableGame<S, E>;
@@ -424,9 +429,16 @@ export function usePlaySession<
     () =>
       shared?.lines?.((line) => {
         const now = current();
+        // The take-back answered (refused, or made): the note that it waits is no longer true.
+        const answered =
+          (now as { notice?: unknown }).notice === TAKE_BACK_ASKED && !shared.asking?.();
         dispatch({
           type: 'session/committed',
-          play: { ...now, log: [...now.log, line].slice(-LOG_KEPT) },
+          play: {
+            ...now,
+            log: [...now.log, line].slice(-LOG_KEPT),
+            ...(answered ? { notice: null } : {}),
+          },
         });
       }),
     [shared, current, dispatch],

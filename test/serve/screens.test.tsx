@@ -425,6 +425,25 @@ describe('a served Layers table', () => {
   });
 });
 
+describe('a served take-back', () => {
+  it('refused, the asker’s note that the others are asked goes: the refusal is the last word', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = annSees(w, 100, 30);
+    await frameWhen(lastFrame, '▶ R Ann to throw');
+    await press(stdin, KEY.Space as string);
+    await frameWhen(lastFrame, 'Ann threw');
+    await press(stdin, KEY.Enter as string);
+    await frameWhen(lastFrame, /Ann moved/);
+    await press(stdin, 'u');
+    await frameWhen(lastFrame, 'Asked the others to agree');
+    table.answer(BO, false);
+    const frame = await frameWhen(lastFrame, 'Bo refuses the take-back');
+    expect(frame).not.toContain('Asked the others to agree');
+  });
+});
+
 describe('a served table for a spectator, and for a player', () => {
   it('a spectator is told so and offered only the keys that work: no throw, undo or hint; q goes back to the lobby', async () => {
     const { world: w, hall } = world();
