@@ -18,6 +18,7 @@ import {
   type AppRequest,
   OverKeysContext,
   SeatsHeldContext,
+  ServedContext,
   SERVED_OVER_KEYS,
   type SharedSeat,
 } from '../ui/play-session.js';
@@ -467,7 +468,9 @@ export function ServeApp({
           alignItems="center"
           justifyContent="center"
         >
-          <View form={screen.form} width={columns} height={rows - 2} />
+          <ServedContext.Provider value>
+            <View form={screen.form} width={columns} height={rows - 2} />
+          </ServedContext.Provider>
           {/* In a box: centred half a row down, a bare text is drawn a row up, over the border. */}
           <Box>
             <Text dimColor>

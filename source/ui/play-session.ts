@@ -167,6 +167,9 @@ export const SERVED_OVER_KEYS = ['Enter or q back to the lobby', 'l the whole lo
 export const OverKeysContext = createContext<readonly string[]>(OVER_KEYS);
 export const useOverKeys = () => useContext(OverKeysContext);
 
+/** Whether the screens are a served table's (madang serve): its setup, its game. */
+export const ServedContext = createContext(false);
+
 /**
  * The seats a screen holds at a served table (none: a spectator's); null at one keyboard, which
  * holds every seat. Its panels offer only the keys that work for it.

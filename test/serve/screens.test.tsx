@@ -425,6 +425,24 @@ describe('a served Layers table', () => {
   });
 });
 
+describe('a served setup', () => {
+  it("Layers' seat row says 'you' of the maker's seat alone: the other people's seats are open", async () => {
+    const { world: w } = world();
+    const { stdin, lastFrame } = annSees(w, 100, 30);
+    await frameWhen(lastFrame, 'madang · the lobby');
+    await press(stdin, 'n');
+    const pick = await frameWhen(lastFrame, 'which game?');
+    const number = /(\d)\. Layers/.exec(pick)?.[1] as string;
+    await press(stdin, number);
+    await frameWhen(lastFrame, 'Start the game');
+    // Three people (from the row of people, three up from Start).
+    await press(stdin, KEY.Up as string, KEY.Up as string, KEY.Up as string);
+    await press(stdin, KEY.Right as string, KEY.Right as string);
+    const frame = await frameWhen(lastFrame, /3 \(from player 1\)/);
+    expect(frame).toMatch(/\[1:you\] 2:open 3:open 4:S/);
+  });
+});
+
 describe('a served take-back', () => {
   it('refused, the asker’s note that the others are asked goes: the refusal is the last word', async () => {
     const { world: w, hall } = world();
