@@ -755,6 +755,12 @@ function Strip({
     away.length > 0 ? ` · away: ${away.map((n) => safeText(n ?? '')).join(', ')}` : '',
     expired ? ' · G give the away seat to the computer · E end the game' : '',
     table.askedOf(person) ? ' · take-back asked: y agree · n refuse' : '',
+    // Every game's end says where it went (the server's file is not the players' to see).
+    table.status === 'over' && table.session?.recorder.file
+      ? table.session.recorder.problem
+        ? ' · the recording stopped'
+        : ' · recorded on the server'
+      : '',
     ' · c chat',
     // Which seat is this screen's (nothing on a game's board says so); cut first where it is long.
     seat === undefined ? '' : ` · you are ${safeText(person.name)}, seat ${seat + 1}`,

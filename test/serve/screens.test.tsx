@@ -443,6 +443,35 @@ describe('a served setup', () => {
   });
 });
 
+describe("a served game's end", () => {
+  it('every game says it was recorded on the server, not Yut alone', async () => {
+    const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
+    const { world: w, hall } = world();
+    const table = hall.create(ur, { options: {}, seats: start.seats }, ANN);
+    table.sit(BO);
+    Object.assign(table.session!, {
+      recorder: { ...table.session!.recorder, file: '/srv/madang/recordings/t.jsonl' },
+    });
+    const { lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, 'Ann');
+    // The game played to its end through the players' views.
+    const t = table.table!;
+    const views = [table.viewFor(ANN), table.viewFor(BO)];
+    for (let step = 0; step < 5000 && t.outcome.status === 'running'; step++) {
+      const seat = t.toAct;
+      views[seat]!.send(
+        ur.rules.chance(t.state) !== undefined
+          ? { type: 'chance', seat }
+          : { type: 'move', seat, event: ur.rules.legalEvents(t.state)[0]! },
+      );
+    }
+    expect(table.status).toBe('over');
+    const frame = await frameWhen(lastFrame, 'back to the lobby');
+    expect(frame).toMatch(/recorded on the server/i);
+    expect(frame).not.toContain('/srv/');
+  });
+});
+
 describe('a served take-back', () => {
   it('refused, the asker’s note that the others are asked goes: the refusal is the last word', async () => {
     const { world: w, hall } = world();
