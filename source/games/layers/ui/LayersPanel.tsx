@@ -119,9 +119,13 @@ export function LayersPanel({
         ? `r: rest, ${Math.round(state.experience[me] ?? 0)} → ${Math.round(afterRest(state.experience[me] ?? 100))}`
         : 'no rest: you rested last turn'
       : ' ';
-  const fight = play.pinned
-    ? fightLines(play.pinned, inner, 'Your fight (any key puts it away):')
-    : fightLines(state.last, inner);
+  const fightOf = (oneLine: boolean) =>
+    play.pinned
+      ? fightLines(play.pinned, inner, 'Your fight (any key puts it away):', oneLine)
+      : fightLines(state.last, inner, undefined, oneLine);
+  // Two lines for who fought whom only where the log keeps a row (a served 80×24 has 23 rows).
+  const twoLines = fightOf(false);
+  const fight = rows - 18 - twoLines.length >= 1 ? twoLines : fightOf(true);
   const keys = over
     ? overKeys
     : play.find !== null
@@ -165,7 +169,12 @@ export function LayersPanel({
 }
 
 /** The last fight: who fought whom, the three intervals as a bar with the number on it, the outcome. */
-export function fightLines(last: FightResult | null, width: number, title?: string): ReactNode[] {
+export function fightLines(
+  last: FightResult | null,
+  width: number,
+  title?: string,
+  oneLine = false,
+): ReactNode[] {
   if (!last)
     return [
       <Text key="none" dimColor>
@@ -192,7 +201,9 @@ export function fightLines(last: FightResult | null, width: number, title?: stri
   const numbers = `win ${win} · lose ${lose} · draw ${draw}`;
   // On two lines where one would be cut (a narrow panel, a fight back among many players).
   const whoLines =
-    displayWidth(`${who} ${numbers}`) <= width ? [`${who} ${numbers}`] : [who, `  ${numbers}`];
+    oneLine || displayWidth(`${who} ${numbers}`) <= width
+      ? [`${who} ${numbers}`]
+      : [who, `  ${numbers}`];
   return [
     ...heading,
     ...whoLines.map((line, i) => (
