@@ -457,6 +457,13 @@ export interface SavedTable {
   readonly startedAt?: number | undefined;
 }
 
+/**
+ * The first line of a table reopened after a restart: its moves are not told again (the
+ * recording has them), and what was said before it is not kept.
+ */
+export const REOPENED =
+  'The server restarted: the moves so far are in the recording (the replay shows them); what was said before is lost.';
+
 /** Every table of the server, by code. */
 export class Hall {
   readonly tables = new Map<string, ServedTable>();
@@ -498,7 +505,13 @@ export class Hall {
    * A table reopened after a restart from its recording (resumed by the session factory): the
    * same code, seats and players, every person away until they reconnect (the hold starts now).
    */
-  reopen(game: AnyGameModule, session: Session, saved: SavedTable): ServedTable {
+  reopen(
+    game: AnyGameModule,
+    session: Session,
+    saved: SavedTable,
+    /** False where the moves are told again (a table taken over from another process). */
+    restarted = true,
+  ): ServedTable {
     const start = { options: saved.options, seats: session.seats };
     const table = new ServedTable(this, saved.code, game, start, saved.creator, this.options.now());
     saved.holders.forEach((holder, seat) => {
@@ -508,6 +521,7 @@ export class Hall {
     for (const seat of saved.covered) table.covered.add(seat);
     this.tables.set(table.code, table);
     table.open(session);
+    if (restarted) table.tellAll(REOPENED);
     // Its clock goes on from when the game began, not from the restart (older files lack it).
     if (typeof saved.startedAt === 'number' && saved.startedAt <= this.options.now())
       table.startedAt = saved.startedAt;
