@@ -459,10 +459,10 @@ export interface SavedTable {
 
 /**
  * The first line of a table reopened after a restart: its moves are not told again (the
- * recording has them), and what was said before it is not kept.
+ * recording has them), and what was said before it is not kept. One line of the narrowest log
+ * (Yut's at 80 columns), under the line saying where the game goes on.
  */
-export const REOPENED =
-  'The server restarted: the moves so far are in the recording (the replay shows them); what was said before is lost.';
+export const REOPENED = 'Restarted: moves in the recording, chat lost.';
 
 /** Every table of the server, by code. */
 export class Hall {
