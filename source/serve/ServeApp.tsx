@@ -17,6 +17,8 @@ import { useKeyRouter, useKeys } from '../ui/keys-context.js';
 import {
   type AppRequest,
   OverKeysContext,
+  SeatsHeldContext,
+  ServedContext,
   SERVED_OVER_KEYS,
   type SharedSeat,
 } from '../ui/play-session.js';
@@ -77,6 +79,10 @@ type Screen =
       readonly form: unknown;
     }
   | { readonly name: 'table'; readonly code: string };
+
+/** A store's reducer that keeps the value given (stable: a memo may depend on its setter). */
+const replaced = (_: boolean, next: boolean) => next;
+const uncovered = () => false;
 
 /** The games that can be set up here: an entry whose form needs no files (Yut's accounts do). */
 const playable = (games: readonly AnyGameModule[]) =>
@@ -157,9 +163,11 @@ export function ServeApp({
   // again what was said).
   const game = table?.table;
   const seat = table && person ? table.seatOf(person) : undefined;
+  // Whether the game's page or question covers its screen: its keys are then all the game's.
+  const [, onCovered, covered] = useStore(replaced, uncovered);
   const shared = useMemo(
-    () => (table && game ? sharedSeat(table, game, seat, person) : undefined),
-    [table, game, seat, person],
+    () => (table && game ? sharedSeat(table, game, seat, person, onCovered) : undefined),
+    [table, game, seat, person, onCovered],
   );
 
   /** Into a table: sit if a seat is open (or is this person's), else watch. */
@@ -365,6 +373,8 @@ export function ServeApp({
       if (k === 'c') return setChat(fieldOf(''));
       return;
     }
+    // A page or the quit question open: c, y, n are its (c sent the next keys to the chat).
+    if (covered()) return false;
     if (table.askedOf(who) && (k === 'y' || k === 'n')) return table.answer(who, k === 'y');
     if (k === 'c') return setChat(fieldOf(''));
     if (table.expired().length > 0 && (k === 'G' || k === 'E')) {
@@ -445,7 +455,9 @@ export function ServeApp({
           alignItems="center"
           justifyContent="center"
         >
-          <View form={screen.form} width={columns} height={rows - 2} />
+          <ServedContext.Provider value>
+            <View form={screen.form} width={columns} height={rows - 2} />
+          </ServedContext.Provider>
           {/* In a box: centred half a row down, a bare text is drawn a row up, over the border. */}
           <Box>
             <Text dimColor>
@@ -481,14 +493,16 @@ export function ServeApp({
         <Box flexDirection="column">
           <Box display={small ? 'none' : 'flex'} flexDirection="column">
             <OverKeysContext.Provider value={SERVED_OVER_KEYS}>
-              <Play
-                key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
-                session={table.session}
-                width={Math.max(columns, MIN_COLUMNS)}
-                height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
-                onRequest={onRequest}
-                shared={shared}
-              />
+              <SeatsHeldContext.Provider value={shared.view.seats}>
+                <Play
+                  key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
+                  session={table.session}
+                  width={Math.max(columns, MIN_COLUMNS)}
+                  height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
+                  onRequest={onRequest}
+                  shared={shared}
+                />
+              </SeatsHeldContext.Provider>
             </OverKeysContext.Provider>
             {line}
           </Box>
@@ -506,10 +520,13 @@ function sharedSeat(
   // The seat the view is for: a new seat makes a new view.
   _seat: number | undefined,
   person: Person | undefined,
+  covered: (covered: boolean) => void,
 ): SharedSeat<unknown> {
   return {
     table: game,
     view: served.viewFor(person),
+    covered,
+    asking: () => served.takeBackAsked !== undefined,
     // What was told before this screen opened (a player back, a spectator), in its order.
     past: () => served.told(),
     lines: (listener: (line: string) => void) => served.lines(listener),
@@ -717,15 +734,23 @@ function Strip({
   const names = table.seatNames();
   const away = [...table.awaySince.keys()].map((s) => names[s]);
   const expired = table.expired().length > 0 && table.seatOf(person) !== undefined;
-  const watching = table.seatOf(person) === undefined;
+  const seat = table.seatOf(person);
   const text = [
     `table ${table.code}`,
-    watching ? ' · watching' : '',
+    seat === undefined ? ' · watching' : '',
     table.watchers.size > 0 ? ` · ${table.watchers.size} watching` : '',
     away.length > 0 ? ` · away: ${away.map((n) => safeText(n ?? '')).join(', ')}` : '',
     expired ? ' · G give the away seat to the computer · E end the game' : '',
     table.askedOf(person) ? ' · take-back asked: y agree · n refuse' : '',
+    // Every game's end says where it went (the server's file is not the players' to see).
+    table.status === 'over' && table.session?.recorder.file
+      ? table.session.recorder.problem
+        ? ' · the recording stopped'
+        : ' · recorded on the server'
+      : '',
     ' · c chat',
+    // Which seat is this screen's (nothing on a game's board says so); cut first where it is long.
+    seat === undefined ? '' : ` · you are ${safeText(person.name)}, seat ${seat + 1}`,
   ].join('');
   // At 80×24 this line is drawn over the game's last line (its border): spaces to the end hide
   // the rest of it, so the table's code, its keys and a take-back's question show at any size.

@@ -8,7 +8,7 @@ import type { Level, Think } from '../engine/bots.js';
 import type { GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
-import type { Past, Session } from '../ui/play-session.js';
+import { type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
 import { safeText } from '../engine/safe-text.js';
 import { printable } from '../ui/text.js';
@@ -243,7 +243,7 @@ export class ServedTable {
     // Asked of every other person at the table (their strip says so too, with the keys).
     this.tellAll(`${names[intent.seat]} asks to take a move back: y agrees, n refuses.`);
     this.hall.touch(this);
-    return { ok: false, problem: 'Asked the others to agree to the take-back: wait for them.' };
+    return { ok: false, problem: TAKE_BACK_ASKED };
   }
 
   /** A connection watches this table (one that holds no seat here). */
@@ -445,12 +445,10 @@ export class ServedTable {
     });
   }
 
-  /** Seconds since the table was made, or since its game began. */
+  /** Seconds since the table was made, or since its game began; a finished game's, to its end. */
   age(): number {
-    return Math.max(
-      0,
-      Math.round((this.hall.options.now() - (this.startedAt ?? this.createdAt)) / 1000),
-    );
+    const until = this.endedAt ?? this.hall.options.now();
+    return Math.max(0, Math.round((until - (this.startedAt ?? this.createdAt)) / 1000));
   }
 }
 
@@ -466,6 +464,13 @@ export interface SavedTable {
   /** When its game began (the server's clock), so that a reopened table's clock goes on. */
   readonly startedAt?: number | undefined;
 }
+
+/**
+ * The first line of a table reopened after a restart: its moves are not told again (the
+ * recording has them), and what was said before it is not kept. One line of the narrowest log
+ * (Yut's at 80 columns), under the line saying where the game goes on.
+ */
+export const REOPENED = 'Restarted: moves in the recording, chat lost.';
 
 /** Every table of the server, by code. */
 export class Hall {
@@ -508,7 +513,13 @@ export class Hall {
    * A table reopened after a restart from its recording (resumed by the session factory): the
    * same code, seats and players, every person away until they reconnect (the hold starts now).
    */
-  reopen(game: AnyGameModule, session: Session, saved: SavedTable): ServedTable {
+  reopen(
+    game: AnyGameModule,
+    session: Session,
+    saved: SavedTable,
+    /** False where the moves are told again (a table taken over from another process). */
+    restarted = true,
+  ): ServedTable {
     const start = { options: saved.options, seats: session.seats };
     const table = new ServedTable(this, saved.code, game, start, saved.creator, this.options.now());
     saved.holders.forEach((holder, seat) => {
@@ -518,6 +529,7 @@ export class Hall {
     for (const seat of saved.covered) table.covered.add(seat);
     this.tables.set(table.code, table);
     table.open(session);
+    if (restarted) table.tellAll(REOPENED);
     // Its clock goes on from when the game began, not from the restart (older files lack it).
     if (typeof saved.startedAt === 'number' && saved.startedAt <= this.options.now())
       table.startedAt = saved.startedAt;

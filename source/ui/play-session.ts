@@ -97,6 +97,10 @@ export interface SharedSeat<S> {
    * in force only.
    */
   readonly past?: (() => readonly Past<GameEvent>[]) | undefined;
+  /** Whether a take-back asked at this table still waits for the others' answer. */
+  readonly asking?: (() => boolean) | undefined;
+  /** Told whether a page or question covers the screen (its keys are then the page's). */
+  readonly covered?: ((covered: boolean) => void) | undefined;
 }
 
 /** One thing a shared table told its views: an event, a take-back, or its words (chat, notices). */
@@ -111,6 +115,9 @@ export type Past<E> =
   | { readonly kind: 'line'; readonly line: string };
 
 export type { Accepted } from './event-log.js';
+
+/** The asker's note while a served take-back waits for the others (gone once they answer). */
+export const TAKE_BACK_ASKED = 'Asked the others to agree to the take-back: wait for them.';
 
 /** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
 export type PlayKnowledge<S, E extends GameEvent> = TableGame<S, E>;
@@ -159,6 +166,21 @@ export const SERVED_OVER_KEYS = ['Enter or q back to the lobby', 'l the whole lo
 /** The key lines a finished game offers here: OVER_KEYS, or SERVED_OVER_KEYS at a served table. */
 export const OverKeysContext = createContext<readonly string[]>(OVER_KEYS);
 export const useOverKeys = () => useContext(OverKeysContext);
+
+/** Whether the screens are a served table's (madang serve): its setup, its game. */
+export const ServedContext = createContext(false);
+
+/**
+ * The seats a screen holds at a served table (none: a spectator's); null at one keyboard, which
+ * holds every seat. Its panels offer only the keys that work for it.
+ */
+export const SeatsHeldContext = createContext<readonly number[] | null>(null);
+export const useSeatsHeld = () => useContext(SeatsHeldContext);
+/** Whether this screen watches a served table (it holds no seat there). */
+export const useWatching = () => useSeatsHeld()?.length === 0;
+
+/** The key lines of a spectator's screen while the game runs (it throws, moves and undoes nothing). */
+export const WATCHING_KEYS = ['You are watching · l the log', '? help · q back to the lobby'];
 
 /**
  * The keys every play screen shares: the help page and the quit question while they are open,
@@ -410,9 +432,16 @@ export function usePlaySession<
     () =>
       shared?.lines?.((line) => {
         const now = current();
+        // The take-back answered (refused, or made): the note that it waits is no longer true.
+        const answered =
+          (now as { notice?: unknown }).notice === TAKE_BACK_ASKED && !shared.asking?.();
         dispatch({
           type: 'session/committed',
-          play: { ...now, log: [...now.log, line].slice(-LOG_KEPT) },
+          play: {
+            ...now,
+            log: [...now.log, line].slice(-LOG_KEPT),
+            ...(answered ? { notice: null } : {}),
+          },
         });
       }),
     [shared, current, dispatch],
@@ -426,6 +455,12 @@ export function usePlaySession<
     pausedRef.current = paused;
     syncHold();
   }, [paused, play.overlay, syncHold]);
+  // The table's keys wait while a page or question is open (told as the key is taken: the next
+  // key may come before the frame is drawn).
+  const tellCovered = useCallback(() => {
+    shared?.covered?.(current().overlay !== null);
+  }, [shared, current]);
+  useEffect(tellCovered, [tellCovered, play.overlay]);
 
   const act = useCallback(
     (action: A): P => {
@@ -440,6 +475,13 @@ export function usePlaySession<
         shared ? undefined : view.send({ type: 'leave', seat, leaving });
       const generic = action as unknown as SessionAction<E>;
       switch (generic.type) {
+        case 'play/overlayOpened':
+          // A spectator has no game to quit: q and Esc go back to the lobby.
+          if (shared && view.seats.length === 0 && generic.overlay === 'quit') {
+            onRequest('quit');
+            return before;
+          }
+          break;
         case 'app/quitConfirmed':
           leave('quit');
           onRequest('quit');
@@ -559,6 +601,7 @@ export function usePlaySession<
     if (page !== undefined) setHelpScroll(0);
     const action = key(now, pressed);
     if (action) act(action);
+    tellCovered();
     // The log opens on its newest lines.
     const after = current();
     if (after.overlay === 'log' && now.overlay !== 'log')

@@ -9,7 +9,7 @@ import { NO_RECORDING } from '../../source/engine/recording.js';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import { Hall, type Person } from '../../source/serve/hall.js';
+import { Hall, type Person, REOPENED } from '../../source/serve/hall.js';
 import type { Scheduler } from '../../source/table/table.js';
 import { type Think, thinkHere } from '../../source/engine/bots.js';
 
@@ -251,6 +251,36 @@ describe('a served table', () => {
     expect(heard.at(-1)).toBe('Ann ends the game: a seat stayed away.');
     expect(table.table?.over).toBe(true);
     expect(table.status).toBe('over');
+  });
+
+  it("a finished table's clock stops at its end (the lobby showed it running on)", () => {
+    const { table, advance } = world();
+    advance(30_000);
+    table.departed(BO);
+    advance(300_000);
+    expect(table.end(ANN)).toBeUndefined();
+    expect(table.status).toBe('over');
+    expect(table.age()).toBe(330);
+    advance(600_000);
+    expect(table.age()).toBe(330);
+  });
+
+  it('reopened after a restart, its log says where the moves before it are and that the chat is gone', () => {
+    const { hall, table, sessions, start, recorded } = world();
+    recorded(table.session as NonNullable<typeof table.session>);
+    expect(table.chat(ANN, 'hello')).toBeUndefined();
+    const [saved] = hall.saved();
+    const session = sessions.start(yut, start);
+    if (typeof session === 'string') throw new Error(session);
+    const reopened = new Hall({ ...hall.options }).reopen(
+      yut,
+      session,
+      saved as NonNullable<typeof saved>,
+    );
+    expect(reopened.heard()).toEqual([REOPENED]);
+    expect(REOPENED).toMatch(/recording/);
+    expect(REOPENED).toMatch(/chat lost/);
+    expect(REOPENED.length).toBeLessThanOrEqual(46);
   });
 
   it('reopened after a restart, its clock goes on from when the game began', () => {

@@ -13,7 +13,10 @@ import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import { historicalSpec } from '../../source/games/ur/board.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import { Hall, type Person } from '../../source/serve/hall.js';
+import { Hall, type Person, type ServedTable } from '../../source/serve/hall.js';
+import type { Table } from '../../source/table/table.js';
+import type { GameEvent } from '../../source/engine/game.js';
+import type { LayersEvent, LayersState } from '../../source/games/layers/rules.js';
 import { PlayerBook } from '../../source/serve/identity.js';
 import { type Caller, LOBBY_MOMENT_MS, ServeApp } from '../../source/serve/ServeApp.js';
 import { TIMERS } from '../../source/table/table.js';
@@ -24,6 +27,7 @@ import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
 const yut = GAMES.find((g) => g.id === 'yut') as AnyGameModule;
 const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
 const BO: Person = { id: 'SHA256:bo', name: 'Bo' };
+const CY: Person = { id: 'SHA256:cy', name: 'Cy' };
 const start = {
   options: { players: 2, pieces: 4 },
   seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'human')],
@@ -61,12 +65,25 @@ function world() {
 
 /** Ann's screen (her key known) in a window of the size given. */
 function annSees(w: ReturnType<typeof world>['world'], columns: number, rows: number) {
+  return sees(w, ANN, 1, columns, rows);
+}
+
+/** A known person's screen (the connection `serial`, as the SSH user `user`). */
+function sees(
+  w: ReturnType<typeof world>['world'],
+  person: Person,
+  serial: number,
+  columns: number,
+  rows: number,
+  user = 'madang',
+) {
+  if (!w.book.nameOf(person.id)) w.book.add(person.id, 'ssh-ed25519 AAAA', person.name, new Date());
   const caller: Caller = {
-    keyId: ANN.id,
+    keyId: person.id,
     keyText: 'ssh-ed25519 AAAA',
     guests: false,
-    serial: 1,
-    user: 'madang',
+    serial,
+    user,
     host: '127.0.0.1',
     port: 2222,
   };
@@ -79,7 +96,11 @@ function annSees(w: ReturnType<typeof world>['world'], columns: number, rows: nu
     columns,
     rows,
   );
-  unmount = drawn.unmount;
+  const before = unmount;
+  unmount = () => {
+    drawn.unmount();
+    before?.();
+  };
   return drawn;
 }
 
@@ -214,7 +235,7 @@ describe("madang serve's screens", () => {
     const rows = lines(frame);
     expect(rows.length).toBeLessThanOrEqual(24);
     const strip = rows.at(-1) as string;
-    expect(strip).toMatch(new RegExp(`^table ${table.code} · c chat *$`));
+    expect(strip).toMatch(new RegExp(`^table ${table.code} · c chat · you are Ann, seat 1 *$`));
     // The game is whole above it: its turn line and the keys' line.
     expect(frame).toContain('Space throw');
   });
@@ -262,7 +283,7 @@ describe("madang serve's screens", () => {
       await press(drawn.stdin, 'l');
       const page = await frameWhen(drawn.lastFrame, 'log');
       return lines(page)
-        .filter((l) => /Ann|Bo/.test(l))
+        .filter((l) => l.startsWith('│') && /Ann|Bo/.test(l))
         .map((l) => l.replace(/[│ ]+$/, ''));
     };
     const seen = await logOf(stayed);
@@ -331,5 +352,174 @@ describe("madang serve's screens", () => {
     const say = lines(frame).find((l) => l.startsWith('Say: hi')) as string;
     expect(say).not.toMatch(/[─╯╰│]/);
     expect(lines(frame).length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('a served Layers table', () => {
+  const layers = GAMES.find((g) => g.id === 'layers') as AnyGameModule;
+  const layersStart = {
+    options: { players: 10, turns: 3 },
+    seats: Array.from({ length: 10 }, (_, p) =>
+      seatOf(`Player ${p + 1}`, p < 2 ? 'human' : 'strong'),
+    ),
+  };
+
+  /** The table played on (chance drawn, the computers' moves their hints) until `until` holds. */
+  function playOn(table: ServedTable, until: (t: Table<unknown, GameEvent>) => boolean) {
+    const t = table.table!;
+    for (let step = 0; step < 500 && !until(t); step++) {
+      const seat = t.toAct;
+      const view = t.view([seat]);
+      if (layers.rules.chance(t.state) !== undefined) view.send({ type: 'chance', seat });
+      else {
+        const hint = view.send({ type: 'hint', seat });
+        if (!hint.ok || !hint.hint) throw new Error(`no hint for ${seat}`);
+        view.send({ type: 'move', seat, event: hint.hint.event });
+      }
+    }
+    expect(until(t)).toBe(true);
+  }
+
+  it("a spectator's screen has no 'you' and offers looking only", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(layers, layersStart, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = sees(w, CY, 3, 100, 30, table.code);
+    await frameWhen(lastFrame, 'trees');
+    playOn(table, (t) => (t.state as LayersState).phase === 'turn' && t.toAct === 1);
+    const frame = await frameWhen(lastFrame, '▶ Bo to choose');
+    expect(frame).not.toMatch(/You \d|Enter fight|· r rest|y you/);
+    expect(frame).toContain('↑↓ look');
+    await press(stdin, 'y');
+    await frameWhen(lastFrame, 'You are watching: no place of yours to go to.');
+  });
+
+  it("each screen is its own seat's: y, the person's line and 'Your fight' are Ann's, not the player to act's", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(layers, layersStart, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = annSees(w, 100, 30);
+    await frameWhen(lastFrame, 'trees');
+    playOn(table, (t) => (t.state as LayersState).phase === 'turn' && t.toAct === 1);
+    const t = table.table!;
+    let frame = await frameWhen(lastFrame, '▶ Bo to choose');
+    // Bo is to act; Ann's screen is still hers.
+    expect(frame).toMatch(/You 1: L0 \d+/);
+    expect(frame).not.toContain('You 2');
+    // Bo's choice is his: Ann's panel offers her none of its keys or odds.
+    expect(frame).not.toMatch(/Enter: \d+ · win|r: rest/);
+    // Bo fights (a computer's root): not Ann's fight.
+    const bo = table.viewFor(BO);
+    const challenge: LayersEvent = { type: 'layers/challenged', opponent: 2 };
+    expect(bo.send({ type: 'move', seat: 1, event: challenge }).ok).toBe(true);
+    playOn(table, (t) => (t.state as LayersState).last !== null);
+    frame = await frameWhen(lastFrame, 'Random number is');
+    expect(frame).not.toContain('Your fight');
+    expect(frame).toMatch(/You 1: L0 \d+/);
+    // y goes to her own place, whoever played last.
+    await press(stdin, KEY.End as string);
+    await frameWhen(lastFrame, 'Player 10: L');
+    await press(stdin, 'y');
+    await frameWhen(lastFrame, 'Player 1: L');
+    expect(t.events.length).toBeGreaterThan(10);
+  });
+});
+
+describe('a served setup', () => {
+  it("Layers' seat row says 'you' of the maker's seat alone: the other people's seats are open", async () => {
+    const { world: w } = world();
+    const { stdin, lastFrame } = annSees(w, 100, 30);
+    await frameWhen(lastFrame, 'madang · the lobby');
+    await press(stdin, 'n');
+    const pick = await frameWhen(lastFrame, 'which game?');
+    const number = /(\d)\. Layers/.exec(pick)?.[1] as string;
+    await press(stdin, number);
+    await frameWhen(lastFrame, 'Start the game');
+    // Three people (from the row of people, three up from Start).
+    await press(stdin, KEY.Up as string, KEY.Up as string, KEY.Up as string);
+    await press(stdin, KEY.Right as string, KEY.Right as string);
+    const frame = await frameWhen(lastFrame, /3 \(from player 1\)/);
+    expect(frame).toMatch(/\[1:you\] 2:open 3:open 4:S/);
+  });
+});
+
+describe("a served game's end", () => {
+  it('every game says it was recorded on the server, not Yut alone', async () => {
+    const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
+    const { world: w, hall } = world();
+    const table = hall.create(ur, { options: {}, seats: start.seats }, ANN);
+    table.sit(BO);
+    Object.assign(table.session!, {
+      recorder: { ...table.session!.recorder, file: '/srv/madang/recordings/t.jsonl' },
+    });
+    const { lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, 'Ann');
+    // The game played to its end through the players' views.
+    const t = table.table!;
+    const views = [table.viewFor(ANN), table.viewFor(BO)];
+    for (let step = 0; step < 5000 && t.outcome.status === 'running'; step++) {
+      const seat = t.toAct;
+      views[seat]!.send(
+        ur.rules.chance(t.state) !== undefined
+          ? { type: 'chance', seat }
+          : { type: 'move', seat, event: ur.rules.legalEvents(t.state)[0]! },
+      );
+    }
+    expect(table.status).toBe('over');
+    const frame = await frameWhen(lastFrame, 'back to the lobby');
+    expect(frame).toMatch(/recorded on the server/i);
+    expect(frame).not.toContain('/srv/');
+  });
+});
+
+describe('a served take-back', () => {
+  it('refused, the asker’s note that the others are asked goes: the refusal is the last word', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = annSees(w, 100, 30);
+    await frameWhen(lastFrame, '▶ R Ann to throw');
+    await press(stdin, KEY.Space as string);
+    await frameWhen(lastFrame, 'Ann threw');
+    await press(stdin, KEY.Enter as string);
+    await frameWhen(lastFrame, /Ann moved/);
+    await press(stdin, 'u');
+    await frameWhen(lastFrame, 'Asked the others to agree');
+    table.answer(BO, false);
+    const frame = await frameWhen(lastFrame, 'Bo refuses the take-back');
+    expect(frame).not.toContain('Asked the others to agree');
+  });
+});
+
+describe('a served table for a spectator, and for a player', () => {
+  it('a spectator is told so and offered only the keys that work: no throw, undo or hint; q goes back to the lobby', async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = sees(w, CY, 3, 80, 24, table.code);
+    const frame = await frameWhen(lastFrame, '▶ R Ann to throw');
+    expect(table.watchers.size).toBe(1);
+    expect(frame).not.toMatch(/Space throw|u undo|h hint/);
+    expect(frame).toContain('You are watching');
+    await press(stdin, 'q');
+    const lobby = await frameWhen(lastFrame, 'madang · the lobby');
+    expect(lobby).not.toContain('Quit this game');
+    expect(table.watchers.size).toBe(0);
+  });
+
+  it("a player's line says which seat is theirs; with the quit question open, c is the question's answer, not chat", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = sees(w, BO, 2, 80, 24);
+    let frame = await frameWhen(lastFrame, '▶ R Ann to throw');
+    expect(lines(frame).at(-1)).toMatch(/you are Bo, seat 2/);
+    await press(stdin, 'q');
+    await frameWhen(lastFrame, 'Quit this game');
+    // c closes the question (as any key but y); what is typed next is no chat.
+    await press(stdin, 'c', 'x', KEY.Enter as string);
+    frame = await frameWhen(lastFrame, (f) => !f.includes('Quit this game'));
+    expect(frame).not.toContain('Say:');
+    expect(table.heard()).toEqual([]);
   });
 });

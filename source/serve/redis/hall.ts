@@ -1100,15 +1100,20 @@ export class RedisHall extends Hall {
         recorder: quietly(stream, () => run.quiet),
         botSeed: header.seed ?? 0,
       };
-      const served = this.engine.reopen(game, session, {
-        code,
-        game: game.id,
-        file: '',
-        options,
-        creator: meta.creator,
-        holders: [...meta.holders],
-        covered: [...meta.covered],
-      });
+      const served = this.engine.reopen(
+        game,
+        session,
+        {
+          code,
+          game: game.id,
+          file: '',
+          options,
+          creator: meta.creator,
+          holders: [...meta.holders],
+          covered: [...meta.covered],
+        },
+        false,
+      );
       run.served = served;
       const table = served.table as Table<unknown, GameEvent>;
       for (const told of events) table.follow(told.event, told.by, told.reason);

@@ -11,7 +11,10 @@ import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LayersState, reduce, setup } from '../../../source/games/layers/rules.js';
 import { Forest, wayLine } from '../../../source/games/layers/ui/LayersBoard.js';
-import { orderLine } from '../../../source/games/layers/ui/LayersPanel.js';
+import { LayersPanel, orderLine } from '../../../source/games/layers/ui/LayersPanel.js';
+import { newLayersPlay } from '../../../source/games/layers/ui/play.js';
+import { seatOf } from '../../../source/engine/seats.js';
+import type { FightResult } from '../../../source/games/layers/rules.js';
 import {
   type ForestRow,
   forestOrder,
@@ -277,5 +280,30 @@ describe('the panel’s Order line', () => {
       42,
     );
     expect(line).toBe('Order: … 16 8 9 [1] 12 6 20 3 4 5 7 11 …');
+  });
+});
+
+describe("Layers' panel", () => {
+  it('at a served 80×24 (23 rows, 46 columns) a fight of your own on two lines keeps the panel within its rows', () => {
+    const state = setup({ players: 10, turns: 3 });
+    const seats = Array.from({ length: 10 }, (_, p) =>
+      seatOf(`Player ${p + 1}`, p === 0 ? 'human' : 'strong'),
+    );
+    // '10 vs 1 (fought back): win 120 · lose 97 · draw 136' is wider than the panel: two lines.
+    const fight: FightResult = {
+      attacker: 9,
+      defender: 0,
+      back: true,
+      intervals: { win: 120, lose: 97, draw: 136 },
+      number: 103,
+      result: 'win',
+    };
+    const play = { ...newLayersPlay({ ...state, last: fight }, seats), pinned: fight };
+    const rows = frameOf(<LayersPanel play={play} width={46} rows={23} />, 46).filter(
+      (l) => l !== '',
+    );
+    expect(rows.join('\n')).toContain('Your fight');
+    expect(rows.join('\n')).toContain('(fought back)');
+    expect(rows.length).toBeLessThanOrEqual(23);
   });
 });

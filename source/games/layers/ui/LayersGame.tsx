@@ -56,11 +56,13 @@ export const layersHelp = (width: number) =>
 const hurrying = (play: LayersPlay) => play.hurry;
 
 export function LayersGame(props: PlayProps<LayersState>) {
-  const { session, width, height } = props;
+  const { session, width, height, shared } = props;
   const help = useMemo(() => layersHelp(width), [width]);
+  // A served screen is its own seat's (none: a spectator's), not the player to act's.
+  const own = shared?.view.seats;
   const init = useCallback(
-    () => newLayersPlay(session.initial, session.seats, session.log),
-    [session],
+    () => newLayersPlay(session.initial, session.seats, session.log, own),
+    [session, own],
   );
   const { play, helpScroll, act } = usePlaySession<
     LayersState,

@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { useOverKeys } from '../../../ui/play-session.js';
+import { useOverKeys, useWatching } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { displayWidth } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
@@ -17,7 +17,7 @@ import {
   mayRest,
   toAct,
 } from '../rules.js';
-import { type LayersPlay, shapeOf } from './play.js';
+import { type LayersPlay, personToAct, shapeOf } from './play.js';
 
 /**
  * The round's order with the current place in brackets, cut to the width around it: only between
@@ -63,10 +63,13 @@ export function LayersPanel({
 }) {
   const { state, seats } = play;
   const overKeys = useOverKeys();
+  const watching = useWatching();
   const inner = width - 4;
   const over = state.phase === 'over';
   const seat = toAct(state);
   const person = seats[seat]?.kind !== 'computer';
+  // A person of this screen chooses now (served, its own seat): the choice's keys and odds.
+  const mine = personToAct(play);
   const me = current(state);
   const name = (p: number) => seats[p]?.name ?? `Player ${p + 1}`;
   const heading = over
@@ -87,7 +90,7 @@ export function LayersPanel({
   }, ${children} ${children === 1 ? 'child' : 'children'}${state.rested[c] ? ', rested' : ''}`;
   let action = ' ';
   let back = ' ';
-  if (state.phase === 'turn' && person) {
+  if (state.phase === 'turn' && mine) {
     // c is one me may fight: its parent, or (me a root) another root.
     const parentOfMe = state.parent[me];
     if (parentOfMe === null ? c !== me && state.parent[c] === null : c === parentOfMe) {
@@ -105,25 +108,32 @@ export function LayersPanel({
             ? `draw → ${c + 1} fights back: ${chances}`
             : `draw → ${c + 1} escapes (back: ${chances})`;
     } else action = c === me ? 'you: Tab finds someone to fight' : `you may not fight ${c + 1}`;
-  } else if (state.phase === 'draw' && person && state.fight) {
+  } else if (state.phase === 'draw' && mine && state.fight) {
     const b = backOdds(state, state.fight);
     action = `f: fight back · win ${pct(b.win)} lose ${pct(b.lose)} draw ${pct(b.draw)}`;
     back = 'e: escape, nothing changes';
   }
   const rest =
-    state.phase === 'turn' && person
+    state.phase === 'turn' && mine
       ? mayRest(state, me)
         ? `r: rest, ${Math.round(state.experience[me] ?? 0)} → ${Math.round(afterRest(state.experience[me] ?? 100))}`
         : 'no rest: you rested last turn'
       : ' ';
-  const fight = play.pinned
-    ? fightLines(play.pinned, inner, 'Your fight (any key puts it away):')
-    : fightLines(state.last, inner);
+  const fightOf = (oneLine: boolean) =>
+    play.pinned
+      ? fightLines(play.pinned, inner, 'Your fight (any key puts it away):', oneLine)
+      : fightLines(state.last, inner, undefined, oneLine);
+  // Two lines for who fought whom only where the log keeps a row (a served 80×24 has 23 rows).
+  const twoLines = fightOf(false);
+  const fight = rows - 18 - twoLines.length >= 1 ? twoLines : fightOf(true);
   const keys = over
     ? overKeys
     : play.find !== null
       ? [`Find player: ${play.find}▌ (1 to ${state.options.players})`, 'Enter go there · Esc stop']
-      : ['↑↓ look · →← open/fold · y you · / find', 'Enter fight · Tab · r rest · n skip · ?'];
+      : watching
+        ? // Looking is free; the rest is the players'.
+          ['↑↓ look · →← open/fold · / find', 'watching · l log · ? · q lobby']
+        : ['↑↓ look · →← open/fold · y you · / find', 'Enter fight · Tab · r rest · n skip · ?'];
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       <Text bold wrap="truncate-end">
@@ -159,7 +169,12 @@ export function LayersPanel({
 }
 
 /** The last fight: who fought whom, the three intervals as a bar with the number on it, the outcome. */
-export function fightLines(last: FightResult | null, width: number, title?: string): ReactNode[] {
+export function fightLines(
+  last: FightResult | null,
+  width: number,
+  title?: string,
+  oneLine = false,
+): ReactNode[] {
   if (!last)
     return [
       <Text key="none" dimColor>
@@ -186,7 +201,9 @@ export function fightLines(last: FightResult | null, width: number, title?: stri
   const numbers = `win ${win} · lose ${lose} · draw ${draw}`;
   // On two lines where one would be cut (a narrow panel, a fight back among many players).
   const whoLines =
-    displayWidth(`${who} ${numbers}`) <= width ? [`${who} ${numbers}`] : [who, `  ${numbers}`];
+    oneLine || displayWidth(`${who} ${numbers}`) <= width
+      ? [`${who} ${numbers}`]
+      : [who, `  ${numbers}`];
   return [
     ...heading,
     ...whoLines.map((line, i) => (

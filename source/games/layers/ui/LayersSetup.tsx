@@ -1,6 +1,7 @@
 /** Layers' setup screen: the form's rows, the cursor's row with its arrows. */
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { ServedContext } from '../../../ui/play-session.js';
 import { Styled } from '../../../ui/theme.js';
 import { layersHelp } from './LayersGame.js';
 import { kindsOf, type LayersSetupForm, ROWS, seatsLine } from './setup-model.js';
@@ -9,6 +10,7 @@ export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: nu
   // The game's help page (its rules wrapped to the window) made while the setup waits for a key,
   // so that the game screen's first draw finds it made (at 1,000 players that draw is the
   // longest the event loop is held; the page, cold, was a fifth of it).
+  const served = useContext(ServedContext);
   useEffect(() => {
     if (width === undefined) return;
     const made = setImmediate(() => layersHelp(width));
@@ -46,7 +48,7 @@ export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: nu
         people === 0 ? 'none' : form.kinds ? String(people) : `${people} (from player 1)`,
       )}
       {line('level', 'The others', `the computer (${form.level})`)}
-      {line('seats', 'Each seat (Space)', seatsLine(kinds, form.seat))}
+      {line('seats', 'Each seat (Space)', seatsLine(kinds, form.seat, served))}
       <Text> </Text>
       <Styled colour={on ? 'cyan' : undefined} bold={on}>
         {on ? '▸ ' : '  '}Start the game
@@ -56,7 +58,9 @@ export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: nu
         ↑↓ choose · ←→ change (PgUp PgDn by ten) · Enter · Esc back
       </Text>
       <Text dimColor wrap="truncate-end">
-        seats: you a person, S G R the computer (strong, greedy, random)
+        {served
+          ? 'seats: you, open for a person, S G R the computer'
+          : 'seats: you a person, S G R the computer (strong, greedy, random)'}
       </Text>
     </Box>
   );

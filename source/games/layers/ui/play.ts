@@ -34,8 +34,16 @@ export interface LayersPlay extends ListPlay<LayersState, LayersEvent> {
   readonly shut: readonly number[];
   /** The forest's rows on the screen, for opening trees while they fit (0: none opened). */
   readonly room: number;
-  /** The person whose place the forest shows first: the last person to act (else null). */
+  /**
+   * The person whose place the forest shows first: at one keyboard the last person to act; on a
+   * served screen its own seat, always (null: a spectator's, or every seat the computer's).
+   */
   readonly viewer: number | null;
+  /**
+   * The seats this screen holds at a served table (none: a spectator); null at one keyboard,
+   * which holds every person's seat.
+   */
+  readonly own: readonly number[] | null;
   /** The number being typed after `/` to find a player; null when not finding. */
   readonly find: string | null;
   /** A person's own fight, kept on the screen until a key (the next fights go to the log). */
@@ -269,13 +277,15 @@ const list = listPlayModel<LayersState, LayersEvent>({
   label: (_state, event) => event.type,
 });
 
-/** Whether a person decides now (a choice, not a draw of chance). */
-const personToAct = (play: Pick<LayersPlay, 'state' | 'seats'>) =>
-  (play.state.phase === 'turn' || play.state.phase === 'draw') &&
-  play.seats[toAct(play.state)]?.kind !== 'computer';
+/** Whether a person of this screen decides now (a choice, not a draw of chance). */
+export const personToAct = (play: Pick<LayersPlay, 'state' | 'seats' | 'own'>) =>
+  (play.state.phase === 'turn' || play.state.phase === 'draw') && isPerson(play, toAct(play.state));
 
-const isPerson = (play: Pick<LayersPlay, 'seats'>, p: number) =>
-  play.seats[p] !== undefined && play.seats[p]?.kind !== 'computer';
+/** Whether `p` is a person of this screen: any person's at one keyboard, its own seat served. */
+const isPerson = (play: Pick<LayersPlay, 'seats' | 'own'>, p: number) =>
+  play.own !== null
+    ? play.own.includes(p)
+    : play.seats[p] !== undefined && play.seats[p]?.kind !== 'computer';
 
 /** Where the cursor goes when a person's turn begins: its first opponent, else itself. */
 function aimed(play: LayersPlay): number {
@@ -284,12 +294,14 @@ function aimed(play: LayersPlay): number {
   return opponentsOf(play.state, me)[0] ?? me;
 }
 
+/** `own`: the seats of a served screen (none for a spectator); absent at one keyboard. */
 export function newLayersPlay(
   initial: LayersState,
   seats: readonly Seat[],
   log?: readonly string[],
+  own?: readonly number[],
 ): LayersPlay {
-  const first = seats.findIndex((seat) => seat.kind !== 'computer');
+  const first = own ? (own[0] ?? -1) : seats.findIndex((seat) => seat.kind !== 'computer');
   const fresh: LayersPlay = {
     ...list.init(initial, seats, log),
     cursor: Math.max(0, first),
@@ -297,6 +309,7 @@ export function newLayersPlay(
     shut: [],
     room: 0,
     viewer: first >= 0 ? first : null,
+    own: own ?? null,
     find: null,
     pinned: null,
     hurry: false,
@@ -389,7 +402,8 @@ function settled(before: LayersPlay, after: LayersPlay): LayersPlay {
   if (after.accepted === before.accepted) return after;
   const pinned = pinnedAfter(before, after);
   if (!personToAct(after)) return { ...after, pinned };
-  const who = toAct(after.state);
+  // A served screen's place is its own seat's, whoever acts.
+  const who = after.own === null ? toAct(after.state) : after.viewer;
   return { ...after, pinned, cursor: aimed(after), viewer: who, hurry: false };
 }
 
@@ -440,7 +454,13 @@ export function reduceLayersPlay(play: LayersPlay, action: LayersAction): Layers
       return play.room === action.rows ? play : { ...play, room: action.rows };
     case 'layersPlay/mine':
       return play.viewer === null
-        ? { ...play, notice: 'Every seat is the computer’s: no place of yours to go to.' }
+        ? {
+            ...play,
+            notice:
+              play.own !== null
+                ? 'You are watching: no place of yours to go to.'
+                : 'Every seat is the computer’s: no place of yours to go to.',
+          }
         : { ...play, cursor: play.viewer, notice: null };
     case 'layersPlay/findTyped':
       return { ...play, find: action.text, notice: null };

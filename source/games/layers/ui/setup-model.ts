@@ -106,11 +106,17 @@ export function layersSetupKey(form: LayersSetupForm, key: Key): SetupOutcome {
   }
 }
 
-/** Five seats around the cursor's (`+3 3:S [4:you] 5:G 6:S 7:R +2`), the cursor's in brackets. */
-export function seatsLine(kinds: readonly SeatKind[], seat: number): string {
+/**
+ * Five seats around the cursor's (`+3 3:S [4:you] 5:G 6:S 7:R +2`), the cursor's in brackets.
+ * `served`: the maker sits in the first person's seat, the other people's are open for others.
+ */
+export function seatsLine(kinds: readonly SeatKind[], seat: number, served = false): string {
   const from = Math.max(0, Math.min(seat - 2, kinds.length - 5));
+  const first = kinds.indexOf('human');
+  const word = (k: SeatKind, p: number) =>
+    served && k === 'human' && p !== first ? 'open' : KIND_LETTER[k];
   const shown = kinds.slice(from, from + 5).map((k, i) => {
-    const text = `${from + i + 1}:${KIND_LETTER[k]}`;
+    const text = `${from + i + 1}:${word(k, from + i)}`;
     return from + i === seat ? `[${text}]` : text;
   });
   // How many are out of view on each side ("…" would read as a line cut short).

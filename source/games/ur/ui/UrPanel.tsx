@@ -1,6 +1,6 @@
 /** Ur's panel beside the board: whose turn, the dice, the stones to choose, both sides, the log, the keys. */
 import { Box, Text } from 'ink';
-import { useOverKeys } from '../../../ui/play-session.js';
+import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
 import { firstLines, fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { placeWords, stoneName } from '../describe.js';
@@ -12,8 +12,11 @@ const DIE = (d: number) => (d === 1 ? '◆' : '◇');
 export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: number }) {
   const { state, seats } = play;
   const overKeys = useOverKeys();
+  const watching = useWatching();
   const colour = state.turn;
   const over = state.phase === 'over';
+  // A spectator's keys while the game runs; a finished game's for all.
+  const keys = over ? overKeys : watching ? WATCHING_KEYS : undefined;
   const preview = urPreview(state, play.stone);
   const seatColour = (c: number) => (c === 0 ? 3 : 1);
   const counts = (c: number) => {
@@ -125,8 +128,8 @@ export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; ro
       <Box height={2} overflow="hidden">
         <Styled colour="yellow">{play.notice ?? ' '}</Styled>
       </Box>
-      <Text dimColor>{over ? overKeys[0] : 'Space roll · ←→ stone · Enter move'}</Text>
-      <Text dimColor>{over ? overKeys[1] : 'u undo · h hint · n · ? help · q quit'}</Text>
+      <Text dimColor>{keys ? keys[0] : 'Space roll · ←→ stone · Enter move'}</Text>
+      <Text dimColor>{keys ? keys[1] : 'u undo · h hint · n · ? help · q quit'}</Text>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 /** Yoté's panel beside the board: whose turn and what to do, both sides, the quiet turns, the log, the keys. */
 import { Box, Text } from 'ink';
-import { useOverKeys } from '../../../ui/play-session.js';
+import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { fit } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
@@ -47,6 +47,7 @@ export function SideLines({
 export function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows: number }) {
   const { state, seats } = play;
   const overKeys = useOverKeys();
+  const watching = useWatching();
   const over = state.step === 'over';
   const inner = width - 4;
   const names = seats.map((s) => s.name);
@@ -86,7 +87,9 @@ export function YotePanel({ play, width, rows }: { play: YotePlay; width: number
         keys={
           over
             ? overKeys
-            : ['←→↑↓ cursor · Enter act · s stop · x drop', 'u undo · h hint · ? help · q quit']
+            : watching
+              ? WATCHING_KEYS
+              : ['←→↑↓ cursor · Enter act · s stop · x drop', 'u undo · h hint · ? help · q quit']
         }
       />
     </Box>

@@ -1,6 +1,6 @@
 import { named } from '../describe.js';
 import { Box, Text } from 'ink';
-import { useOverKeys } from '../../../ui/play-session.js';
+import { useOverKeys, useSeatsHeld, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
 import { displayWidth, firstLines, fit, lastLines, logPage, pathFit } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
@@ -123,7 +123,8 @@ function overKeys(keys: readonly string[], inner: number): readonly string[] {
   return [first.slice(0, cut), first.slice(cut + 3), second];
 }
 
-function previewWords(p: Preview, names: readonly string[]): string {
+/** `owner`: the mover's name, where this screen is not the mover's (served); else "your". */
+function previewWords(p: Preview, names: readonly string[], owner?: string): string {
   if (p.problem) return named(p.problem, names);
   const parts: string[] = [];
   if (p.to === ARRIVED) parts.push('arrives home');
@@ -133,7 +134,9 @@ function previewWords(p: Preview, names: readonly string[]): string {
     parts.push(`catches ${who}'s ${p.catches.size === 1 ? 'piece' : `stack of ${p.catches.size}`}`);
   }
   if (p.joins)
-    parts.push(`stacks with ${p.joins.size === 1 ? 'your piece' : `your ${p.joins.size}`}`);
+    parts.push(
+      `stacks with ${owner ? `${owner}'s` : 'your'} ${p.joins.size === 1 ? 'piece' : p.joins.size}`,
+    );
   return parts.join(', ');
 }
 
@@ -193,6 +196,10 @@ export function YutPanel({
 }) {
   const { state, seats } = play;
   const finished = useOverKeys();
+  const watching = useWatching();
+  // Whether this screen holds the mover's seat (at one keyboard, every seat).
+  const held = useSeatsHeld();
+  const mine = held === null || held.includes(state.turn);
   const names = seats.map((s) => s.name);
   const turn = state.turn;
   const inner = width - 4;
@@ -203,9 +210,11 @@ export function YutPanel({
     keyLines ??
     (over
       ? overKeys(finished, inner)
-      : inner >= 44
-        ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
-        : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);
+      : watching
+        ? WATCHING_KEYS
+        : inner >= 44
+          ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
+          : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);
   // Every seat in fixed columns: a header, then name, hand, home and a computer's level or an
   // animal, so nothing is cut at 80 columns.
   const nameWidth = Math.max(6, Math.min(12, inner - 20));
@@ -283,7 +292,7 @@ export function YutPanel({
       {choiceRows > 0 ? (
         <Text wrap="truncate-end" dimColor={preview?.problem !== undefined}>
           <Text dimColor>{'  → '}</Text>
-          {preview ? previewWords(preview, names) : ''}
+          {preview ? previewWords(preview, names, mine ? undefined : names[turn]) : ''}
         </Text>
       ) : null}
       <Text dimColor>{'─'.repeat(inner)}</Text>

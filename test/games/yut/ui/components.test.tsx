@@ -8,6 +8,7 @@ import { SAVE_KEYS } from '../../../../source/games/yut/ui/YutGame.js';
 import { YutSetup } from '../../../../source/games/yut/ui/YutSetup.js';
 import { newSetup } from '../../../../source/games/yut/ui/setup-model.js';
 import { displayWidth } from '../../../../source/ui/text.js';
+import { SeatsHeldContext } from '../../../../source/ui/play-session.js';
 import { ThemeContext } from '../../../../source/ui/theme.js';
 import { moved, thrown } from '../../../support/yut.js';
 
@@ -357,5 +358,30 @@ describe('<YutPanel> notices', () => {
     const text = frame.replace(/[│\s]+/g, ' ');
     expect(text).toContain(notice);
     expect(frame.split('\n')).toHaveLength(24);
+  });
+});
+
+describe('<YutPanel> at a served table', () => {
+  it("a move's stacking is the mover's piece, not 'your', on a screen not the mover's (a spectator's)", () => {
+    const state = setup({
+      players: 2,
+      pieces: 4,
+      start: {
+        positions: [
+          [2, 0, 0, 0],
+          [0, 0, 0, 0],
+        ],
+        turn: 0,
+      },
+    });
+    const play = reducePlay(newPlay(state, seats), thrown('gae'));
+    const p = preview(play.state, { from: 0, result: 'gae' });
+    const panel = <YutPanel play={play} preview={p} width={52} height={24} />;
+    expect(plain(frameOf(panel))).toContain('stacks with your piece');
+    const watched = plain(
+      frameOf(<SeatsHeldContext.Provider value={[]}>{panel}</SeatsHeldContext.Provider>),
+    );
+    expect(watched).toContain("stacks with Alice's piece");
+    expect(watched).not.toContain('your');
   });
 });
