@@ -50,6 +50,11 @@ import {
 
 export const PAUSED = 'Redis cannot be reached: the table is paused until it is back.';
 export const RESUMED = 'Redis is back: play goes on.';
+/** A write Redis refused (maxmemory reached, say): the table waits until one lands. */
+export const FULL = 'Redis is full and takes no more writes: the table is paused until it does.';
+/** A write Redis refused for another reason (a read-only replica, a permission). */
+export const REFUSED = 'Redis refused to write the game: the table is paused until it takes it.';
+export const WRITTEN = 'Redis takes the writes again: play goes on.';
 export const TAKEN_OVER = 'The server that ran this table stopped: another goes on with it.';
 /** A move whose position changed before it reached the runner (a key pressed twice, say). */
 export const STALE = 'Not made: the board changed before your key arrived. Look again.';
@@ -165,6 +170,10 @@ interface Run {
    * the gap is applied if its position still holds; what the connections say again is skipped.
    */
   inherited: string;
+  /** The notice of a write Redis refused (full, say): the table holds until one lands. */
+  held?: string | undefined;
+  /** Its lobby state was refused: written again by the tick. */
+  metaRefused?: boolean | undefined;
 }
 
 /**
@@ -622,15 +631,64 @@ export class RedisHall extends Hall {
         this.keys.channel,
         JSON.stringify({ t: 'meta', code: run.code, meta, from: this.proc }),
       )
-      .catch((error: Error) => {
-        if (/LEASE held/.test(error.message)) this.letGo(run, 'another process runs it now');
-      });
+      .then(
+        () => {
+          run.metaRefused = false;
+          this.landedAll(run);
+        },
+        (error: Error) => {
+          if (/LEASE held/.test(error.message))
+            return this.letGo(run, 'another process runs it now');
+          // Written again by the tick, whatever Redis said (only a refusal holds the table).
+          run.lastMeta = '';
+          run.metaRefused = true;
+          this.refused(run, error);
+        },
+      );
   }
 
   /** New entries of a table run here: kept, then written in order. */
   private made(run: Run, entries: Entry[]): void {
     run.history.push(...entries);
-    void this.write(run).catch(() => undefined);
+    this.flush(run);
+  }
+
+  /** The entries not yet in Redis written; a write Redis refuses holds the table. */
+  private flush(run: Run): void {
+    void this.write(run).then(
+      () => this.landedAll(run),
+      (error: Error) => this.refused(run, error),
+    );
+  }
+
+  /**
+   * Redis answered a write with an error (OOM when maxmemory is reached with noeviction): the
+   * table holds, its computers wait and its players are told, as when Redis cannot be reached;
+   * the tick writes again until Redis takes it. A lost connection is `lost`'s to say.
+   */
+  private refused(run: Run, error: Error): void {
+    if (this.runs.get(run.code) !== run || error.name !== 'ReplyError' || run.held) return;
+    run.held = /OOM/.test(error.message) ? FULL : REFUSED;
+    this.redisOptions.log(
+      `table ${run.code}: Redis refused a write (${error.message}): paused until it takes it`,
+    );
+    run.served.table?.hold(run, true);
+    run.served.tellAll(run.held);
+  }
+
+  /** Everything of a held table in Redis again: play goes on. */
+  private landedAll(run: Run): void {
+    if (!run.held || run.metaRefused || run.landed < run.history.length) return;
+    if (this.runs.get(run.code) !== run) return;
+    run.held = undefined;
+    this.redisOptions.log(`table ${run.code}: Redis takes the writes again`);
+    run.served.table?.hold(run, false);
+    run.served.tellAll(WRITTEN);
+  }
+
+  /** Why intents for this table are refused here now (a write Redis refused), if they are. */
+  heldAt(code: string): string | undefined {
+    return this.runs.get(code)?.held;
   }
 
   /**
@@ -758,8 +816,8 @@ export class RedisHall extends Hall {
         served.tellAll(message.line);
         break;
       case 'game': {
-        if (!served.table || !run.stream || this.down) {
-          say(this.down ? PAUSED : 'The game is not running.', message.person);
+        if (!served.table || !run.stream || this.down || run.held) {
+          say(this.down ? PAUSED : (run.held ?? 'The game is not running.'), message.person);
           break;
         }
         if (run.stream.last !== message.at) {
@@ -871,6 +929,11 @@ export class RedisHall extends Hall {
   private async tick(): Promise<void> {
     if (this.down || this.stopped) return;
     void this.renew();
+    // What Redis refused or did not answer for, written again (nothing else would).
+    for (const run of this.runs.values()) {
+      if (run.landed < run.history.length && !run.writing) this.flush(run);
+      if (run.metaRefused) this.writeMeta(run);
+    }
     if (this.ticking) return;
     this.ticking = true;
     try {
@@ -1385,6 +1448,8 @@ export class ReplicaTable extends ServedTable {
       send: (intent): Answer<GameEvent> => {
         if (intent.type === 'leave') return { ok: true };
         if (this.redis.paused) return { ok: false, problem: PAUSED };
+        const held = this.redis.heldAt(this.code);
+        if (held) return { ok: false, problem: held };
         if (intent.type === 'hint') return table.view(seats).send(intent);
         const problem = table.refused(seats, intent);
         if (problem !== undefined) return { ok: false, problem };
