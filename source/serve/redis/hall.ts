@@ -229,6 +229,11 @@ export class RedisHall extends Hall {
   /** The tables this process runs (their engines). */
   private readonly engine: Hall;
   private readonly runs = new Map<string, Run>();
+  /**
+   * The recording files of tables run here before and let go (their lease went elsewhere): the
+   * table taken back goes on in the same file, where each move opened another (5 for one game).
+   */
+  private readonly kept = new Map<string, { file: Recorder; filed: number }>();
   private readonly sessions: SessionFactory;
   private header: Header | undefined;
   private readonly cmd: Redis;
@@ -339,10 +344,7 @@ export class RedisHall extends Hall {
     await this.sub.subscribe(this.keys.channel);
     await this.cmd.set(this.keys.alive(this.proc), '1', 'PX', this.leaseMs);
     await this.loadLobby();
-    this.timer = setInterval(
-      () => void this.tick(),
-      Math.max(200, Math.min(1000, Math.floor(this.leaseMs / 4))),
-    );
+    this.timer = setInterval(() => void this.tick(), this.every);
     void this.follow();
     void this.readIntents();
     return undefined;
@@ -360,6 +362,8 @@ export class RedisHall extends Hall {
       run.file.close();
       await this.cmd.eval(RELEASE, 1, this.keys.lease(run.code), this.proc).catch(() => undefined);
     }
+    for (const { file } of this.kept.values()) file.close();
+    this.kept.clear();
     await this.cmd.del(this.keys.alive(this.proc)).catch(() => undefined);
     this.close(true);
   }
@@ -402,6 +406,8 @@ export class RedisHall extends Hall {
           .eval(RELEASE, 1, this.keys.lease(table.code), this.proc)
           .catch(() => undefined);
       }
+      this.kept.get(table.code)?.file.close();
+      this.kept.delete(table.code);
       // Whoever sees it first: the record stays a week for `madang export`.
       void this.cmd.hdel(this.keys.tables, table.code).catch(() => undefined);
       void this.cmd.expire(this.keys.events(table.code), 7 * 86400).catch(() => undefined);
@@ -744,7 +750,7 @@ export class RedisHall extends Hall {
     this.redisOptions.log(`table ${run.code}: no longer run here (${why})`);
     this.runs.delete(run.code);
     run.served.table?.stop();
-    run.file.close();
+    this.kept.set(run.code, { file: run.file, filed: run.filed });
     this.engine.tables.delete(run.code);
   }
 
@@ -927,6 +933,15 @@ export class RedisHall extends Hall {
    * answers, dead processes' players marked away, orphaned tables taken over.
    */
   private async tick(): Promise<void> {
+    // The timer far behind its time: this process is starved or blocked (its leases may lapse).
+    // Measured here, not by the renewals, which a Redis that does not answer delays as well.
+    const now = Date.now();
+    const late = this.lastTick === 0 ? 0 : now - this.lastTick - this.every;
+    this.lastTick = now;
+    if (late > this.leaseMs / 2)
+      this.redisOptions.log(
+        `this process fell ${(late / 1000).toFixed(1)} s behind (the machine is busy): tables it runs may move to another`,
+      );
     if (this.down || this.stopped) return;
     void this.renew();
     // What Redis refused or did not answer for, written again (nothing else would).
@@ -943,20 +958,16 @@ export class RedisHall extends Hall {
     }
   }
 
-  private lastRenew = 0;
+  private lastTick = 0;
+  private get every(): number {
+    return Math.max(200, Math.min(1000, Math.floor(this.leaseMs / 4)));
+  }
 
   /** This process said alive and its leases renewed, those being taken over too. */
   private async renew(): Promise<void> {
     if (this.renewing) return;
     this.renewing = true;
-    // Far behind its time: the process is starved or blocked, its leases may lapse.
-    const now = Date.now();
-    const late = this.lastRenew === 0 ? 0 : now - this.lastRenew;
-    this.lastRenew = now;
-    if (late > this.leaseMs / 2)
-      this.redisOptions.log(
-        `this process fell ${(late / 1000).toFixed(1)} s behind (the machine is busy): tables it runs may move to another`,
-      );
+    const asked = Date.now();
     try {
       // One round trip for all: with a hundred tables, one at a time took longer than a lease
       // lasts on a busy machine, and the tables went from process to process.
@@ -972,9 +983,17 @@ export class RedisHall extends Hall {
         renew.eval(RENEW, 1, this.keys.lease(code), this.proc, this.leaseMs);
       const renewed = (await renew.exec()) ?? [];
       if (this.down) return;
+      const took = Date.now() - asked;
+      if (took > this.leaseMs / 2 && renewed.some(([error]) => !error))
+        this.redisOptions.log(
+          `Redis took ${(took / 1000).toFixed(1)} s to answer (Redis was slow, not this process): tables run here may move to another`,
+        );
       if (renewed[0]?.[1] === 'OK')
         for (const t of this.tables.values()) (t as ReplicaTable).announce?.();
-      const lapsed = runs.filter((_, i) => renewed[i + 2]?.[0] || renewed[i + 2]?.[1] === 0);
+      // Only Redis's own answer that the lease is not this process's: a renewal that got no
+      // answer (Redis stalled, a command timed out) says nothing of who holds it, and the ping
+      // pauses the tables meanwhile (a stall of 6 s let go of every table here).
+      const lapsed = runs.filter((_, i) => !renewed[i + 2]?.[0] && renewed[i + 2]?.[1] === 0);
       if (lapsed.length > 0) {
         // Lost while Redis was away, or never had: taken again if no one else holds it.
         const again = this.cmd.pipeline();
@@ -982,7 +1001,7 @@ export class RedisHall extends Hall {
           again.set(this.keys.lease(run.code), this.proc, 'PX', this.leaseMs, 'NX');
         const taken = (await again.exec()) ?? [];
         lapsed.forEach((run, i) => {
-          if (!taken[i]?.[0] && taken[i]?.[1] !== 'OK')
+          if (taken[i] && !taken[i][0] && taken[i][1] !== 'OK')
             this.letGo(run, 'its lease went to another process');
         });
       }
@@ -996,8 +1015,12 @@ export class RedisHall extends Hall {
   private async ticked(): Promise<void> {
     try {
       await this.cmd.ping();
-    } catch {
+    } catch (error) {
       // No answer in time: paused, and the connection made again (ready: `back`).
+      if (!this.down)
+        this.redisOptions.log(
+          `Redis did not answer (${(error as Error).message}): every table here paused until it does`,
+        );
       this.lost();
       this.cmd.disconnect(true);
       return;
@@ -1146,9 +1169,11 @@ export class RedisHall extends Hall {
       run.inherited = inherited;
       run.history.push(...entries);
       run.landed = entries.length;
-      run.file = this.redisOptions.openFile(header);
-      for (const entry of entries) toFile(run.file, entry);
-      run.filed = entries.length;
+      const kept = this.kept.get(code);
+      this.kept.delete(code);
+      run.file = kept?.file ?? this.redisOptions.openFile(header);
+      for (const entry of entries) if (entry.seq > (kept?.filed ?? 0)) toFile(run.file, entry);
+      run.filed = Math.max(entries.length, kept?.filed ?? 0);
       run.v = meta.v + 1;
       run.quiet = true;
       const stream = new StreamRecorder((made) => this.made(run, made), seq);
@@ -1227,7 +1252,7 @@ export class RedisHall extends Hall {
       return;
     }
     this.down = false;
-    this.lastRenew = 0;
+    this.lastTick = 0;
     this.graceUntil = Date.now() + Math.min(2 * this.leaseMs, 5000);
     for (const run of this.runs.values()) {
       void this.write(run).catch(() => undefined);
