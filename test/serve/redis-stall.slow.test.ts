@@ -16,8 +16,11 @@ import {
   lookup,
   type Process,
   recordingsIn,
+  person,
+  replica,
   startProcess,
   until,
+  yutTable,
 } from '../support/redis-world.js';
 
 /** The player to act plays once, when both screens are alike; seen on both. */
@@ -132,4 +135,46 @@ describe.runIf(hasRedis)('a table that moves from process to process and back', 
     // Each one is the game as far as its runner went.
     for (const file of files) expect((await readRecording(file, lookup)).ok, file).toBe(true);
   }, 90_000);
+});
+
+describe.runIf(hasRedis)('the players told at a failover', () => {
+  let redis: RedisServer;
+  const started: Process[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+
+  afterAll(async () => {
+    await Promise.all(started.map((p) => p.hall.stop()));
+    await redis?.stop();
+  });
+
+  it("the killed runner's players are away, the others' are not said to be back", async () => {
+    const ann = person('Ann');
+    const bo = person('Bo');
+    const [a, b] = [
+      await startProcess(redis.url, { seed: 382, leaseMs: 1000 }),
+      await startProcess(redis.url, { seed: 382, leaseMs: 1000 }),
+    ] as [Process, Process];
+    started.push(b);
+    const { code } = yutTable(a.hall, ann);
+    replica(a.hall, code)!.arrived(ann);
+    await until(() => !!replica(b.hall, code), 'the table on b');
+    replica(b.hall, code)!.sit(bo);
+    replica(b.hall, code)!.arrived(bo);
+    await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'game');
+    const heard: string[] = [];
+    replica(b.hall, code)!.lines((line) => heard.push(line));
+    // Ann's process, which runs the table, is killed: b takes the table over.
+    a.hall.close(false);
+    await until(() => b.hall.running().includes(code), 'b runs the table');
+    await until(() => heard.some((l) => l.startsWith('Ann is away')), 'Ann away', 10_000);
+    expect(replica(b.hall, code)!.awaySince.has(0)).toBe(true);
+    expect(replica(b.hall, code)!.awaySince.has(1)).toBe(false);
+    expect(heard).not.toContain('Bo is back.');
+    // Ann comes back through b: back at her seat, and said so.
+    replica(b.hall, code)!.arrived(ann);
+    await until(() => heard.includes('Ann is back.'), 'Ann back', 10_000);
+  }, 30_000);
 });

@@ -616,6 +616,9 @@ export class RedisHall extends Hall {
   }
 
   private writeMeta(run: Run): void {
+    // Not while a new runner loads the table: its state is written once loaded (presentOrAway),
+    // else the connections' word that they are here came first and a present player was 'back'.
+    if (run.quiet) return;
     // Compared without its version, which only a change moves on.
     const json = JSON.stringify({ ...this.metaOf(run), v: 0 });
     if (json === run.lastMeta) return;
@@ -1198,6 +1201,7 @@ export class RedisHall extends Hall {
         covered: [...meta.covered],
       });
       run.served = served;
+      this.presentOrAway(run, meta);
       const table = served.table as Table<unknown, GameEvent>;
       for (const told of events) table.follow(told.event, told.by, told.reason);
       run.quiet = false;
@@ -1212,6 +1216,34 @@ export class RedisHall extends Hall {
       if (!this.runs.has(code)) await release();
       this.taking.delete(code);
     }
+  }
+
+  /**
+   * Who is away at a table taken over: those who were (since when they were), and then, once
+   * the other processes have said again who is here, those no process speaks for (the players
+   * of the process that stopped), said to everyone. Reopened as after a restart, every player
+   * was away without a word, and those still there were said to be back.
+   */
+  private presentOrAway(run: Run, meta: Meta): void {
+    const served = run.served;
+    const away = new Map(meta.away);
+    for (const seat of [...served.awaySince.keys()]) {
+      const since = away.get(seat);
+      if (since === undefined) served.awaySince.delete(seat);
+      else served.awaySince.set(seat, since);
+    }
+    setTimeout(
+      () => {
+        if (this.runs.get(run.code) !== run || this.stopped) return;
+        const here = new Set([...run.presence.values()].flatMap((people) => [...people.keys()]));
+        served.holders.forEach((holder, seat) => {
+          if (holder.kind !== 'person' || served.awaySince.has(seat)) return;
+          if (!here.has(holder.person.id)) served.departed(holder.person);
+        });
+        if (this.engine.tables.has(run.code)) this.writeMeta(run);
+      },
+      Math.max(2000, this.leaseMs / 2),
+    ).unref();
   }
 
   private lost(): void {
