@@ -1016,8 +1016,13 @@ export class RedisHall extends Hall {
   }
 
   private async ticked(): Promise<void> {
+    const asked = Date.now();
     try {
       await this.cmd.ping();
+      // Redis stalled (the answer came late for every process alike): leases ran out in it
+      // meanwhile, and their runners renew them first, before any process takes a table over.
+      if (Date.now() - asked > this.leaseMs / 2)
+        this.graceUntil = Math.max(this.graceUntil, Date.now() + Math.min(2 * this.leaseMs, 5000));
     } catch (error) {
       // No answer in time: paused, and the connection made again (ready: `back`).
       if (!this.down)
