@@ -11,6 +11,7 @@ import { drawAgain } from '../../source/serve/redis/stream.js';
 import { readRecording } from '../../source/storage/recording-file.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import {
+  begin,
   eventsAt,
   folded,
   lookup,
@@ -22,37 +23,9 @@ import {
   streamOf,
   until,
   yut,
-  yutTable,
 } from '../support/redis-world.js';
 
-const ANN = person('Ann');
 const BO = person('Bo');
-
-/**
- * Ann at a Yut table made on `a`, Bo sitting from `b`, the game begun on both; what each
- * process's table says, and `step`: the player to act throws or makes the first legal move.
- */
-async function begin(a: Process, b: Process) {
-  const { code } = yutTable(a.hall, ANN);
-  await until(() => !!replica(b.hall, code), 'the table on b');
-  replica(b.hall, code)!.sit(BO);
-  await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'the game');
-  const heard = { a: [] as string[], b: [] as string[] };
-  replica(a.hall, code)!.lines((line) => heard.a.push(line));
-  replica(b.hall, code)!.lines((line) => heard.b.push(line));
-  const views = [replica(a.hall, code)!.viewFor(ANN), replica(b.hall, code)!.viewFor(BO)];
-  const step = () => {
-    const mirror = replica(a.hall, code)!.table!;
-    const seat = mirror.toAct;
-    const due = yut.rules.chance(mirror.state) !== undefined;
-    return views[seat]!.send(
-      due
-        ? { type: 'chance', seat }
-        : { type: 'move', seat, event: yut.rules.legalEvents(mirror.state)[0]! },
-    );
-  };
-  return { code, heard, step };
-}
 
 describe.runIf(hasRedis)('Redis restarted in the middle of a game', () => {
   let redis: RedisServer;

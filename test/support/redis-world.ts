@@ -104,3 +104,31 @@ export function folded(entries: readonly Entry[]) {
   if (!result.ok) throw new Error(result.problem);
   return result.folded;
 }
+
+/**
+ * Ann at a Yut table made on `a`, Bo sitting from `b`, the game begun on both; what each
+ * process's table says, and `step`: the player to act throws or makes the first legal move.
+ */
+export async function begin(a: Process, b: Process) {
+  const ann = person('Ann');
+  const bo = person('Bo');
+  const { code } = yutTable(a.hall, ann);
+  await until(() => !!replica(b.hall, code), 'the table on b');
+  replica(b.hall, code)!.sit(bo);
+  await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'the game');
+  const heard = { a: [] as string[], b: [] as string[] };
+  replica(a.hall, code)!.lines((line) => heard.a.push(line));
+  replica(b.hall, code)!.lines((line) => heard.b.push(line));
+  const views = [replica(a.hall, code)!.viewFor(ann), replica(b.hall, code)!.viewFor(bo)];
+  const step = () => {
+    const mirror = replica(a.hall, code)!.table!;
+    const seat = mirror.toAct;
+    const due = yut.rules.chance(mirror.state) !== undefined;
+    return views[seat]!.send(
+      due
+        ? { type: 'chance', seat }
+        : { type: 'move', seat, event: yut.rules.legalEvents(mirror.state)[0]! },
+    );
+  };
+  return { code, heard, step };
+}

@@ -50,6 +50,11 @@ import {
 
 export const PAUSED = 'Redis cannot be reached: the table is paused until it is back.';
 export const RESUMED = 'Redis is back: play goes on.';
+/** A write Redis refused (maxmemory reached, say): the table waits until one lands. */
+export const FULL = 'Redis is full and takes no more writes: the table is paused until it does.';
+/** A write Redis refused for another reason (a read-only replica, a permission). */
+export const REFUSED = 'Redis refused to write the game: the table is paused until it takes it.';
+export const WRITTEN = 'Redis takes the writes again: play goes on.';
 export const TAKEN_OVER = 'The server that ran this table stopped: another goes on with it.';
 /** A move whose position changed before it reached the runner (a key pressed twice, say). */
 export const STALE = 'Not made: the board changed before your key arrived. Look again.';
@@ -165,6 +170,10 @@ interface Run {
    * the gap is applied if its position still holds; what the connections say again is skipped.
    */
   inherited: string;
+  /** The notice of a write Redis refused (full, say): the table holds until one lands. */
+  held?: string | undefined;
+  /** Its lobby state was refused: written again by the tick. */
+  metaRefused?: boolean | undefined;
 }
 
 /**
@@ -220,6 +229,11 @@ export class RedisHall extends Hall {
   /** The tables this process runs (their engines). */
   private readonly engine: Hall;
   private readonly runs = new Map<string, Run>();
+  /**
+   * The recording files of tables run here before and let go (their lease went elsewhere): the
+   * table taken back goes on in the same file, where each move opened another (5 for one game).
+   */
+  private readonly kept = new Map<string, { file: Recorder; filed: number }>();
   private readonly sessions: SessionFactory;
   private header: Header | undefined;
   private readonly cmd: Redis;
@@ -330,10 +344,7 @@ export class RedisHall extends Hall {
     await this.sub.subscribe(this.keys.channel);
     await this.cmd.set(this.keys.alive(this.proc), '1', 'PX', this.leaseMs);
     await this.loadLobby();
-    this.timer = setInterval(
-      () => void this.tick(),
-      Math.max(200, Math.min(1000, Math.floor(this.leaseMs / 4))),
-    );
+    this.timer = setInterval(() => void this.tick(), this.every);
     void this.follow();
     void this.readIntents();
     return undefined;
@@ -351,6 +362,8 @@ export class RedisHall extends Hall {
       run.file.close();
       await this.cmd.eval(RELEASE, 1, this.keys.lease(run.code), this.proc).catch(() => undefined);
     }
+    for (const { file } of this.kept.values()) file.close();
+    this.kept.clear();
     await this.cmd.del(this.keys.alive(this.proc)).catch(() => undefined);
     this.close(true);
   }
@@ -393,6 +406,8 @@ export class RedisHall extends Hall {
           .eval(RELEASE, 1, this.keys.lease(table.code), this.proc)
           .catch(() => undefined);
       }
+      this.kept.get(table.code)?.file.close();
+      this.kept.delete(table.code);
       // Whoever sees it first: the record stays a week for `madang export`.
       void this.cmd.hdel(this.keys.tables, table.code).catch(() => undefined);
       void this.cmd.expire(this.keys.events(table.code), 7 * 86400).catch(() => undefined);
@@ -601,6 +616,9 @@ export class RedisHall extends Hall {
   }
 
   private writeMeta(run: Run): void {
+    // Not while a new runner loads the table: its state is written once loaded (presentOrAway),
+    // else the connections' word that they are here came first and a present player was 'back'.
+    if (run.quiet) return;
     // Compared without its version, which only a change moves on.
     const json = JSON.stringify({ ...this.metaOf(run), v: 0 });
     if (json === run.lastMeta) return;
@@ -622,15 +640,64 @@ export class RedisHall extends Hall {
         this.keys.channel,
         JSON.stringify({ t: 'meta', code: run.code, meta, from: this.proc }),
       )
-      .catch((error: Error) => {
-        if (/LEASE held/.test(error.message)) this.letGo(run, 'another process runs it now');
-      });
+      .then(
+        () => {
+          run.metaRefused = false;
+          this.landedAll(run);
+        },
+        (error: Error) => {
+          if (/LEASE held/.test(error.message))
+            return this.letGo(run, 'another process runs it now');
+          // Written again by the tick, whatever Redis said (only a refusal holds the table).
+          run.lastMeta = '';
+          run.metaRefused = true;
+          this.refused(run, error);
+        },
+      );
   }
 
   /** New entries of a table run here: kept, then written in order. */
   private made(run: Run, entries: Entry[]): void {
     run.history.push(...entries);
-    void this.write(run).catch(() => undefined);
+    this.flush(run);
+  }
+
+  /** The entries not yet in Redis written; a write Redis refuses holds the table. */
+  private flush(run: Run): void {
+    void this.write(run).then(
+      () => this.landedAll(run),
+      (error: Error) => this.refused(run, error),
+    );
+  }
+
+  /**
+   * Redis answered a write with an error (OOM when maxmemory is reached with noeviction): the
+   * table holds, its computers wait and its players are told, as when Redis cannot be reached;
+   * the tick writes again until Redis takes it. A lost connection is `lost`'s to say.
+   */
+  private refused(run: Run, error: Error): void {
+    if (this.runs.get(run.code) !== run || error.name !== 'ReplyError' || run.held) return;
+    run.held = /OOM/.test(error.message) ? FULL : REFUSED;
+    this.redisOptions.log(
+      `table ${run.code}: Redis refused a write (${error.message}): paused until it takes it`,
+    );
+    run.served.table?.hold(run, true);
+    run.served.tellAll(run.held);
+  }
+
+  /** Everything of a held table in Redis again: play goes on. */
+  private landedAll(run: Run): void {
+    if (!run.held || run.metaRefused || run.landed < run.history.length) return;
+    if (this.runs.get(run.code) !== run) return;
+    run.held = undefined;
+    this.redisOptions.log(`table ${run.code}: Redis takes the writes again`);
+    run.served.table?.hold(run, false);
+    run.served.tellAll(WRITTEN);
+  }
+
+  /** Why intents for this table are refused here now (a write Redis refused), if they are. */
+  heldAt(code: string): string | undefined {
+    return this.runs.get(code)?.held;
   }
 
   /**
@@ -686,7 +753,7 @@ export class RedisHall extends Hall {
     this.redisOptions.log(`table ${run.code}: no longer run here (${why})`);
     this.runs.delete(run.code);
     run.served.table?.stop();
-    run.file.close();
+    this.kept.set(run.code, { file: run.file, filed: run.filed });
     this.engine.tables.delete(run.code);
   }
 
@@ -758,8 +825,8 @@ export class RedisHall extends Hall {
         served.tellAll(message.line);
         break;
       case 'game': {
-        if (!served.table || !run.stream || this.down) {
-          say(this.down ? PAUSED : 'The game is not running.', message.person);
+        if (!served.table || !run.stream || this.down || run.held) {
+          say(this.down ? PAUSED : (run.held ?? 'The game is not running.'), message.person);
           break;
         }
         if (run.stream.last !== message.at) {
@@ -869,8 +936,22 @@ export class RedisHall extends Hall {
    * answers, dead processes' players marked away, orphaned tables taken over.
    */
   private async tick(): Promise<void> {
+    // The timer far behind its time: this process is starved or blocked (its leases may lapse).
+    // Measured here, not by the renewals, which a Redis that does not answer delays as well.
+    const now = Date.now();
+    const late = this.lastTick === 0 ? 0 : now - this.lastTick - this.every;
+    this.lastTick = now;
+    if (late > this.leaseMs / 2)
+      this.redisOptions.log(
+        `this process fell ${(late / 1000).toFixed(1)} s behind (the machine is busy): tables it runs may move to another`,
+      );
     if (this.down || this.stopped) return;
     void this.renew();
+    // What Redis refused or did not answer for, written again (nothing else would).
+    for (const run of this.runs.values()) {
+      if (run.landed < run.history.length && !run.writing) this.flush(run);
+      if (run.metaRefused) this.writeMeta(run);
+    }
     if (this.ticking) return;
     this.ticking = true;
     try {
@@ -880,20 +961,16 @@ export class RedisHall extends Hall {
     }
   }
 
-  private lastRenew = 0;
+  private lastTick = 0;
+  private get every(): number {
+    return Math.max(200, Math.min(1000, Math.floor(this.leaseMs / 4)));
+  }
 
   /** This process said alive and its leases renewed, those being taken over too. */
   private async renew(): Promise<void> {
     if (this.renewing) return;
     this.renewing = true;
-    // Far behind its time: the process is starved or blocked, its leases may lapse.
-    const now = Date.now();
-    const late = this.lastRenew === 0 ? 0 : now - this.lastRenew;
-    this.lastRenew = now;
-    if (late > this.leaseMs / 2)
-      this.redisOptions.log(
-        `this process fell ${(late / 1000).toFixed(1)} s behind (the machine is busy): tables it runs may move to another`,
-      );
+    const asked = Date.now();
     try {
       // One round trip for all: with a hundred tables, one at a time took longer than a lease
       // lasts on a busy machine, and the tables went from process to process.
@@ -909,9 +986,17 @@ export class RedisHall extends Hall {
         renew.eval(RENEW, 1, this.keys.lease(code), this.proc, this.leaseMs);
       const renewed = (await renew.exec()) ?? [];
       if (this.down) return;
+      const took = Date.now() - asked;
+      if (took > this.leaseMs / 2 && renewed.some(([error]) => !error))
+        this.redisOptions.log(
+          `Redis took ${(took / 1000).toFixed(1)} s to answer (Redis was slow, not this process): tables run here may move to another`,
+        );
       if (renewed[0]?.[1] === 'OK')
         for (const t of this.tables.values()) (t as ReplicaTable).announce?.();
-      const lapsed = runs.filter((_, i) => renewed[i + 2]?.[0] || renewed[i + 2]?.[1] === 0);
+      // Only Redis's own answer that the lease is not this process's: a renewal that got no
+      // answer (Redis stalled, a command timed out) says nothing of who holds it, and the ping
+      // pauses the tables meanwhile (a stall of 6 s let go of every table here).
+      const lapsed = runs.filter((_, i) => !renewed[i + 2]?.[0] && renewed[i + 2]?.[1] === 0);
       if (lapsed.length > 0) {
         // Lost while Redis was away, or never had: taken again if no one else holds it.
         const again = this.cmd.pipeline();
@@ -919,7 +1004,7 @@ export class RedisHall extends Hall {
           again.set(this.keys.lease(run.code), this.proc, 'PX', this.leaseMs, 'NX');
         const taken = (await again.exec()) ?? [];
         lapsed.forEach((run, i) => {
-          if (!taken[i]?.[0] && taken[i]?.[1] !== 'OK')
+          if (taken[i] && !taken[i][0] && taken[i][1] !== 'OK')
             this.letGo(run, 'its lease went to another process');
         });
       }
@@ -931,10 +1016,19 @@ export class RedisHall extends Hall {
   }
 
   private async ticked(): Promise<void> {
+    const asked = Date.now();
     try {
       await this.cmd.ping();
-    } catch {
+      // Redis stalled (the answer came late for every process alike): leases ran out in it
+      // meanwhile, and their runners renew them first, before any process takes a table over.
+      if (Date.now() - asked > this.leaseMs / 2)
+        this.graceUntil = Math.max(this.graceUntil, Date.now() + Math.min(2 * this.leaseMs, 5000));
+    } catch (error) {
       // No answer in time: paused, and the connection made again (ready: `back`).
+      if (!this.down)
+        this.redisOptions.log(
+          `Redis did not answer (${(error as Error).message}): every table here paused until it does`,
+        );
       this.lost();
       this.cmd.disconnect(true);
       return;
@@ -1083,9 +1177,11 @@ export class RedisHall extends Hall {
       run.inherited = inherited;
       run.history.push(...entries);
       run.landed = entries.length;
-      run.file = this.redisOptions.openFile(header);
-      for (const entry of entries) toFile(run.file, entry);
-      run.filed = entries.length;
+      const kept = this.kept.get(code);
+      this.kept.delete(code);
+      run.file = kept?.file ?? this.redisOptions.openFile(header);
+      for (const entry of entries) if (entry.seq > (kept?.filed ?? 0)) toFile(run.file, entry);
+      run.filed = Math.max(entries.length, kept?.filed ?? 0);
       run.v = meta.v + 1;
       run.quiet = true;
       const stream = new StreamRecorder((made) => this.made(run, made), seq);
@@ -1115,6 +1211,7 @@ export class RedisHall extends Hall {
         false,
       );
       run.served = served;
+      this.presentOrAway(run, meta);
       const table = served.table as Table<unknown, GameEvent>;
       for (const told of events) table.follow(told.event, told.by, told.reason);
       run.quiet = false;
@@ -1129,6 +1226,34 @@ export class RedisHall extends Hall {
       if (!this.runs.has(code)) await release();
       this.taking.delete(code);
     }
+  }
+
+  /**
+   * Who is away at a table taken over: those who were (since when they were), and then, once
+   * the other processes have said again who is here, those no process speaks for (the players
+   * of the process that stopped), said to everyone. Reopened as after a restart, every player
+   * was away without a word, and those still there were said to be back.
+   */
+  private presentOrAway(run: Run, meta: Meta): void {
+    const served = run.served;
+    const away = new Map(meta.away);
+    for (const seat of [...served.awaySince.keys()]) {
+      const since = away.get(seat);
+      if (since === undefined) served.awaySince.delete(seat);
+      else served.awaySince.set(seat, since);
+    }
+    setTimeout(
+      () => {
+        if (this.runs.get(run.code) !== run || this.stopped) return;
+        const here = new Set([...run.presence.values()].flatMap((people) => [...people.keys()]));
+        served.holders.forEach((holder, seat) => {
+          if (holder.kind !== 'person' || served.awaySince.has(seat)) return;
+          if (!here.has(holder.person.id)) served.departed(holder.person);
+        });
+        if (this.engine.tables.has(run.code)) this.writeMeta(run);
+      },
+      Math.max(2000, this.leaseMs / 2),
+    ).unref();
   }
 
   private lost(): void {
@@ -1169,7 +1294,7 @@ export class RedisHall extends Hall {
       return;
     }
     this.down = false;
-    this.lastRenew = 0;
+    this.lastTick = 0;
     this.graceUntil = Date.now() + Math.min(2 * this.leaseMs, 5000);
     for (const run of this.runs.values()) {
       void this.write(run).catch(() => undefined);
@@ -1390,6 +1515,8 @@ export class ReplicaTable extends ServedTable {
       send: (intent): Answer<GameEvent> => {
         if (intent.type === 'leave') return { ok: true };
         if (this.redis.paused) return { ok: false, problem: PAUSED };
+        const held = this.redis.heldAt(this.code);
+        if (held) return { ok: false, problem: held };
         if (intent.type === 'hint') return table.view(seats).send(intent);
         const problem = table.refused(seats, intent);
         if (problem !== undefined) return { ok: false, problem };
