@@ -15,7 +15,7 @@ import {
 } from './table.js';
 import { legalEvents, reduce, type StoneMoved, type UrEvent, type UrState } from './rules.js';
 import type { UrRules } from './rules.js';
-import { solveCost } from './solve-run.js';
+import { solveCost } from './solve-cost.js';
 
 let directory: string | undefined;
 const loaded = new Map<string, ReturnType<typeof loadTable>>();
