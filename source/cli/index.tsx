@@ -3,6 +3,8 @@
  * game with its own flags, replay and verify, and each game's extra commands.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GAMES } from '../games/index.js';
@@ -26,6 +28,15 @@ const VERSION: string = JSON.parse(
     'utf8',
   ),
 ).version;
+
+/** The manual's folder (docs/, shipped beside dist/), for the pages --help points to. */
+const DOCS = fileURLToPath(
+  [new URL('../docs/', import.meta.url), new URL('../../docs/', import.meta.url)].find((dir) =>
+    existsSync(new URL('playing.md', dir)),
+  ) ?? new URL('../docs/', import.meta.url),
+);
+/** "More: the page" under a --help. */
+const more = (page: string, what: string) => `More on ${what}: ${safeText(join(DOCS, page))}`;
 
 const run: Run = { games: GAMES, app: `madang ${VERSION}` };
 const lookup = (name: string) => GAMES.find((g) => g.id === name);
@@ -90,7 +101,7 @@ for (const game of GAMES) {
   cli = cli.command(
     game.id,
     game.command.describe,
-    (y) => game.command.flags(y),
+    (y) => game.command.flags(y).epilog(more(`games/${game.id}.md`, game.title)),
     (argv) => play(run, argv as unknown as Common, game),
   );
   if (game.command.extra) cli = game.command.extra(cli, dataDir);
@@ -229,7 +240,8 @@ await cli
           type: 'string',
           describe:
             'share the lobby and the tables with other madang serve processes through Redis (redis://[:PASSWORD@]HOST:PORT[/DB], rediss:// for TLS)',
-        }),
+        })
+        .epilog(more('serve.md', 'madang serve, its limits and Redis')),
     // Loaded when asked for: the server's modules (ssh2, ioredis) cost every other start.
     async (argv) =>
       (await import('./serve.js')).serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
@@ -254,6 +266,13 @@ await cli
       if (problem) fail(problem);
       if (argv.out) say(`madang: ${safeText(argv.out)} written`);
     },
+  )
+  .epilog(
+    [
+      more('playing.md', 'the keys, the computers and the classic console'),
+      more('recordings.md', 'recordings, replay, verify and analyze'),
+      more('serve.md', 'madang serve'),
+    ].join('\n'),
   )
   .example('$0 yut --seed 7', 'Yut Nori with reproducible throws')
   .example('$0 replay game.jsonl', 'watch a recorded game')
