@@ -177,7 +177,12 @@ export async function play(
       </ThemeContext.Provider>,
       // Once the full screen is left (a signal), Ink's last frame on its way out is not drawn
       // over the terminal's own screen.
-      { exitOnCtrlC: false, stdout: gated(process.stdout, restore.shown) },
+      // Incremental: a frame rewrites only the lines that changed (Ink 8 diffs the full screen too).
+      {
+        exitOnCtrlC: false,
+        incrementalRendering: true,
+        stdout: gated(process.stdout, restore.shown),
+      },
     );
     await instance.waitUntilExit();
   } finally {

@@ -29,13 +29,13 @@ export function classicText(text: string): string {
 /**
  * The full screen's output, as Ink writes it: its own escapes are colours (SGR), the cursor
  * hidden and shown, synchronized output, and its moves and erasures (up, down, to a column, the
- * whole screen cleared then homed). Ink's frame keeps no escape of a text but the colours; any
+ * rest of the screen from the cursor, the whole screen cleared then homed). Ink's frame keeps no escape of a text but the colours; any
  * other that would act (a lone clear screen, a title set by OSC, a C1 control, a bidi override,
  * a bell) is shown as an escape.
  */
 const SCREEN =
   // eslint-disable-next-line no-control-regex -- the program's own escapes, kept
-  /(\n|\x1b\[(?:[0-9;]*m|\?(?:25|2026)[hl]|[0-9]*[ABEGK]|2J\x1b\[3J\x1b\[H|[0-9;]*H))|\p{C}/gu;
+  /(\n|\x1b\[(?:[0-9;]*m|\?(?:25|2026)[hl]|[0-9]*[ABEGK]|J|2J\x1b\[3J\x1b\[H|[0-9;]*H))|\p{C}/gu;
 export function screenText(text: string): string {
   return text.replace(SCREEN, (char, own: string | undefined) => own ?? escape(char));
 }

@@ -4,7 +4,7 @@
  * keys typed in a burst across a screen change.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -90,6 +90,34 @@ describe.runIf(hasTmux)('the full screen in a real terminal', () => {
     // The shell's screen as it was, and the exit: no row of the board or the question above it.
     const screen = (await terminal.settled()).split('\n').filter((line) => line.trim() !== '');
     expect(screen).toEqual(['BEFORE', 'EXITED 0']);
+  });
+
+  it("a session (menu, a game, quit) never erases the terminal's history: no ESC[3J", async () => {
+    const tap = join(mkdtempSync(join(tmpdir(), 'madang-history-')), 'screen.raw');
+    // Sixty lines in a window of thirty: thirty-one of them are in tmux's history before madang.
+    terminal = new Terminal(`seq -f 'history line %g' 1 60; sleep 0.3; node ${CLI}`, {
+      columns: 100,
+      rows: 30,
+    });
+    terminal.tap(tap);
+    await terminal.waitFor('Yut Nori');
+    await terminal.keys('1');
+    await terminal.waitFor('Start the game');
+    await terminal.keys('Down', 'Down', 'Down', 'Down', 'Down', 'Down', 'Enter');
+    const board = await terminal.waitFor('Space throw');
+    await terminal.keys('Space');
+    await terminal.waitForNew('Space throw', board);
+    await terminal.keys('q');
+    await terminal.waitFor('Quit this game?');
+    await terminal.keys('y');
+    await terminal.waitFor('Recordings');
+    await terminal.keys('q');
+    await terminal.waitFor(/EXITED \d+/);
+    const raw = readFileSync(tap, 'latin1');
+    expect(raw).toContain('Quit this game?');
+    expect(raw.split('\x1b[3J').length - 1, 'ESC[3J in what madang wrote').toBe(0);
+    const history = terminal.history();
+    for (let n = 1; n <= 60; n++) expect(history).toContain(`history line ${n}\n`);
   });
 
   it('a replay shrunk and enlarged stays where it was', async () => {

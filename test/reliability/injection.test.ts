@@ -36,7 +36,7 @@ const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]
  * one of these, so it is still found.
  */
 const OWN_SCREEN =
-  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[3J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[[0-9;]*m|\x1b\[[0-9]*[ABEGK]/g;
+  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[3J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[[0-9;]*m|\x1b\[(?:[0-9]*[ABEGK]|J)/g;
 
 const BIN = process.env.ATTACK_CLI ?? CLI;
 const dir = mkdtempSync(join(tmpdir(), 'madang-injection-'));
@@ -412,7 +412,7 @@ describe('the gates', () => {
     }
     // Their own: a classic console's lines and colours, the screen's cursor moves.
     expect(classicText('\x1b[31mW\x1b[0m\n')).toBe('\x1b[31mW\x1b[0m\n');
-    const moves = '\x1b[?25l\x1b[2K\x1b[1A\x1b[G\x1b[2J\x1b[3J\x1b[H\x1b[?2026h';
+    const moves = '\x1b[?25l\x1b[2K\x1b[1A\x1b[G\x1b[2J\x1b[3J\x1b[H\x1b[?2026h\x1b[1;1H\x1b[J';
     expect(screenText(moves)).toBe(moves);
   });
 });

@@ -67,6 +67,11 @@ export class Terminal {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []));
   }
 
+  /** The terminal's history (the lines scrolled off its top) and its screen, as text. */
+  history(): string {
+    return this.tmux('capture-pane', '-p', '-S', '-');
+  }
+
   /** The screen with lines the terminal wrapped joined again (a long path stays whole). */
   joined(): string {
     return this.tmux('capture-pane', '-p', '-J');
