@@ -177,12 +177,7 @@ export async function play(
       </ThemeContext.Provider>,
       // Once the full screen is left (a signal), Ink's last frame on its way out is not drawn
       // over the terminal's own screen.
-      // Incremental: a frame rewrites only the lines that changed (Ink 8 diffs the full screen too).
-      {
-        exitOnCtrlC: false,
-        incrementalRendering: true,
-        stdout: gated(process.stdout, restore.shown),
-      },
+      { exitOnCtrlC: false, stdout: gated(process.stdout, restore.shown) },
     );
     await instance.waitUntilExit();
   } finally {

@@ -319,7 +319,6 @@ export function serve(options: ServeOptions): Promise<Running> {
         stderr: stderr as unknown as NodeJS.WriteStream,
         exitOnCtrlC: false,
         patchConsole: false,
-        incrementalRendering: true,
       },
     );
 
