@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { defineConfig } from 'rolldown';
-import { inkFrameCaches } from './scripts/ink-frame-caches.mjs';
 
 /** `import text from './x.md?raw'`: the file's text as a string (as Vite does in the tests). */
 const rawText = {
@@ -26,7 +25,7 @@ const noDevtools = {
 export default defineConfig({
   input: 'source/main.ts',
   platform: 'node',
-  plugins: [noDevtools, rawText, inkFrameCaches],
+  plugins: [noDevtools, rawText],
   // write-file-atomic is CommonJS that needs __filename: loaded from node_modules as it is.
   // ssh2 is CommonJS with optional native parts: loaded from node_modules as it is.
   external: ['write-file-atomic', 'ssh2'],

@@ -32,7 +32,8 @@ export function classicText(text: string): string {
  * The full screen's output, as Ink writes it: its own escapes are the colours and styles the
  * screens use, one number each as chalk writes them (foreground colours, bold, dim, underline,
  * inverse, their ends, a reset), the cursor hidden and shown, synchronized output, and its moves
- * and erasures (up, down, to a column, the whole screen cleared then homed). Any other that would
+ * and erasures (up, down, to a column, the rest of the screen from the cursor, the whole screen
+ * cleared then homed). Any other that would
  * act (a lone clear screen, a title set by OSC, a C1 control, a bidi override, a bell, hidden or
  * blinking text, a background, 256 colours) is shown as an escape. The clear loses its ESC[3J
  * ("erase saved lines"): in tmux and most terminals it emptied the history above madang, on every
@@ -40,7 +41,7 @@ export function classicText(text: string): string {
  */
 const SCREEN =
   // eslint-disable-next-line no-control-regex -- the program's own escapes, kept
-  /(\n|\x1b\[(?:(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])m|\?(?:25|2026)[hl]|[0-9]*[ABEGK]|2J\x1b\[3J\x1b\[H|[0-9;]*H))|\p{C}/gu;
+  /(\n|\x1b\[(?:(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])m|\?(?:25|2026)[hl]|[0-9]*[ABEGK]|J|2J\x1b\[3J\x1b\[H|[0-9;]*H))|\p{C}/gu;
 /** Ink's clear of a frame drawn whole; its ESC[3J would erase the terminal's saved lines. */
 const INK_CLEAR = '\x1b[2J\x1b[3J\x1b[H';
 /** The same clear keeping the history above the program (the alternate screen has none). */

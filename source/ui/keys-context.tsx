@@ -5,7 +5,8 @@
  * next screen to subscribe, so that no key typed across a screen change is lost (Enter then
  * Space in one burst: the game starts, then throws).
  */
-import { useStdin } from 'ink';
+import type { EventEmitter } from 'node:events';
+import { type StdinProps, useStdin } from 'ink';
 import {
   createContext,
   type ReactNode,
@@ -76,7 +77,10 @@ const KeysContext = createContext<KeyRouter | null>(null);
 /** The one reader of standard input, for everything under it. */
 export function KeysProvider({ children, router }: { children: ReactNode; router?: KeyRouter }) {
   const [own] = useState(() => router ?? new KeyRouter());
-  const { setRawMode, internal_eventEmitter: input } = useStdin();
+  // Ink 8 leaves its input events out of useStdin's type; the context still carries them.
+  const { setRawMode, internal_eventEmitter: input } = useStdin() as StdinProps & {
+    internal_eventEmitter: EventEmitter;
+  };
   useEffect(() => {
     setRawMode(true);
     return () => setRawMode(false);

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 
 /** The terminal's size, updated on every resize. */
 export function useTerminalSize(): { columns: number; rows: number } {
-  const { stdout } = useStdout();
+  // Ink 8 types it as any writable stream; Ink is given a terminal's (or the server's, sized).
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
   const [size, setSize] = useState(read);
   useEffect(() => {

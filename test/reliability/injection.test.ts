@@ -42,7 +42,7 @@ const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]
  * `ESC [ 2 J` alone, or its `ESC [ 8 m`, is not one of these, so it is still found.
  */
 const OWN_SCREEN =
-  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])m|\x1b\[[0-9]*[ABEGK]/g;
+  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])m|\x1b\[(?:[0-9]*[ABEGK]|J)/g;
 
 /** What the classic consoles write of their own: Yut's seat colours and their end. */
 const OWN_CLASSIC = /\x1b\[(?:31|94|32|33|0)m/g;
@@ -441,7 +441,7 @@ describe('the gates', () => {
     // The classic consoles write Yut's seat colours and their end alone.
     expect(classicText('\x1b[1m\x1b[36m')).toBe(safeText('\x1b[1m\x1b[36m'));
     // Ink's clear of a whole frame goes out less its erasure of the terminal's saved lines (3J).
-    const moves = '\x1b[?25l\x1b[2K\x1b[1A\x1b[G\x1b[2J\x1b[3J\x1b[H\x1b[?2026h';
+    const moves = '\x1b[?25l\x1b[2K\x1b[1A\x1b[G\x1b[2J\x1b[3J\x1b[H\x1b[?2026h\x1b[1;1H\x1b[J';
     expect(screenText(moves)).toBe(moves.replace('\x1b[3J', ''));
   });
 });

@@ -217,7 +217,8 @@ describe('madang serve under abuse', () => {
     const before = running?.connections() ?? 0;
     for (let n = 0; n < 12; n++) {
       const gone = await player(port);
-      await gone.nextFrame(5000);
+      // Ink 8 draws the first frame once (Ink 6 drew it again at once): it may be here already.
+      if (gone.bytes() === 0) await gone.nextFrame(5000);
       // The socket cut as the first frame arrives, with no goodbye.
       (gone.client as unknown as { _sock: { destroy(): void } })._sock.destroy();
     }
