@@ -22,6 +22,7 @@ import type {
 } from 'ssh2';
 import { FRAME_CLEAR, screenText } from '../engine/safe-text.js';
 import { KeysProvider } from '../ui/keys-context.js';
+import { sequenceLength } from '../ui/keys.js';
 import { ThemeContext } from '../ui/theme.js';
 import { fingerprint } from './identity.js';
 import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
@@ -75,6 +76,20 @@ export interface ServeOptions {
   readonly world: ServeWorld;
   /** Told of problems that are the server's, not a connection's. */
   log(line: string): void;
+}
+
+/**
+ * Where to cut keys past the allowance so that no key is made that was not typed: never inside
+ * an escape sequence (a lone ESC left over reads as Escape, which leaves the screen; a sequence's
+ * tail reads as letters) nor inside a character's UTF-8 bytes.
+ */
+export function wholeKeys(data: Buffer, at: number): number {
+  if (at >= data.length) return data.length;
+  let cut = at;
+  while (cut > 0 && ((data[cut] ?? 0) & 0xc0) === 0x80) cut--;
+  const esc = data.lastIndexOf(0x1b, cut - 1);
+  if (esc >= 0 && esc + sequenceLength(data.toString('latin1', esc), 0) > cut) return esc;
+  return cut;
 }
 
 const clampSize = (n: number, max: number) =>
@@ -432,7 +447,7 @@ export function serve(options: ServeOptions): Promise<Running> {
       last = now;
       clearTimeout(idle);
       idle = setTimeout(() => end('Closed after a long time without a key.'), limits.idleMs);
-      const taken = Math.max(0, Math.min(data.length, Math.floor(allowance)));
+      const taken = wholeKeys(data, Math.max(0, Math.min(data.length, Math.floor(allowance))));
       allowance -= taken;
       if (taken > 0) stdin.write(data.subarray(0, taken));
     });

@@ -97,6 +97,11 @@ function sequenceKey(sequence: string): Key[] {
   return [];
 }
 
+/** How long the escape sequence that starts at `at` is (its ECMA-48 shape). */
+export function sequenceLength(input: string, at: number): number {
+  return sequenceEnd(input, at) - at;
+}
+
 /** Where an escape sequence that starts at `at` ends (one past it). */
 function sequenceEnd(input: string, at: number): number {
   let i = at + 1;
