@@ -170,6 +170,11 @@ interface Run {
    * the gap is applied if its position still holds; what the connections say again is skipped.
    */
   inherited: string;
+  /**
+   * Taken over: the players not yet heard of since (none said again that they are here). One
+   * who arrives meanwhile had a connection on the process that stopped and comes back: said so.
+   */
+  unheard?: Set<string> | undefined;
   /** The notice of a write Redis refused (full, say): the table holds until one lands. */
   held?: string | undefined;
   /** Its lobby state was refused: written again by the tick. */
@@ -785,6 +790,13 @@ export class RedisHall extends Hall {
           : Math.max(0, had + (message.kind === 'arrived' ? 1 : -1));
       if (count > 0) people.set(message.person.id, { person: message.person, count });
       else people.delete(message.person.id);
+      // Back through another process after theirs stopped, before the new runner said them
+      // away: away for that moment, so that the table hears them come back.
+      if (run.unheard?.delete(message.person.id) && message.kind === 'arrived' && had === 0) {
+        const seat = served.seatOf(message.person);
+        if (seat !== undefined && !served.awaySince.has(seat))
+          served.awaySince.set(seat, this.options.now());
+      }
       for (let n = had; n < count; n++) served.arrived(message.person);
       for (let n = count; n < had; n++) served.departed(message.person);
       if (this.engine.tables.has(code)) this.writeMeta(run);
@@ -1242,8 +1254,14 @@ export class RedisHall extends Hall {
       if (since === undefined) served.awaySince.delete(seat);
       else served.awaySince.set(seat, since);
     }
+    run.unheard = new Set(
+      served.holders.flatMap((holder, seat) =>
+        holder.kind === 'person' && !served.awaySince.has(seat) ? [holder.person.id] : [],
+      ),
+    );
     setTimeout(
       () => {
+        run.unheard = undefined;
         if (this.runs.get(run.code) !== run || this.stopped) return;
         const here = new Set([...run.presence.values()].flatMap((people) => [...people.keys()]));
         served.holders.forEach((holder, seat) => {
