@@ -16,7 +16,7 @@ import { TIMERS } from '../table/table.js';
 import writeFileAtomic from 'write-file-atomic';
 import { loadRecording } from '../storage/load.js';
 import type { SavedTable } from '../serve/hall.js';
-import { Hall } from '../serve/hall.js';
+import { Hall, retold } from '../serve/hall.js';
 import { asideNote, isObject, lineOf, readJson } from '../serve/kept-file.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
 import { LIMITS, serve } from '../serve/server.js';
@@ -252,7 +252,12 @@ async function reopen(
       say(`madang: warning: table ${entry.code} not reopened: ${session}`);
       continue;
     }
-    hall.reopen(game, session, entry);
+    // Its log tells the moves so far again, before the line saying where the game goes on.
+    hall.reopen(
+      game,
+      { ...session, log: [...retold(game, loaded.recording), ...(session.log ?? [])] },
+      entry,
+    );
     say(`madang: table ${entry.code} (${game.title}) reopened from ${entry.file}`);
   }
 }
