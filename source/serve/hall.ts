@@ -9,7 +9,7 @@ import type { GameEvent } from '../engine/game.js';
 import type { LoadedRecording } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
-import { type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
+import { LOG_KEPT, type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
 import { safeText } from '../engine/safe-text.js';
 import { printable } from '../ui/text.js';
@@ -491,7 +491,8 @@ export function retold(game: AnyGameModule, recording: LoadedRecording): string[
     lines.push(...told);
     state = after;
   });
-  return lines;
+  // No more than a log keeps (a long Layers game tells thousands of lines).
+  return lines.slice(-LOG_KEPT);
 }
 
 /** Every table of the server, by code. */
