@@ -16,7 +16,7 @@ import { TIMERS } from '../table/table.js';
 import writeFileAtomic from 'write-file-atomic';
 import { loadRecording } from '../storage/load.js';
 import type { SavedTable } from '../serve/hall.js';
-import { Hall } from '../serve/hall.js';
+import { Hall, retold } from '../serve/hall.js';
 import { asideNote, isObject, lineOf, readJson } from '../serve/kept-file.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
 import { LIMITS, serve } from '../serve/server.js';
@@ -47,11 +47,29 @@ const CODE_CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';
 const newCode = () =>
   Array.from({ length: 4 }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join('');
 
+/** What shows the cursor again (cli-cursor's restore-cursor writes it at exit). */
+const SHOW_CURSOR = '\x1b[?25h';
+
+/**
+ * The server's own stderr is its log, never a screen it drew on: Ink hides the cursor on each
+ * connection's stream (which says it is a terminal), and the package hiding it (cli-cursor,
+ * through restore-cursor and signal-exit) then shows it process-wide at exit on stderr: a
+ * SIGTERM'd server ended its log with ESC[?25h. Each connection's own cursor is the server's
+ * (it is hidden on entering and shown on leaving, serve/server.ts); that write alone is dropped.
+ */
+function quietCursorAtExit(): void {
+  const stderr = process.stderr;
+  const write = stderr.write.bind(stderr) as (...args: unknown[]) => boolean;
+  stderr.write = ((chunk: unknown, ...rest: unknown[]) =>
+    chunk === SHOW_CURSOR ? true : write(chunk, ...rest)) as typeof stderr.write;
+}
+
 export async function serveCommand(
   games: readonly AnyGameModule[],
   app: string,
   argv: ServeArgs,
 ): Promise<void> {
+  quietCursorAtExit();
   if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535)
     fail('--port takes a port number, 0 to 65535 (0: any free one)');
   if (!Number.isInteger(argv.maxConnections) || argv.maxConnections < 1)
@@ -252,7 +270,12 @@ async function reopen(
       say(`madang: warning: table ${entry.code} not reopened: ${session}`);
       continue;
     }
-    hall.reopen(game, session, entry);
+    // Its log tells the moves so far again, before the line saying where the game goes on.
+    hall.reopen(
+      game,
+      { ...session, log: [...retold(game, loaded.recording), ...(session.log ?? [])] },
+      entry,
+    );
     say(`madang: table ${entry.code} (${game.title}) reopened from ${entry.file}`);
   }
 }

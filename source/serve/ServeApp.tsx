@@ -377,7 +377,7 @@ export function ServeApp({
     if (covered()) return false;
     if (table.askedOf(who) && (k === 'y' || k === 'n')) return table.answer(who, k === 'y');
     if (k === 'c') return setChat(fieldOf(''));
-    if (table.expired().length > 0 && (k === 'G' || k === 'E')) {
+    if (table.status === 'running' && table.expired().length > 0 && (k === 'G' || k === 'E')) {
       const problem = k === 'G' ? table.giveAway(who) : table.end(who);
       if (problem) table.tellAll(problem);
       return;
@@ -733,7 +733,8 @@ function Strip({
   }
   const names = table.seatNames();
   const away = [...table.awaySince.keys()].map((s) => names[s]);
-  const expired = table.expired().length > 0 && table.seatOf(person) !== undefined;
+  const over = table.status === 'over';
+  const expired = !over && table.expired().length > 0 && table.seatOf(person) !== undefined;
   const seat = table.seatOf(person);
   const text = [
     `table ${table.code}`,
@@ -742,8 +743,10 @@ function Strip({
     away.length > 0 ? ` · away: ${away.map((n) => safeText(n ?? '')).join(', ')}` : '',
     expired ? ' · G give the away seat to the computer · E end the game' : '',
     table.askedOf(person) ? ' · take-back asked: y agree · n refuse' : '',
+    // Ended before its game was (E, a leave): its board still shows the game going on.
+    over && table.table?.outcome.status === 'running' ? ' · game ended' : '',
     // Every game's end says where it went (the server's file is not the players' to see).
-    table.status === 'over' && table.session?.recorder.file
+    over && table.session?.recorder.file
       ? table.session.recorder.problem
         ? ' · the recording stopped'
         : ' · recorded on the server'

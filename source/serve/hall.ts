@@ -6,9 +6,10 @@
  */
 import type { Level, Think } from '../engine/bots.js';
 import type { GameEvent } from '../engine/game.js';
+import type { LoadedRecording } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
-import { type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
+import { LOG_KEPT, type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
 import { safeText } from '../engine/safe-text.js';
 import { printable } from '../ui/text.js';
@@ -471,6 +472,28 @@ export interface SavedTable {
  * (Yut's at 80 columns), under the line saying where the game goes on.
  */
 export const REOPENED = 'Restarted: moves in the recording, chat lost.';
+
+/**
+ * The moves of a table's recording as its log told them when they were played, oldest first:
+ * the game's own words for each (its describe), a computer's reason under its move's line. A
+ * table reopened after a restart tells them again; what was said between them is lost.
+ */
+export function retold(game: AnyGameModule, recording: LoadedRecording): string[] {
+  const names = recording.header.players.map((player) => player.name);
+  const lines: string[] = [];
+  let state: unknown = recording.timeline?.initial;
+  if (state === undefined) return lines;
+  recording.events.forEach((event, at) => {
+    const after: unknown = game.rules.reduce(state, event);
+    const told = game.describe(state, event, after, names);
+    const reason = recording.reasons?.get(at);
+    if (reason !== undefined) told.splice(1, 0, `  (${reason})`);
+    lines.push(...told);
+    state = after;
+  });
+  // No more than a log keeps (a long Layers game tells thousands of lines).
+  return lines.slice(-LOG_KEPT);
+}
 
 /** Every table of the server, by code. */
 export class Hall {

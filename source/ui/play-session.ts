@@ -408,8 +408,14 @@ export function usePlaySession<
           if (shared)
             dispatch({ type: 'session/committed', play: { ...fold(), log: current().log } });
           break;
+        case 'closed':
+          // A shared table ended before its game did (E after a seat's hold, a leave): every
+          // view says so (its board would show the game going on); locally the end is the
+          // leaver's own.
+          if (shared && fact.outcome.status === 'running')
+            notice('This game is over: the table is closed.');
+          break;
         default:
-          // The end is the leaver's own.
           break;
       }
       syncHold();

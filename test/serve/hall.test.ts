@@ -9,7 +9,11 @@ import { NO_RECORDING } from '../../source/engine/recording.js';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import { Hall, type Person, REOPENED } from '../../source/serve/hall.js';
+import { Hall, type Person, REOPENED, retold } from '../../source/serve/hall.js';
+import type { GameEvent } from '../../source/engine/game.js';
+import type { LoadedRecording } from '../../source/engine/recording.js';
+import { applyEvent, newPlay } from '../../source/games/yut/ui/play.js';
+import type { YutEvent } from '../../source/games/yut/rules.js';
 import type { Scheduler } from '../../source/table/table.js';
 import { type Think, thinkHere } from '../../source/engine/bots.js';
 
@@ -281,6 +285,41 @@ describe('a served table', () => {
     expect(REOPENED).toMatch(/recording/);
     expect(REOPENED).toMatch(/chat lost/);
     expect(REOPENED.length).toBeLessThanOrEqual(46);
+  });
+
+  it("a recording's moves told again are the lines a screen's log had for them, a computer's reason under its move", () => {
+    const options = { players: 2, pieces: 4 };
+    const seats = [seatOf('Ann', 'human'), seatOf('CPU 2', 'strong')];
+    const initial = yut.rules.setup(options);
+    // Ann throws and moves, the computer throws and moves (its reason kept with its move).
+    const events: GameEvent[] = [];
+    let state = initial;
+    for (let n = 0; n < 4; n++) {
+      const event =
+        n % 2 === 0
+          ? { type: 'yut/sticksThrown', sticks: [1, 1, 0, 0] }
+          : (yut.rules.legalEvents(state)[0] as GameEvent);
+      events.push(event);
+      state = yut.rules.reduce(state, event);
+    }
+    const reason = 'strong: the only move';
+    const recording = {
+      file: '/nowhere/t1.jsonl',
+      header: { players: seats.map((seat) => ({ name: seat.name })) },
+      events,
+      goodBytes: 0,
+      reasons: new Map([[3, reason]]),
+      timeline: { initial },
+    } as unknown as LoadedRecording;
+    let play = newPlay(initial, seats);
+    const before = play.log.length;
+    events.forEach((event, at) => {
+      play = applyEvent(play, event as YutEvent, at === 3 ? `  (${reason})` : undefined);
+    });
+    const logged = play.log.slice(before);
+    expect(logged[0]).toBe('Ann threw gae.');
+    expect(logged).toContain(`  (${reason})`);
+    expect(retold(yut, recording)).toEqual(logged);
   });
 
   it('reopened after a restart, its clock goes on from when the game began', () => {

@@ -39,7 +39,8 @@ afterEach(() => {
   unmount = undefined;
 });
 
-function world() {
+/** `seatHold`: milliseconds a dropped seat is kept (0: the others may end the game at once). */
+function world(seatHold = 300_000) {
   const dir = mkdtempSync(join(tmpdir(), 'madang-serve-screens-'));
   const sessions = new SessionFactory({
     seed: 382,
@@ -54,7 +55,7 @@ function world() {
     startSession: (game, s) => sessions.start(game, s),
     scheduler: TIMERS,
     botDelay: 10_000,
-    seatHold: 300_000,
+    seatHold,
     now: () => Date.now(),
     code: () => `t${String(++codes).padStart(3, '0')}`,
   });
@@ -238,6 +239,22 @@ describe("madang serve's screens", () => {
     expect(strip).toMatch(new RegExp(`^table ${table.code} · c chat · you are Ann, seat 1 *$`));
     // The game is whole above it: its turn line and the keys' line.
     expect(frame).toContain('Space throw');
+  });
+
+  it('a game ended by E shows as ended on the screens at the table, not as running', async () => {
+    const { world: w, hall } = world(0);
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    table.arrived(BO);
+    const bo = sees(w, BO, 2, 100, 30);
+    await frameWhen(bo.lastFrame, '▶ R Ann to throw');
+    // Ann never came (her hold of 0 ms is over at once): Bo ends the game, as E does.
+    table.arrived(ANN);
+    table.departed(ANN);
+    expect(table.end(BO)).toBeUndefined();
+    const seen = await frameWhen(bo.lastFrame, 'game ended');
+    expect(seen).toContain('This game is over: the table is closed.');
+    expect(seen).not.toContain('E end the game');
   });
 
   it('a screen opened later (a player back) shows what was said before, once, then what is said', async () => {

@@ -5,6 +5,7 @@
  * is bounded and fails with what was seen.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectPlayer, newKey, type Player, turn } from '../../bench/ssh-client.js';
@@ -67,6 +68,9 @@ export async function startServed(data: string, ms = 30_000): Promise<Served> {
       const gone = new Promise((resolve) => child.once('exit', resolve));
       child.kill(signal);
       await gone;
+      // What it wrote as it exited is read after 'exit': its streams are closed by now.
+      for (const stream of [child.stdout, child.stderr])
+        if (stream && !stream.closed) await once(stream, 'close');
     },
   };
 }
