@@ -3,6 +3,7 @@
  * the key lines; in the replay viewer, the timeline, the notice and the viewer's keys.
  */
 import { Box, Text } from 'ink';
+import { BoardBox } from './PlayFrame.js';
 import { firstLines, lastLines } from './text.js';
 import { Styled } from './theme.js';
 
@@ -76,3 +77,9 @@ export function ReplayTail({
     </>
   );
 }
+
+/**
+ * A replay's panel box beside the board: framed as the board's box is, and at the top of its row
+ * as the board stands, so that it keeps its place as the lines of the move shown change its height.
+ */
+export const ReplayPanel = BoardBox;
