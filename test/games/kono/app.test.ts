@@ -1,7 +1,8 @@
 /**
  * Kono in the app: the seats' names on the full screen (Player N, CPU N), playing again after a
  * tournament resumed from a save (a new tournament with the same seats, the save slot kept; w
- * turns the seats, and the person is still the one asked), and a resumed recording that saves.
+ * turns the seats, and the person is still the one asked), the resume form after a save (the
+ * seats saved, not --bots), and a resumed recording that saves.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { GAMES } from '../../../source/games/index.js';
 import { konoModule, SAVE_FILE } from '../../../source/games/kono/index.js';
 import type { KonoOptions, KonoState } from '../../../source/games/kono/rules.js';
 import { parseSave } from '../../../source/games/kono/save.js';
+import type { KonoSetupForm } from '../../../source/games/kono/ui/setup-model.js';
 import type { SetupContext, Start } from '../../../source/games/module.js';
 import type { Session } from '../../../source/ui/play-session.js';
 import { SEED_SAVE } from '../../support/kono.js';
@@ -101,6 +103,21 @@ describe('Kono in the app', () => {
     expect(turned.log).not.toContain('The seats stay as they are: this game saves by its players.');
     expect((turned.options as KonoOptions).asker).toBe(1);
     expect((konoModule.rules.setup(turned.options) as KonoState).turn).toBe(1);
+  });
+
+  it('after a save, the resume form offers the seats of the tournament saved, not --bots', () => {
+    // madang kono --bots 2: both seats the computer's, until the person took the first.
+    const bots: AppWorld = {
+      games: GAMES,
+      setupContext: () => ({ ...context(), kinds: ['strong', 'strong'] }),
+    };
+    const start = started(['down', 'down', 'down', 'down', 'enter']);
+    expect(start.seats.map((s) => s.kind)).toEqual(['human', 'computer']);
+    const saved = reduceApp(playing(start), { type: 'app/playRequested', request: 'saved' }, bots)
+      .model.screen as { name: string; form: KonoSetupForm };
+    expect(saved.name).toBe('setup');
+    expect(saved.form.problem).toMatch(/^The game was saved in /);
+    expect(saved.form.kinds).toEqual(['human', 'strong']);
   });
 
   it('a Kono recording resumed saves to the save slot, as a new tournament does', () => {
