@@ -283,12 +283,18 @@ describe('the panel’s Order line', () => {
   });
 });
 
+/** Ten players, the first a person's seat. */
+function tenPlayers() {
+  const state = setup({ players: 10, turns: 3 });
+  const seats = Array.from({ length: 10 }, (_, p) =>
+    seatOf(`Player ${p + 1}`, p === 0 ? 'human' : 'strong'),
+  );
+  return { state, seats };
+}
+
 describe("Layers' panel", () => {
   it('at a served 80×24 (23 rows, 46 columns) a fight of your own on two lines keeps the panel within its rows', () => {
-    const state = setup({ players: 10, turns: 3 });
-    const seats = Array.from({ length: 10 }, (_, p) =>
-      seatOf(`Player ${p + 1}`, p === 0 ? 'human' : 'strong'),
-    );
+    const { state, seats } = tenPlayers();
     // '10 vs 1 (fought back): win 120 · lose 97 · draw 136' is wider than the panel: two lines.
     const fight: FightResult = {
       attacker: 9,
@@ -308,10 +314,7 @@ describe("Layers' panel", () => {
   });
 
   it('at 80×24 (local play), your fight pinned, the log keeps its last line whole', () => {
-    const state = setup({ players: 10, turns: 3 });
-    const seats = Array.from({ length: 10 }, (_, p) =>
-      seatOf(`Player ${p + 1}`, p === 0 ? 'human' : 'strong'),
-    );
+    const { state, seats } = tenPlayers();
     const fight: FightResult = {
       attacker: 0,
       defender: 3,
