@@ -314,7 +314,8 @@ export function reduceApp(model: AppModel, action: AppAction, world: AppWorld): 
       const found = findEntry(world.games, screen.entry);
       if (!found) return to(menuAt(world.games, screen.entry));
       const context = world.setupContext(found.game.id);
-      const form = found.entry.afterSave?.(context) ?? found.entry.newForm(context);
+      const form =
+        found.entry.afterSave?.(context, screen.start.seats) ?? found.entry.newForm(context);
       return to({ name: 'setup', entry: screen.entry, form });
     }
   }

@@ -62,8 +62,11 @@ export interface MenuEntry {
   readonly label: string;
   readonly hint: string;
   newForm(context: SetupContext): unknown;
-  /** The form after a game was saved and left (Yut's advanced game says so); else newForm. */
-  afterSave?(context: SetupContext): unknown;
+  /**
+   * The form after a game was saved and left (Yut's advanced game says so); else newForm. It is
+   * given the seats of the game saved: the form resumes that game, not the command line's --bots.
+   */
+  afterSave?(context: SetupContext, seats: readonly Seat[]): unknown;
   key(form: unknown, key: Key): SetupOutcome;
   /** Carries out a request (file reads and writes); absent when the setup never asks. */
   answer?(form: unknown, request: unknown, context: SetupContext): SetupOutcome;

@@ -3,10 +3,11 @@
  * the key lines; in the replay viewer, the timeline, the notice and the viewer's keys.
  */
 import { Box, Text } from 'ink';
-import { firstLines, lastLines } from './text.js';
+import { BoardBox } from './PlayFrame.js';
+import { firstLines, lastLines, wrapText } from './text.js';
 import { Styled } from './theme.js';
 
-/** The log's last lines (older ones dim), a rule, the notice in two lines, and the keys. */
+/** The log's last lines (older ones dim), a rule, the notice in two lines (or more), and the keys. */
 export function PanelTail({
   log,
   width,
@@ -20,7 +21,10 @@ export function PanelTail({
   notice: string | null;
   keys: readonly string[];
 }) {
-  const lines = lastLines(log, width, rows);
+  // A notice longer than its two rows (a hint's reason beside Kono's 9 × 9 board) takes rows of
+  // the log, which keeps one: it was cut after two.
+  const extra = notice ? Math.max(0, Math.min(rows - 1, wrapText(notice, width).length - 2)) : 0;
+  const lines = lastLines(log, width, rows - extra);
   return (
     <>
       <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
@@ -32,7 +36,7 @@ export function PanelTail({
         ))}
       </Box>
       <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
-      <Box height={2} overflow="hidden">
+      <Box height={2 + extra} overflow="hidden">
         <Styled colour="yellow">{notice ?? ' '}</Styled>
       </Box>
       {keys.map((line, i) => (
@@ -76,3 +80,9 @@ export function ReplayTail({
     </>
   );
 }
+
+/**
+ * A replay's panel box beside the board: framed as the board's box is, and at the top of its row
+ * as the board stands, so that it keeps its place as the lines of the move shown change its height.
+ */
+export const ReplayPanel = BoardBox;

@@ -22,6 +22,7 @@ import { AnalysisPage, AnalysisStrip, Mark, stripRows, useAnalysisRun } from './
 import { useStore } from './store.js';
 import { localTime } from './recordings-model.js';
 import { fit } from './text.js';
+import type { Field } from './text-field.js';
 import { TextField } from './TextField.js';
 import { Styled } from './theme.js';
 
@@ -157,7 +158,8 @@ export function ReplayViewer({
   const state = at(model.index);
   const turns = turnStarts.length;
   const speed = `${SPEEDS[model.speed]} events/s`;
-  const where = `Turn ${turnAt(model)} of ${turns} · event ${model.index}/${events.length}`;
+  // The turn of the move shown last (the board stands after it), as the move list numbers it.
+  const where = `Turn ${turnAt(model, model.index - 1)} of ${turns} · event ${model.index}/${events.length}`;
   // Whose game, and when: a line (a game of many players says how many).
   const title = `${names.length > 4 ? `${names.length} players` : names.join(' v ')} · ${localTime(header.startedAt).slice(0, 10) || 'replay'}`;
   const status = model.playing
@@ -228,14 +230,35 @@ export function ReplayViewer({
           graphRows={graphRows}
         />
       ) : null}
-      {model.goto !== null ? (
-        <Box position="absolute" marginTop={2} marginLeft={4} borderStyle="double">
-          {/* Spaces, not padding: padding leaves the board under it showing through. */}
-          <Text bold>{`  Go to turn (1–${turns}): `}</Text>
-          <TextField field={model.goto} focus max={GOTO_LENGTH} />
-          <Text>{'  '}</Text>
-        </Box>
-      ) : null}
+      {model.goto !== null ? <GotoBox field={model.goto} turns={turns} /> : null}
+    </Box>
+  );
+}
+
+/**
+ * `g`'s turn number field, in a box inside the board's border (the narrowest board, Kono's 5×5,
+ * has 25 columns inside it): two short lines, not one long one, so that it covers no border.
+ */
+function GotoBox({ field, turns }: { field: Field; turns: number }) {
+  const range = ` 1–${turns}: `;
+  const counter = (length: number) => length + 1 + `${length}/${GOTO_LENGTH}`.length;
+  const inner = range.length + counter(GOTO_LENGTH) + 1;
+  // Spaces, not padding: padding leaves the board under it showing through.
+  const rest = inner - range.length - counter([...field.value].length);
+  return (
+    <Box
+      position="absolute"
+      marginTop={2}
+      marginLeft={2}
+      borderStyle="double"
+      flexDirection="column"
+    >
+      <Text bold>{' Go to turn'.padEnd(inner)}</Text>
+      <Text>
+        <Text bold>{range}</Text>
+        <TextField field={field} focus max={GOTO_LENGTH} />
+        {' '.repeat(Math.max(0, rest))}
+      </Text>
     </Box>
   );
 }

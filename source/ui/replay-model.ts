@@ -237,7 +237,12 @@ export function reduceReplay(model: ReplayModel, action: ReplayAction): ReplayMo
           notice: `There is no turn ${typed || '(none)'}: turns 1 to ${turns}.`,
         };
       }
-      return { ...calm, goto: null, index: model.turnStarts[turn - 1] as number };
+      // The board after the turn's first move: the header names the turn of the move shown last.
+      return {
+        ...calm,
+        goto: null,
+        index: clampIndex(model, (model.turnStarts[turn - 1] as number) + 1),
+      };
     }
     default:
       return model;

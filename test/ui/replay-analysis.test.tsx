@@ -100,7 +100,8 @@ describe('the replay viewer’s analysis', () => {
     expect(page).toMatch(/100% [⠀-⣿ │]+/);
     expect(page).toMatch(/─*▲─+/);
     // The move shown (the second event) in words, with what the analysis says of it.
-    expect(page).toContain('Turn 2 of 22 · event 2/47');
+    // Its turn is the move's own (Noah's first), as the move list numbers it.
+    expect(page).toContain('Turn 1 of 22 · event 2/47');
     expect(page).toContain('Event 2: good, loses 2.0 points.');
     expect(page).toContain('Best: the best move at 1 (the reason at 1).');
     expect(page).toMatch(/Noah's chance: \d+% before, \d+% after, \d+% after the best/);

@@ -75,7 +75,7 @@ describe('the replay viewer model', () => {
     expect(model).toMatchObject({ index: 0, playing: true });
   });
 
-  it('g jumps to the start of a turn, and refuses one that is not there', () => {
+  it('g jumps to the first move of a turn, and refuses one that is not there', () => {
     const model = newReplay(starts, events.length);
     const at5 = run(
       model,
@@ -83,8 +83,9 @@ describe('the replay viewer model', () => {
       { type: 'replay/gotoEdited', field: { value: '5', cursor: 1 } },
       { type: 'replay/gotoDone' },
     );
-    expect(at5.index).toBe(starts[4]);
-    expect(turnAt(at5)).toBe(5);
+    // The board after turn 5's first move: the header names the turn of the move shown last.
+    expect(at5.index).toBe((starts[4] as number) + 1);
+    expect(turnAt(at5, at5.index - 1)).toBe(5);
     const wrong = run(
       model,
       { type: 'replay/gotoStarted' },

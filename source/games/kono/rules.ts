@@ -303,7 +303,9 @@ function startRound(state: KonoState, size: number): KonoState {
   const last = state.results.at(-1);
   if (last && last.winner !== null)
     return { ...base, phase: 'colour', turn: last.winner, chooser: last.winner };
-  return { ...base, phase: 'dice', turn: 0, chooser: null };
+  // The dice are thrown by the one asked, as a save resumed on the dice has them: after `w` the
+  // person sits second, and seat 0 (the computer) threw them and the log named it to play.
+  return { ...base, phase: 'dice', turn: state.settings.asker ?? 0, chooser: null };
 }
 
 export const colourOfSeat = (state: KonoState, seat: number): Colour | null =>

@@ -1,7 +1,9 @@
 /**
  * Kono in the app: the seats' names on the full screen (Player N, CPU N), playing again after a
  * tournament resumed from a save (a new tournament with the same seats, the save slot kept; w
- * turns the seats, and the person is still the one asked), and a resumed recording that saves.
+ * turns the seats, and the person is still the one asked), the resume form after a save (the
+ * seats saved, not --bots), w with the board fixed (the person throws the dice), and a resumed
+ * recording that saves.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,8 @@ import { GAMES } from '../../../source/games/index.js';
 import { konoModule, SAVE_FILE } from '../../../source/games/kono/index.js';
 import type { KonoOptions, KonoState } from '../../../source/games/kono/rules.js';
 import { parseSave } from '../../../source/games/kono/save.js';
+import { newKonoPlay } from '../../../source/games/kono/ui/play.js';
+import type { KonoSetupForm } from '../../../source/games/kono/ui/setup-model.js';
 import type { SetupContext, Start } from '../../../source/games/module.js';
 import type { Session } from '../../../source/ui/play-session.js';
 import { SEED_SAVE } from '../../support/kono.js';
@@ -101,6 +105,35 @@ describe('Kono in the app', () => {
     expect(turned.log).not.toContain('The seats stay as they are: this game saves by its players.');
     expect((turned.options as KonoOptions).asker).toBe(1);
     expect((konoModule.rules.setup(turned.options) as KonoState).turn).toBe(1);
+  });
+
+  it('w with the board fixed: the person, now seat 2, throws the dice, and the log names them', () => {
+    // The board given (the setup's 5 × 5, or --size 5): the round opens on the dice.
+    const start = started(['down', 'down', 'right', 'down', 'down', 'enter']);
+    expect((start.options as KonoOptions).size).toBe(5);
+    const turned = again(start, 'swap').start;
+    expect(turned.seats.map((s) => s.name)).toEqual(['CPU 2', 'Player 1']);
+    const state = konoModule.rules.setup(turned.options) as KonoState;
+    expect(state.phase).toBe('dice');
+    // The dice are the person's to throw, as in the first tournament (the computer threw them).
+    expect(konoModule.rules.toAct(state)).toBe(1);
+    const play = newKonoPlay(state, turned.seats, turned.log);
+    expect(play.log).toEqual(['So far, 1 game: Player 1 won 1, CPU 2 won 0.', 'Player 1 to play.']);
+  });
+
+  it('after a save, the resume form offers the seats of the tournament saved, not --bots', () => {
+    // madang kono --bots 2: both seats the computer's, until the person took the first.
+    const bots: AppWorld = {
+      games: GAMES,
+      setupContext: () => ({ ...context(), kinds: ['strong', 'strong'] }),
+    };
+    const start = started(['down', 'down', 'down', 'down', 'enter']);
+    expect(start.seats.map((s) => s.kind)).toEqual(['human', 'computer']);
+    const saved = reduceApp(playing(start), { type: 'app/playRequested', request: 'saved' }, bots)
+      .model.screen as { name: string; form: KonoSetupForm };
+    expect(saved.name).toBe('setup');
+    expect(saved.form.problem).toMatch(/^The game was saved in /);
+    expect(saved.form.kinds).toEqual(['human', 'strong']);
   });
 
   it('a Kono recording resumed saves to the save slot, as a new tournament does', () => {

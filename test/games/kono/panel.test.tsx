@@ -1,7 +1,8 @@
 /**
  * Kono's panel between rounds, drawn: the round-score table keeps the points awarded at 80×24
  * (the name is what a narrow panel cuts), widens at 120×40, and says why each round ended; the
- * end of a tournament between two computers says who is who.
+ * end of a tournament between two computers says who is who. In a round beside a 9 × 9 board,
+ * long names, a hint is whole.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Seat } from '../../../source/engine/seats.js';
@@ -13,6 +14,7 @@ import {
   withDefaults,
 } from '../../../source/games/kono/rules.js';
 import { KonoGame } from '../../../source/games/kono/ui/KonoGame.js';
+import { frameWhen, press } from '../../support/ink.js';
 import { renderPlay } from '../../support/screens.js';
 
 let cleanup: (() => void) | undefined;
@@ -60,6 +62,47 @@ describe('Kono’s panel', () => {
     expect(text).toMatch(/ {2}1 9×9 +-5 +0 {2}\+5 C… · quit │/);
     expect(text).toMatch(/ {2}2 9×9 +-5 +0 {2}\+5 C… · quit │/);
     expect(text).toMatch(/total +0 +10/);
+  });
+
+  it('at 80×24 beside a 9 × 9 board, long names: the hint is whole, the log gives it rows', async () => {
+    let state = setup(withDefaults({ asker: 0, size: null }));
+    const opening: KonoEvent[] = [
+      { type: 'kono/sizeChosen', size: 9 },
+      {
+        type: 'kono/diceThrown',
+        dice: [
+          [6, 6],
+          [1, 1],
+        ],
+      },
+      { type: 'kono/colourChosen', colour: 'white' },
+    ];
+    for (const event of opening) state = reduce(state, event);
+    const seats: Seat[] = [
+      { name: 'Alexandra Konstantinopoulou', kind: 'human' },
+      { name: 'Bartholomew the Magnificent', kind: 'computer', level: 'strong' },
+    ];
+    const r = renderPlay(KonoGame, state, seats, 80, 24);
+    cleanup = r.unmount;
+    await press(r.stdin, 'h');
+    const text = plain(await frameWhen(r.lastFrame, 'Hint:'));
+    // The panel's lines, right of the board's box, as one text.
+    const panel = text
+      .split('\n')
+      .map((line) =>
+        line
+          .slice(line.indexOf('││') + 2)
+          .replace(/│\s*$/, '')
+          .trim(),
+      )
+      .join(' ');
+    // It was cut after two rows: 'Hint: the piece at (2,1) southeast, to advance toward the'.
+    expect(panel).toMatch(
+      /Hint: the piece at \(2,1\) southeast, to advance toward the home point \(\d+,\d+\)\./,
+    );
+    // The frame keeps to the window, its keys at the bottom.
+    expect(text.split('\n').length).toBeLessThanOrEqual(24);
+    expect(panel).toContain('u undo · r r resign · s save · ?');
   });
 
   it('at 80×24 beside a 5 × 5 board, every column whole, and why the round ended', () => {

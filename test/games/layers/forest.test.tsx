@@ -10,7 +10,7 @@ import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LayersState, reduce, setup } from '../../../source/games/layers/rules.js';
-import { Forest, wayLine } from '../../../source/games/layers/ui/LayersBoard.js';
+import { Forest, layersWidths, wayLine } from '../../../source/games/layers/ui/LayersBoard.js';
 import { LayersPanel, orderLine } from '../../../source/games/layers/ui/LayersPanel.js';
 import { newLayersPlay } from '../../../source/games/layers/ui/play.js';
 import { seatOf } from '../../../source/engine/seats.js';
@@ -283,12 +283,18 @@ describe('the panel’s Order line', () => {
   });
 });
 
+/** Ten players, the first a person's seat. */
+function tenPlayers() {
+  const state = setup({ players: 10, turns: 3 });
+  const seats = Array.from({ length: 10 }, (_, p) =>
+    seatOf(`Player ${p + 1}`, p === 0 ? 'human' : 'strong'),
+  );
+  return { state, seats };
+}
+
 describe("Layers' panel", () => {
   it('at a served 80×24 (23 rows, 46 columns) a fight of your own on two lines keeps the panel within its rows', () => {
-    const state = setup({ players: 10, turns: 3 });
-    const seats = Array.from({ length: 10 }, (_, p) =>
-      seatOf(`Player ${p + 1}`, p === 0 ? 'human' : 'strong'),
-    );
+    const { state, seats } = tenPlayers();
     // '10 vs 1 (fought back): win 120 · lose 97 · draw 136' is wider than the panel: two lines.
     const fight: FightResult = {
       attacker: 9,
@@ -305,5 +311,34 @@ describe("Layers' panel", () => {
     expect(rows.join('\n')).toContain('Your fight');
     expect(rows.join('\n')).toContain('(fought back)');
     expect(rows.length).toBeLessThanOrEqual(23);
+  });
+
+  it('at 80×24 (local play), your fight pinned, the log keeps its last line whole', () => {
+    const { state, seats } = tenPlayers();
+    const fight: FightResult = {
+      attacker: 0,
+      defender: 3,
+      back: false,
+      intervals: { win: 120, lose: 97, draw: 136 },
+      number: 103,
+      result: 'win',
+    };
+    // What the log says last: a line that wraps in the panel (46 columns: 42 of text).
+    const last =
+      'Player 1 fought Player 4 and won: Player 4 and its children are now under Player 1.';
+    const play = {
+      ...newLayersPlay({ ...state, last: fight }, seats),
+      pinned: fight,
+      log: ['Player 1 to play.', last],
+    };
+    const { panel } = layersWidths(80);
+    const text = frameOf(<LayersPanel play={play} width={panel} rows={24} />, panel)
+      .filter((l) => l !== '')
+      .map((l) => l.replace(/^│ ?/, '').replace(/ *│$/, ''));
+    expect(text.join('\n')).toContain('Your fight');
+    expect(text.length).toBeLessThanOrEqual(24);
+    // The log's last entry, every one of its words (it showed only its last wrapped line).
+    const words = text.join(' ').replace(/\s+/g, ' ');
+    expect(words).toContain(last);
   });
 });

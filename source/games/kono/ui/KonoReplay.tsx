@@ -1,7 +1,7 @@
 /** Kono's face in the replay viewer: the play screen's own board as it stood with the last move, the scores, the timeline. */
 import { Box, Text } from 'ink';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
-import { ReplayTail } from '../../../ui/PanelParts.js';
+import { ReplayPanel, ReplayTail } from '../../../ui/PanelParts.js';
 import type { KonoEvent, KonoState } from '../rules.js';
 import { boardBoxWidth, KonoBoard } from './KonoBoard.js';
 import { konoPanelWidth, roundTable, ScoreLines } from './KonoPanel.js';
@@ -21,13 +21,7 @@ export function KonoReplay(props: ReplayScreenProps) {
         marks={lastMoveMarks(state, props.events[props.index - 1] as KonoEvent | undefined)}
         height={props.height}
       />
-      <Box
-        borderStyle="round"
-        paddingX={1}
-        flexDirection="column"
-        width={panelWidth}
-        flexShrink={0}
-      >
+      <ReplayPanel width={panelWidth}>
         <Text dimColor>
           Round {state.round}
           {state.size > 0 ? ` · ${state.size} × ${state.size}` : ''}
@@ -41,7 +35,7 @@ export function KonoReplay(props: ReplayScreenProps) {
           notice={props.notice}
           keys={props.keys}
         />
-      </Box>
+      </ReplayPanel>
     </Box>
   );
 }

@@ -3,7 +3,14 @@
  * asked at each round) and the endless-round rule; or, to resume, the save file to read.
  */
 import { join } from 'node:path';
-import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../../engine/seats.js';
+import {
+  defaultSeatName,
+  kindOf,
+  type Seat,
+  SEAT_KINDS,
+  type SeatKind,
+  seatOf,
+} from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { editField, type Field, fieldOf } from '../../../ui/text-field.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
@@ -132,11 +139,19 @@ export function newKonoSetup(context: SetupContext, resume: boolean): KonoSetupF
   };
 }
 
-/** After a save from the full screen: the resume form, on the slot just written. */
-export const konoAfterSave = (context: SetupContext): KonoSetupForm => ({
-  ...newKonoSetup(context, true),
-  problem: `The game was saved in ${join(context.dataDir, SAVE_FILE)}.`,
-});
+/**
+ * After a save from the full screen: the resume form, on the slot just written, with the seats
+ * of the tournament saved (--bots had made the person's seat the computer's again).
+ */
+export const konoAfterSave = (context: SetupContext, seats: readonly Seat[]): KonoSetupForm => {
+  const form = newKonoSetup(context, true);
+  const [first, second] = seats;
+  return {
+    ...form,
+    kinds: first && second ? [kindOf(first), kindOf(second)] : form.kinds,
+    problem: `The game was saved in ${join(context.dataDir, SAVE_FILE)}.`,
+  };
+};
 
 /** Reads the save file named in the resume form. */
 export function answerKonoSetup(form: unknown, request: unknown): SetupOutcome {

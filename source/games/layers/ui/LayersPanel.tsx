@@ -123,9 +123,13 @@ export function LayersPanel({
     play.pinned
       ? fightLines(play.pinned, inner, 'Your fight (any key puts it away):', oneLine)
       : fightLines(state.last, inner, undefined, oneLine);
+  // Your fight pinned while another chooses: the empty lines of a choice give their rows to the
+  // log, which the fight's five lines had left one row (the end of its last line) at 80×24.
+  const blank = play.pinned !== null && back === ' ' && rest === ' ';
+  const free = rows - 18 + (blank ? 2 : 0);
   // Two lines for who fought whom only where the log keeps a row (a served 80×24 has 23 rows).
   const twoLines = fightOf(false);
-  const fight = rows - 18 - twoLines.length >= 1 ? twoLines : fightOf(true);
+  const fight = free - twoLines.length >= 1 ? twoLines : fightOf(true);
   const keys = over
     ? overKeys
     : play.find !== null
@@ -149,18 +153,22 @@ export function LayersPanel({
       <Text wrap="truncate-end">
         <Styled colour={action.startsWith('Enter') ? 'green' : undefined}>{action}</Styled>
       </Text>
-      <Text wrap="truncate-end" dimColor>
-        {back}
-      </Text>
-      <Text wrap="truncate-end" dimColor>
-        {rest}
-      </Text>
+      {blank ? null : (
+        <>
+          <Text wrap="truncate-end" dimColor>
+            {back}
+          </Text>
+          <Text wrap="truncate-end" dimColor>
+            {rest}
+          </Text>
+        </>
+      )}
       <Text dimColor>{'─'.repeat(Math.max(0, inner))}</Text>
       {fight}
       <PanelTail
         log={play.log}
         width={inner}
-        rows={Math.max(1, rows - 18 - fight.length)}
+        rows={Math.max(1, free - fight.length)}
         notice={play.notice}
         keys={keys}
       />

@@ -3,7 +3,7 @@
  * the player on top), beside the last fight and the replay's lines.
  */
 import { Box, Text } from 'ink';
-import { ReplayTail } from '../../../ui/PanelParts.js';
+import { ReplayPanel, ReplayTail } from '../../../ui/PanelParts.js';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import type { LayersState } from '../rules.js';
 import { LayersBoard, layersWidths } from './LayersBoard.js';
@@ -21,7 +21,7 @@ export function LayersReplay(props: ReplayScreenProps) {
         height={props.height}
         people={props.seats.map((seat) => seat.kind !== 'computer')}
       />
-      <Box borderStyle="round" paddingX={1} flexDirection="column" width={panel} flexShrink={0}>
+      <ReplayPanel width={panel}>
         <Text dimColor>Round {state.round}</Text>
         {fight}
         <ReplayTail
@@ -31,7 +31,7 @@ export function LayersReplay(props: ReplayScreenProps) {
           notice={props.notice}
           keys={props.keys}
         />
-      </Box>
+      </ReplayPanel>
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { Styled } from '../../../ui/theme.js';
 import { COLOUR_NAMES, type UrState } from '../rules.js';
 import { fit } from '../../../ui/text.js';
-import { ReplayTail } from '../../../ui/PanelParts.js';
+import { ReplayPanel, ReplayTail } from '../../../ui/PanelParts.js';
 import { UrBoard, urBoardBoxWidth } from './UrBoard.js';
 
 export function UrReplay(props: ReplayScreenProps) {
@@ -18,13 +18,7 @@ export function UrReplay(props: ReplayScreenProps) {
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
       <UrBoard state={state} />
-      <Box
-        borderStyle="round"
-        paddingX={1}
-        flexDirection="column"
-        width={panelWidth}
-        flexShrink={0}
-      >
+      <ReplayPanel width={panelWidth}>
         {[0, 1].map((c) => (
           <Text key={c} wrap="truncate-end">
             <Styled seat={c === 0 ? 3 : 1} bold={state.turn === c}>
@@ -40,7 +34,7 @@ export function UrReplay(props: ReplayScreenProps) {
           notice={props.notice}
           keys={props.keys}
         />
-      </Box>
+      </ReplayPanel>
     </Box>
   );
 }

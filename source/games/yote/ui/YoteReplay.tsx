@@ -1,7 +1,7 @@
 /** Yoté's face in the replay viewer: the play screen's own board as it stood, both sides, and the timeline. */
 import { Box } from 'ink';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
-import { ReplayTail } from '../../../ui/PanelParts.js';
+import { ReplayPanel, ReplayTail } from '../../../ui/PanelParts.js';
 import type { YoteState } from '../rules.js';
 import { BOARD_BOX_WIDTH, YoteBoard } from './YoteBoard.js';
 import { SideLines } from './YotePanel.js';
@@ -13,13 +13,7 @@ export function YoteReplay(props: ReplayScreenProps) {
   return (
     <Box width={props.width} height={props.height} alignItems="center" justifyContent="center">
       <YoteBoard state={state} marks={marks} />
-      <Box
-        borderStyle="round"
-        paddingX={1}
-        flexDirection="column"
-        width={panelWidth}
-        flexShrink={0}
-      >
+      <ReplayPanel width={panelWidth}>
         <SideLines state={state} names={props.names} width={panelWidth - 4} />
         <ReplayTail
           timeline={props.timeline}
@@ -28,7 +22,7 @@ export function YoteReplay(props: ReplayScreenProps) {
           notice={props.notice}
           keys={props.keys}
         />
-      </Box>
+      </ReplayPanel>
     </Box>
   );
 }
