@@ -14,10 +14,8 @@ import { openRecorder, recorderFor } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { TIMERS } from '../table/table.js';
 import writeFileAtomic from 'write-file-atomic';
-import { loadRecording } from '../storage/load.js';
-import type { SavedTable } from '../serve/hall.js';
-import { Hall, retold } from '../serve/hall.js';
-import { asideNote, isObject, lineOf, readJson } from '../serve/kept-file.js';
+import { Hall, type Lobby } from '../serve/hall.js';
+import { tablesFile } from '../serve/tables-file.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
 import { LIMITS, serve } from '../serve/server.js';
 import { safeText } from '../engine/safe-text.js';
@@ -108,9 +106,8 @@ export async function serveCommand(
     freshSeed,
     now: () => new Date(),
   });
-  const tablesFile = join(serverDir, 'tables.json');
   const think = startThinking().think;
-  const hall = argv.redis
+  const hall: Lobby = argv.redis
     ? await redisHall(argv, argv.redis, games, app, recordings, think)
     : new Hall({
         startSession: (game, start) => sessions.start(game, start),
@@ -122,11 +119,11 @@ export async function serveCommand(
         now: () => Date.now(),
         code: newCode,
         // Every start, end and change of hands is written at once: a SIGKILL loses no table.
-        changed: keepTables(tablesFile, (problem) => say(`madang: warning: ${problem}`)),
+        store: tablesFile(serverDir, games, sessions, say),
       });
-  // With Redis the streams keep the tables: a table lives on in another process, not a file.
-  if (!(hall instanceof RedisHall)) await reopen(hall, games, sessions, tablesFile);
-  else await hall.shareBook(book);
+  // Kept tables reopened from the hall's file; with Redis the streams keep the tables (a table
+  // lives on in another process) and the players' names are shared.
+  await hall.open(book);
   // Finished tables leave the lobby after ten minutes; away seats are told when their hold ends.
   const told = new Set<string>();
   const sweep = setInterval(() => {
@@ -134,7 +131,7 @@ export async function serveCommand(
     for (const table of hall.tables.values())
       for (const seat of table.expired()) {
         // Said once, by the process that runs the table.
-        if (hall instanceof RedisHall && !hall.running().includes(table.code)) continue;
+        if (!hall.runsHere(table.code)) continue;
         const mark = `${table.code}:${seat}:${table.awaySince.get(seat)}`;
         if (told.has(mark)) continue;
         told.add(mark);
@@ -165,9 +162,7 @@ export async function serveCommand(
       `host key fingerprint: ED25519 key ${key.fingerprint}`,
       `recordings: ${recordings}`,
       `connect: ssh -p ${running.port} ${argv.host}`,
-      ...(hall instanceof RedisHall
-        ? [`redis: ${redacted(argv.redis ?? '')} as process ${hall.proc}`]
-        : []),
+      ...hall.describe().map((line) => `redis: ${redacted(argv.redis ?? '')} ${line}`),
     ]
       .map((line) => `${safeText(line)}\n`)
       .join(''),
@@ -176,138 +171,13 @@ export async function serveCommand(
     clearInterval(sweep);
     process.stdout.write(`madang serve: ${signal}, stopping\n`);
     await running.close();
-    if (hall instanceof RedisHall) {
-      // Its tables go on in the other processes at once (the leases are let go).
-      await Promise.race([hall.stop(), new Promise((resolve) => setTimeout(resolve, 3000))]);
-      process.exit(0);
-    }
-    // The games stay unfinished, to be reopened: their recordings are closed, not ended.
-    for (const table of hall.tables.values())
-      if (table.status === 'running') table.session?.recorder.close();
+    // Kept to be reopened, or with Redis handed on to the other processes at once.
+    await Promise.race([hall.stop(), new Promise((resolve) => setTimeout(resolve, 3000))]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await new Promise(() => undefined);
-}
-
-/**
- * What keeps the hall's file: written (atomically, with fsync) whenever what it holds changed.
- * The hall tells of every change anywhere (a seat taken at a waiting table, a take-back asked,
- * someone away or back); most leave the running tables as they were, and a write then would
- * only hold every connection up for an fsync.
- */
-export function keepTables(
-  file: string,
-  warn: (problem: string) => void,
-  write: (file: string, text: string) => void = writeFileAtomic.sync,
-): (hall: Pick<Hall, 'saved'>) => void {
-  let kept: string | undefined;
-  return (hall) => {
-    const text = `${JSON.stringify({ tables: hall.saved() })}\n`;
-    if (text === kept) return;
-    try {
-      write(file, text);
-      kept = text;
-    } catch (error) {
-      warn(`${file}: ${(error as Error).message}`);
-    }
-  };
-}
-
-/**
- * The tables that were running when the server stopped (SIGTERM, or SIGKILL: the hall's file and
- * the recordings are written as things happen), reopened from their recordings. A recording's
- * lock left by a killed server is taken over (storage/files.ts); one held by a madang still
- * running is not, and that table is said and left.
- */
-async function reopen(
-  hall: Hall,
-  games: readonly AnyGameModule[],
-  sessions: SessionFactory,
-  file: string,
-): Promise<void> {
-  const lookup = (id: string) => games.find((g) => g.id === id);
-  const read = readJson(file);
-  if (read === undefined) return;
-  // A file not as the server writes it is said in one line and moved aside before the hall
-  // writes over it: the tables it names stay there for a person to mend.
-  let whole: string | undefined;
-  const problems: string[] = [];
-  const saved: SavedTable[] = [];
-  if ('problem' in read) whole = read.problem;
-  else if (!isObject(read.data)) whole = "not a tables' file";
-  else if (!Array.isArray(read.data.tables)) whole = '"tables" is not a list';
-  else
-    read.data.tables.forEach((entry: unknown, at) => {
-      const why = savedProblem(entry, lookup);
-      if (why === undefined) return saved.push(entry as SavedTable);
-      const code = isObject(entry) && typeof entry.code === 'string' ? entry.code : undefined;
-      const line =
-        (code === undefined ? undefined : lineOf(read.text, code)) ??
-        (read.text.trim().includes('\n') ? undefined : 1);
-      problems.push(
-        `${line === undefined ? '' : `line ${line}: `}table ${at + 1}${code === undefined ? '' : ` (${safeText(code)})`} ${why}`,
-      );
-    });
-  if (whole !== undefined || problems.length > 0) {
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-    say(
-      `madang: warning: ${file}: ${whole ?? `${problems[0]}${more}`}; ${asideNote(file, new Date())}${saved.length === 0 ? '; no table reopened' : ''}`,
-    );
-  }
-  for (const entry of saved) {
-    const game = lookup(entry.game);
-    if (!game || hall.tables.has(entry.code)) continue;
-    const loaded = await loadRecording(entry.file, lookup);
-    if (!loaded.ok) {
-      say(`madang: warning: table ${entry.code} not reopened: ${loaded.problem}`);
-      continue;
-    }
-    if (loaded.finished) continue;
-    const session = sessions.resume(game, loaded.recording);
-    if (typeof session === 'string') {
-      say(`madang: warning: table ${entry.code} not reopened: ${session}`);
-      continue;
-    }
-    // Its log tells the moves so far again, before the line saying where the game goes on.
-    hall.reopen(
-      game,
-      { ...session, log: [...retold(game, loaded.recording), ...(session.log ?? [])] },
-      entry,
-    );
-    say(`madang: table ${entry.code} (${game.title}) reopened from ${entry.file}`);
-  }
-}
-
-/** Why an entry of the hall's file cannot be reopened (not as the server writes one), if it cannot. */
-function savedProblem(
-  entry: unknown,
-  lookup: (id: string) => AnyGameModule | undefined,
-): string | undefined {
-  const person = (p: unknown) =>
-    isObject(p) && typeof p.id === 'string' && typeof p.name === 'string';
-  const holder = (h: unknown) =>
-    isObject(h) &&
-    (h.kind === 'open' ||
-      (h.kind === 'person' && person(h.person)) ||
-      (h.kind === 'computer' && typeof h.level === 'string'));
-  if (
-    !isObject(entry) ||
-    typeof entry.code !== 'string' ||
-    !/^[a-z0-9]{1,16}$/.test(entry.code) ||
-    typeof entry.game !== 'string' ||
-    typeof entry.file !== 'string' ||
-    !person(entry.creator) ||
-    !Array.isArray(entry.holders) ||
-    !entry.holders.every(holder) ||
-    !Array.isArray(entry.covered) ||
-    !entry.covered.every((seat) => Number.isInteger(seat)) ||
-    (entry.startedAt !== undefined && typeof entry.startedAt !== 'number')
-  )
-    return 'is not a table';
-  if (!lookup(entry.game)) return `is of a game this server has not (${safeText(entry.game)})`;
-  return undefined;
 }
 
 /** The hall of madang serve --redis: connected before the server listens, or the reason why not. */

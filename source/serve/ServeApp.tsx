@@ -27,7 +27,7 @@ import { TextField } from '../ui/TextField.js';
 import { displayWidth } from '../ui/text.js';
 import { Styled } from '../ui/theme.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
-import { CHAT_LENGTH, type Hall, type Person, type ServedTable } from './hall.js';
+import { CHAT_LENGTH, type Lobby, type Person, type ServedTable } from './hall.js';
 import { NAME_LENGTH, type PlayerBook } from './identity.js';
 
 /** How long the lobby gathers the hall's changes before it draws them. */
@@ -54,7 +54,7 @@ export interface Caller {
 }
 
 export interface ServeWorld {
-  readonly hall: Hall;
+  readonly hall: Lobby;
   readonly book: PlayerBook;
   readonly games: readonly AnyGameModule[];
   readonly dataDir: string;

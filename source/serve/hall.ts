@@ -13,6 +13,7 @@ import { LOG_KEPT, type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-s
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
 import { safeText } from '../engine/safe-text.js';
 import { printable } from '../ui/text.js';
+import type { PlayerBook } from './identity.js';
 
 /** A person: their key's fingerprint (or a guest's connection), and the name they go by. */
 export interface Person {
@@ -51,8 +52,46 @@ export interface HallOptions {
   now(): number;
   /** A fresh code for a table (four letters and digits). */
   code(): string;
-  /** Told whenever a table starts, ends or changes hands (to keep the hall's file). */
-  changed?(hall: Hall): void;
+  /** Where the tables are kept between runs (the memory store's file); none: nowhere. */
+  readonly store?: TableStore | undefined;
+}
+
+/** What a table needs of the hall that holds it. */
+export interface TableHost {
+  readonly options: Omit<HallOptions, 'startSession' | 'code' | 'store'> &
+    Partial<Pick<HallOptions, 'startSession'>>;
+  touch(table?: ServedTable): void;
+  remove(table: ServedTable): void;
+}
+
+/**
+ * The lobby the server and every screen see: this process's hall, or with --redis a replica of
+ * every process's tables. The command line opens and stops it without asking which it is.
+ */
+export interface Lobby extends TableHost {
+  readonly tables: ReadonlyMap<string, ServedTable>;
+  create(game: AnyGameModule, start: Start, creator: Person): ServedTable;
+  find(code: string): ServedTable | undefined;
+  look(code: string): Promise<ServedTable | undefined>;
+  seatedAt(person: Person): ServedTable | undefined;
+  subscribe(listener: (table: ServedTable | undefined) => void): () => void;
+  sweep(keepMs: number): void;
+  /** Whether this process says a table's notices (the one that runs it: they are said once). */
+  runsHere(code: string): boolean;
+  /** What the server says of the lobby as it starts (a line each). */
+  describe(): string[];
+  /** Before the server listens: the kept tables reopened, the players' names shared. */
+  open(book: PlayerBook): Promise<void>;
+  /** The server stops: what is running kept (to reopen) or handed on. */
+  stop(): Promise<void>;
+}
+
+/** Where a hall keeps its running tables, to reopen them after a restart. */
+export interface TableStore {
+  /** Told whenever a table starts, ends or changes hands. */
+  changed(hall: Hall): void;
+  /** The tables kept, reopened in the hall. */
+  reopen(hall: Hall): Promise<void>;
 }
 
 export class ServedTable {
@@ -79,7 +118,7 @@ export class ServedTable {
   private coverThinking = false;
 
   constructor(
-    private readonly hall: Hall,
+    private readonly hall: TableHost,
     readonly code: string,
     readonly game: AnyGameModule,
     readonly start: Start,
@@ -157,7 +196,9 @@ export class ServedTable {
         ? { name: names[seat] as string, kind: 'computer', level: holder.level }
         : { name: names[seat] as string, kind: 'human' },
     );
-    const session = this.hall.options.startSession(this.game, { ...this.start, seats }, this.code);
+    const session =
+      this.hall.options.startSession?.(this.game, { ...this.start, seats }, this.code) ??
+      'no game starts in this process';
     if (typeof session === 'string') {
       this.tellAll(`The game could not start: ${session}`);
       return;
@@ -496,7 +537,7 @@ export function retold(game: AnyGameModule, recording: LoadedRecording): string[
 }
 
 /** Every table of the server, by code. */
-export class Hall {
+export class Hall implements Lobby {
   readonly tables = new Map<string, ServedTable>();
   private readonly listeners = new Set<(table: ServedTable | undefined) => void>();
 
@@ -591,6 +632,25 @@ export class Hall {
         this.tables.delete(table.code);
   }
 
+  runsHere(): boolean {
+    return true;
+  }
+
+  describe(): string[] {
+    return [];
+  }
+
+  async open(): Promise<void> {
+    await this.options.store?.reopen(this);
+  }
+
+  /** The games stay unfinished, to be reopened: their recordings are closed, not ended. */
+  stop(): Promise<void> {
+    for (const table of this.tables.values())
+      if (table.status === 'running') table.session?.recorder.close();
+    return Promise.resolve();
+  }
+
   subscribe(listener: (table: ServedTable | undefined) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -598,7 +658,7 @@ export class Hall {
 
   /** Something changed, at this table (undefined: the hall itself): told to every screen. */
   touch(table?: ServedTable): void {
-    this.options.changed?.(this);
+    this.options.store?.changed(this);
     for (const listener of [...this.listeners]) listener(table);
   }
 }

@@ -4,7 +4,7 @@
  * fsync.
  */
 import { describe, expect, it } from 'vitest';
-import { keepTables } from '../../source/cli/serve.js';
+import { keepTables } from '../../source/serve/tables-file.js';
 import type { SavedTable } from '../../source/serve/hall.js';
 
 const table = (code: string): SavedTable => ({

@@ -1,0 +1,47 @@
+/**
+ * The server's shape (issue 40.4): halls and tables made by composition, the Redis code split by
+ * role. Read from the source, as the layout test reads the imports.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVE = join(ROOT, 'source/serve');
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+
+const read = (path: string) => readFileSync(path, 'utf8');
+
+describe("the server's shape", () => {
+  it('no file of the Redis code (source/serve/redis/) is over 500 lines', () => {
+    const long = filesUnder(join(SERVE, 'redis')).flatMap((path) => {
+      const lines = read(path).split('\n').length - 1;
+      return lines > 500 ? [`${relative(ROOT, path)}: ${lines} lines`] : [];
+    });
+    expect(long).toEqual([]);
+  });
+
+  it('no hall extends another, and the command line never asks which hall it has', () => {
+    const found = [...filesUnder(SERVE), join(ROOT, 'source/cli/serve.ts')].flatMap((path) =>
+      read(path)
+        .split('\n')
+        .flatMap((line, at) =>
+          /extends Hall\b|instanceof \w*Hall\b|as ReplicaTable\b/.test(line)
+            ? [`${relative(ROOT, path)}:${at + 1}: ${line.trim()}`]
+            : [],
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the hall's file is kept by the memory store, not by the command line", () => {
+    const cli = read(join(ROOT, 'source/cli/serve.ts'));
+    expect(cli).not.toMatch(/function keepTables|function reopen\b|tables\.json/);
+  });
+});
