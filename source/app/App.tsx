@@ -3,7 +3,7 @@
  * sessions, answering setups, opening recordings, leaving), the terminal-size guard, and the one
  * input handler that every key goes through. It knows games only as the list it is given.
  */
-import { Box, Text, useApp } from 'ink';
+import { Box, useApp } from 'ink';
 import { useCallback, useMemo } from 'react';
 import type { AnalysisRun } from '../analysis/types.js';
 import type { Outcome } from '../engine/game.js';
@@ -17,6 +17,8 @@ import { RecordingsBrowser } from '../ui/RecordingsBrowser.js';
 import { ReplayViewer } from '../ui/ReplayViewer.js';
 import { useStore } from '../ui/store.js';
 import { TextPage } from '../ui/TextPage.js';
+import { MIN_COLUMNS, MIN_ROWS } from '../ui/min-size.js';
+import { TooSmall } from '../ui/TooSmall.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
 import {
   type AppAction,
@@ -33,8 +35,7 @@ import {
 } from './app-model.js';
 import type { SessionFactory } from './session.js';
 
-export const MIN_COLUMNS = 80;
-export const MIN_ROWS = 24;
+export { MIN_COLUMNS, MIN_ROWS };
 
 /** Where the program opens. */
 export type Opening =
@@ -224,7 +225,16 @@ function Shell({ options }: { options: AppOptions }) {
   return (
     <>
       <Box display={small ? 'none' : 'flex'}>{shown}</Box>
-      {small ? <TooSmall columns={columns} rows={rows} need={need} /> : null}
+      {small ? (
+        <TooSmall
+          columns={columns}
+          rows={rows}
+          need={need}
+          says="The board returns as soon as it fits."
+          keys="q quits"
+          centred
+        />
+      ) : null}
     </>
   );
 }
@@ -415,32 +425,4 @@ function neededSize(
   if (!parsed.ok) return at;
   const game = module.needs(parsed.options);
   return { columns: Math.max(at.columns, game.columns), rows: Math.max(at.rows, game.rows) };
-}
-
-function TooSmall({
-  columns,
-  rows,
-  need,
-}: {
-  columns: number;
-  rows: number;
-  need: { columns: number; rows: number };
-}) {
-  return (
-    <Box
-      flexDirection="column"
-      width={columns}
-      height={rows}
-      alignItems="center"
-      justifyContent="center"
-    >
-      <Text bold>
-        Make the window at least {need.columns}×{need.rows}
-      </Text>
-      <Text>
-        It is {columns}×{rows} now. The board returns as soon as it fits.
-      </Text>
-      <Text dimColor>q quits</Text>
-    </Box>
-  );
 }

@@ -2,14 +2,14 @@
  * One connection's screen (madang serve): the name asked once, the lobby of tables, a new
  * table's setup (the game's own form), a table waiting for players, and the game itself: the
  * game's own play screen on a view of the served table holding only this person's seat (none
- * for a spectator). Keys of the game go to the game's screen; the table's own (chat, a
- * take-back's answer, an away seat's fate) are taken here first.
+ * for a spectator). Every key goes to the pure model first (lobby-model.ts), which gives the
+ * next screen and an effect carried out here; the game's own keys go on to its screen. The
+ * pages are drawn by views/.
  */
 import { Box, Text } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useStore } from '../ui/store.js';
-import { safeText } from '../engine/safe-text.js';
-import type { AnyGameModule, MenuEntry } from '../games/module.js';
+import type { AnyGameModule } from '../games/module.js';
 import type { GameEvent } from '../engine/game.js';
 import type { Table } from '../table/table.js';
 import type { Key } from '../ui/keys.js';
@@ -18,23 +18,23 @@ import {
   type AppRequest,
   OverKeysContext,
   SeatsHeldContext,
-  ServedContext,
   SERVED_OVER_KEYS,
   type SharedSeat,
 } from '../ui/play-session.js';
-import { editField, type Field, fieldOf } from '../ui/text-field.js';
-import { TextField } from '../ui/TextField.js';
-import { displayWidth } from '../ui/text.js';
-import { Styled } from '../ui/theme.js';
+import { MIN_COLUMNS, MIN_ROWS } from '../ui/min-size.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
-import { CHAT_LENGTH, type Lobby, type Person, type ServedTable } from './hall.js';
-import { NAME_LENGTH, type PlayerBook } from './identity.js';
+import type { Lobby, Person, ServedTable } from './hall.js';
+import type { PlayerBook } from './identity.js';
+import { type Effect, firstScreen, playable, type Screen, serveKey } from './lobby-model.js';
+import { LobbyPage } from './views/LobbyPage.js';
+import { NamePage, PickPage, SetupPage } from './views/forms.js';
+import { KeylessPage, Page, ServedTooSmall } from './views/page.js';
+import { Strip, Waiting } from './views/table.js';
+
+export { KeylessPage, MIN_COLUMNS, MIN_ROWS };
 
 /** How long the lobby gathers the hall's changes before it draws them. */
 export const LOBBY_MOMENT_MS = 150;
-
-export const MIN_COLUMNS = 80;
-export const MIN_ROWS = 24;
 
 /** Who is connecting, as the SSH authentication left it. */
 export interface Caller {
@@ -61,35 +61,9 @@ export interface ServeWorld {
   now(): Date;
 }
 
-type Screen =
-  | { readonly name: 'banner' }
-  | { readonly name: 'name'; readonly field: Field; readonly problem?: string | undefined }
-  | {
-      readonly name: 'lobby';
-      readonly index: number;
-      readonly notice?: string | undefined;
-      /** The code being typed (c). */
-      readonly code?: Field | undefined;
-    }
-  | { readonly name: 'pick'; readonly index: number }
-  | {
-      readonly name: 'setup';
-      readonly game: AnyGameModule;
-      readonly entry: MenuEntry;
-      readonly form: unknown;
-    }
-  | { readonly name: 'table'; readonly code: string };
-
 /** A store's reducer that keeps the value given (stable: a memo may depend on its setter). */
 const replaced = (_: boolean, next: boolean) => next;
 const uncovered = () => false;
-
-/** The games that can be set up here: an entry whose form needs no files (Yut's accounts do). */
-const playable = (games: readonly AnyGameModule[]) =>
-  games.flatMap((game) => {
-    const entry = game.entries.find((e) => !e.answer);
-    return entry ? [{ game, entry }] : [];
-  });
 
 export function ServeApp({
   world,
@@ -109,20 +83,10 @@ export function ServeApp({
       return caller.keyId && name ? { id: caller.keyId, name } : undefined;
     },
   );
-  const personRef = {
-    get current() {
-      return currentPerson();
-    },
-  };
   // Stores, not plain state: the keys of one burst ("Ann⏎") each see the screen the key before left.
   const [screen, setScreen, currentScreen] = useStore(
     (_: Screen, next: Screen) => next,
-    (): Screen =>
-      caller.keyId === undefined && !caller.guests
-        ? { name: 'banner' }
-        : person
-          ? { name: 'lobby', index: 0 }
-          : { name: 'name', field: fieldOf('') },
+    (): Screen => firstScreen(caller.keyId === undefined && !caller.guests, person),
   );
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   // A change at a table is drawn by the lobby's screens and that table's own, not by every
@@ -152,11 +116,6 @@ export function ServeApp({
     const timer = setInterval(redraw, 5000);
     return () => clearInterval(timer);
   }, [inLobby]);
-  const [chat, setChat, currentChat] = useStore(
-    (_: Field | undefined, next: Field | undefined) => next,
-    (): Field | undefined => undefined,
-  );
-
   const table = screen.name === 'table' ? hall.find(screen.code) : undefined;
   // The seat the game's screen is given, the same at every draw while the table, its game and the
   // person's seat stay: a new one each draw would make that screen subscribe again (and tell
@@ -225,10 +184,9 @@ export function ServeApp({
     (notice?: string) => {
       away();
       router.changed(false);
-      setChat(undefined);
       setScreen({ name: 'lobby', index: 0, notice });
     },
-    [away, setChat, setScreen, router],
+    [away, setScreen, router],
   );
 
   // A connection that ends leaves its seat held and its watching place.
@@ -247,150 +205,75 @@ export function ServeApp({
   );
 
   const tables = [...hall.tables.values()];
-  const games = playable(world.games);
 
-  function key(k: Key): unknown {
-    if (k === 'ctrl+c') return onEnd();
-    const screen = currentScreen();
-    switch (screen.name) {
-      case 'banner':
+  /** What a key asks of the world, done; false: the key is the game's screen's. */
+  function run(effect: Effect | undefined, now: Screen): unknown {
+    if (!effect) return;
+    const who = currentPerson() as Person;
+    switch (effect.type) {
+      case 'end':
         return onEnd();
-      case 'name': {
-        if (k === 'escape') return onEnd();
-        if (k === 'enter') {
-          const name = screen.field.value.trim();
-          const problem = book.problem(name, caller.keyId);
-          if (problem) return setScreen({ ...screen, problem });
-          const failed = caller.keyId
-            ? book.add(caller.keyId, caller.keyText, name, world.now())
-            : undefined;
-          if (failed) return setScreen({ ...screen, problem: failed });
-          return welcome({ id: caller.keyId ?? `guest:${caller.serial}`, name });
-        }
-        const field = editField(screen.field, k, NAME_LENGTH);
-        if (field) setScreen({ name: 'name', field });
-        return;
+      case 'register': {
+        const failed = caller.keyId
+          ? book.add(caller.keyId, caller.keyText, effect.name, world.now())
+          : undefined;
+        if (failed && now.name === 'name') return setScreen({ ...now, problem: failed });
+        return welcome({ id: caller.keyId ?? `guest:${caller.serial}`, name: effect.name });
       }
-      case 'lobby': {
-        const who = currentPerson() as Person;
-        if (screen.code) {
-          if (k === 'escape') return setScreen({ ...screen, code: undefined });
-          if (k === 'enter') {
-            const found = hall.find(screen.code.value);
-            if (!found)
-              return setScreen({
-                name: 'lobby',
-                index: screen.index,
-                notice: `No table has the code ${safeText(screen.code.value)}.`,
-              });
-            return enter(who, found);
-          }
-          const code = editField(screen.code, k, 8);
-          if (code) setScreen({ ...screen, code });
-          return;
-        }
-        const chosen = tables[screen.index];
-        if (k === 'q' || k === 'escape') return onEnd();
-        if (k === 'up' || k === 'down') {
-          const n = tables.length;
-          if (n > 0)
-            setScreen({ name: 'lobby', index: (screen.index + (k === 'up' ? n - 1 : 1)) % n });
-          return;
-        }
-        if (k === 'n') return setScreen({ name: 'pick', index: 0 });
-        if (k === 'c') return setScreen({ ...screen, code: fieldOf(''), notice: undefined });
-        if (k === 'enter' && chosen) return enter(who, chosen);
-        if (k === 'w' && chosen) return enter(who, chosen, true);
-        return;
+      case 'enter':
+        return enter(who, effect.table, effect.watch);
+      case 'create': {
+        const made = hall.create(effect.game, effect.start, who);
+        made.arrived(who);
+        return setScreen({ name: 'table', code: made.code });
       }
-      case 'pick': {
-        if (k === 'escape' || k === 'q') return setScreen({ name: 'lobby', index: 0 });
-        const n = games.length;
-        if (k === 'up' || k === 'down')
-          return setScreen({ name: 'pick', index: (screen.index + (k === 'up' ? n - 1 : 1)) % n });
-        const numbered = /^[1-9]$/.test(k) ? Number(k) - 1 : k === 'enter' ? screen.index : -1;
-        const picked = games[numbered];
-        if (!picked) return;
-        return setScreen({
-          name: 'setup',
-          ...picked,
-          form: picked.entry.newForm({
-            settings: {},
-            kinds: [],
-            dataDir: world.dataDir,
-            warn: () => undefined,
-          }),
-        });
-      }
-      case 'setup': {
-        const outcome = screen.entry.key(screen.form, k);
-        switch (outcome.type) {
-          case 'form':
-          case 'request':
-            return setScreen({ ...screen, form: outcome.form });
-          case 'back':
-          case 'exit':
-            return setScreen({ name: 'lobby', index: 0 });
-          case 'start': {
-            const who = currentPerson() as Person;
-            const made = hall.create(screen.game, outcome.start, who);
-            made.arrived(who);
-            return setScreen({ name: 'table', code: made.code });
-          }
-        }
-        return;
-      }
-      case 'table':
-        return tableKey(k);
+      case 'leave':
+        return leaveTable(effect.notice);
+      case 'game':
+        return false;
     }
-  }
-
-  function tableKey(k: Key): unknown {
-    const who = personRef.current as Person;
-    const now = currentScreen();
     const table = now.name === 'table' ? hall.find(now.code) : undefined;
-    const chat = currentChat();
-    if (!table) return leaveTable('That table is gone.');
-    if (chat) {
-      if (k === 'escape') return setChat(undefined);
-      if (k === 'enter') {
-        const problem = table.chat(who, chat.value);
-        setChat(undefined);
-        if (problem) table.tellAll(`(${who.name}) ${problem}`);
-        return;
+    if (!table) return;
+    // A refusal is said at the table (every screen there shows it).
+    const said = (problem: string | undefined) => (problem ? table.tellAll(problem) : undefined);
+    switch (effect.type) {
+      case 'chat': {
+        const problem = table.chat(who, effect.text);
+        return said(problem && `(${who.name}) ${problem}`);
       }
-      const field = editField(chat, k, CHAT_LENGTH);
-      if (field) setChat(field);
-      return;
+      case 'startEarly':
+        return said(table.startEarly(who));
+      case 'answer':
+        return table.answer(who, effect.agree);
+      case 'giveAway':
+        return said(table.giveAway(who));
+      case 'endGame':
+        return said(table.end(who));
     }
-    if (table.status === 'waiting') {
-      if (k === 's') {
-        const problem = table.startEarly(who);
-        if (problem) table.tellAll(problem);
-        return;
-      }
-      if (k === 'q' || k === 'escape') return leaveTable();
-      if (k === 'c') return setChat(fieldOf(''));
-      return;
-    }
-    // A page or the quit question open: c, y, n are its (c sent the next keys to the chat).
-    if (covered()) return false;
-    if (table.askedOf(who) && (k === 'y' || k === 'n')) return table.answer(who, k === 'y');
-    if (k === 'c') return setChat(fieldOf(''));
-    if (table.status === 'running' && table.expired().length > 0 && (k === 'G' || k === 'E')) {
-      const problem = k === 'G' ? table.giveAway(who) : table.end(who);
-      if (problem) table.tellAll(problem);
-      return;
-    }
-    // The game's own key: its screen (useKeys) takes it, or it waits for the screen to be there.
-    return false;
   }
 
   // The connection's keys come here first (ui/keys-context.tsx); a game's go on to its screen.
-  useKeys((k) => (key(k) === false ? false : true), { priority: 1 });
+  useKeys(
+    (k: Key) => {
+      const now = currentScreen();
+      const step = serveKey(now, k, {
+        hall,
+        tables,
+        book,
+        games: world.games,
+        dataDir: world.dataDir,
+        keyId: caller.keyId,
+        person: currentPerson(),
+        covered: covered(),
+      });
+      if (step.screen !== now) setScreen(step.screen);
+      return run(step.effect, step.screen) !== false;
+    },
+    { priority: 1 },
+  );
 
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
-  if (small && screen.name !== 'table') return <TooSmall columns={columns} rows={rows} />;
+  if (small && screen.name !== 'table') return <ServedTooSmall columns={columns} rows={rows} />;
   // The line under the game: the table's code, who is away, the chat field.
   const strip = rows > MIN_ROWS ? 1 : 0;
   const height = rows - strip;
@@ -399,25 +282,17 @@ export function ServeApp({
       return <KeylessPage columns={columns} rows={rows} host={caller.host} port={caller.port} />;
     case 'name':
       return (
-        <Page columns={columns} rows={rows}>
-          <Text bold>Welcome to madang</Text>
-          <Text> </Text>
-          <Text>
-            {caller.keyId
-              ? 'Your key is new here. The name the others will see (asked once):'
-              : 'You play as a guest, for this connection only. Your name:'}
-          </Text>
-          <Text> </Text>
-          <Text>
-            Name: <TextField field={screen.field} focus max={NAME_LENGTH} />
-          </Text>
-          <Styled colour="yellow">{screen.problem ? safeText(screen.problem) : ' '}</Styled>
-          <Text dimColor>Enter keep this name · Esc leave</Text>
-        </Page>
+        <NamePage
+          columns={columns}
+          rows={rows}
+          keyed={caller.keyId !== undefined}
+          field={screen.field}
+          problem={screen.problem}
+        />
       );
     case 'lobby':
       return (
-        <Lobby
+        <LobbyPage
           tables={tables}
           index={screen.index}
           notice={screen.notice}
@@ -429,44 +304,15 @@ export function ServeApp({
       );
     case 'pick':
       return (
-        <Page columns={columns} rows={rows}>
-          <Text bold>A new table: which game?</Text>
-          <Text> </Text>
-          {games.map(({ game }, i) => (
-            <Text key={game.id} wrap="truncate">
-              <Styled colour={i === screen.index ? 'cyan' : undefined} bold={i === screen.index}>
-                {i === screen.index ? '▸ ' : '  '}
-                {i + 1}. {game.title.padEnd(22)} {servedWords(game.description)}
-              </Styled>
-            </Text>
-          ))}
-          <Text> </Text>
-          <Text dimColor>↑↓ choose · Enter or 1-{games.length} set it up · Esc back</Text>
-        </Page>
+        <PickPage
+          columns={columns}
+          rows={rows}
+          games={playable(world.games)}
+          index={screen.index}
+        />
       );
-    case 'setup': {
-      const { View } = screen.entry;
-      return (
-        // The game's own setup form draws its own frame.
-        <Box
-          width={columns}
-          height={rows}
-          flexDirection="column"
-          alignItems="center"
-          justifyContent="center"
-        >
-          <ServedContext.Provider value>
-            <View form={screen.form} width={columns} height={rows - 2} />
-          </ServedContext.Provider>
-          {/* In a box: centred half a row down, a bare text is drawn a row up, over the border. */}
-          <Box>
-            <Text dimColor>
-              Seats set to a person are open for players to sit in; you sit in the first.
-            </Text>
-          </Box>
-        </Box>
-      );
-    }
+    case 'setup':
+      return <SetupPage columns={columns} rows={rows} entry={screen.entry} form={screen.form} />;
     case 'table': {
       if (!table)
         return (
@@ -474,6 +320,7 @@ export function ServeApp({
             <Text>That table is gone.</Text>
           </Page>
         );
+      const { chat } = screen;
       const line = <Strip table={table} person={person as Person} chat={chat} columns={columns} />;
       if (table.status === 'waiting' || !table.session || !table.table || !shared)
         return (
@@ -506,7 +353,7 @@ export function ServeApp({
             </OverKeysContext.Provider>
             {line}
           </Box>
-          {small ? <TooSmall columns={columns} rows={rows} /> : null}
+          {small ? <ServedTooSmall columns={columns} rows={rows} /> : null}
         </Box>
       );
     }
@@ -531,286 +378,4 @@ function sharedSeat(
     past: () => served.told(),
     lines: (listener: (line: string) => void) => served.lines(listener),
   };
-}
-
-function Page({
-  columns,
-  rows,
-  children,
-}: {
-  columns: number;
-  rows: number;
-  children: React.ReactNode;
-}) {
-  return (
-    <Box width={columns} height={rows} alignItems="center" justifyContent="center">
-      <Box flexDirection="column" borderStyle="round" paddingX={2} paddingY={1}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-/**
- * A game's one-line description as the list of games here gives it: without the command line's
- * flags (a table is set up on its form) or the keyboard the players share at home.
- */
-function servedWords(description: string): string {
-  return description
-    .replace(/\s*\([^)]*--[^)]*\)/g, '')
-    .replace(' at one keyboard', '')
-    .trim();
-}
-
-function clock(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return m >= 60
-    ? `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}`
-    : `${m}:${String(s).padStart(2, '0')}`;
-}
-
-/** A table's options in a few of its game's own words. */
-function optionWords(table: ServedTable): string {
-  const parsed = table.game.parseOptions(table.start.options);
-  return parsed.ok ? table.game.optionWords(parsed.options) : '';
-}
-
-function seatWords(table: ServedTable): string {
-  const names = table.seatNames();
-  return table.holders
-    .map((h, seat) =>
-      h.kind === 'open'
-        ? '(open)'
-        : h.kind === 'computer' || table.covered.has(seat)
-          ? `${names[seat]}${h.kind === 'person' ? ' (computer)' : ''}`
-          : `${safeText(names[seat] ?? '')}${table.awaySince.has(seat) ? ' (away)' : ''}`,
-    )
-    .join(', ');
-}
-
-function Lobby({
-  tables,
-  index,
-  notice,
-  code,
-  person,
-  columns,
-  rows,
-}: {
-  tables: readonly ServedTable[];
-  index: number;
-  notice: string | undefined;
-  code: Field | undefined;
-  person: Person;
-  columns: number;
-  rows: number;
-}) {
-  const width = Math.min(columns, 110) - 4;
-  // Two lines a table, and eight for the rest (borders, title, notice, the keys): as many
-  // tables as fit, the chosen one the last of them once the list is scrolled.
-  const fit = Math.max(1, Math.floor((rows - 8) / 2));
-  const first = Math.max(0, index - fit + 1);
-  const shown = tables.slice(first, first + fit);
-  return (
-    <Box width={columns} height={rows} flexDirection="column" alignItems="center">
-      <Box flexDirection="column" borderStyle="round" paddingX={1} width={width}>
-        <Text>
-          <Text bold>madang · the lobby</Text>
-          <Text dimColor> · you are {safeText(person.name)}</Text>
-        </Text>
-        <Text> </Text>
-        {tables.length === 0 ? (
-          <Text dimColor>No tables yet: n makes one.</Text>
-        ) : (
-          shown.map((t) => {
-            const i = tables.indexOf(t);
-            const mine = t.seatOf(person) !== undefined;
-            return (
-              <Box key={t.code} flexDirection="column">
-                <Styled colour={i === index ? 'cyan' : undefined} bold={i === index}>
-                  {i === index ? '▸ ' : '  '}
-                  {t.code} {t.game.title.padEnd(16)} {t.status.padEnd(8)}{' '}
-                  {clock(t.age()).padStart(6)}
-                  {t.watchers.size > 0 ? ` · ${t.watchers.size} watching` : ''}
-                  {mine ? ' · your seat' : ''}
-                </Styled>
-                <Text dimColor wrap="truncate">
-                  {'     '}
-                  {seatWords(t)} · {optionWords(t)}
-                </Text>
-              </Box>
-            );
-          })
-        )}
-        <Text> </Text>
-        {code ? (
-          <Text>
-            Table code: <TextField field={code} focus max={8} />
-            <Text dimColor> Enter go · Esc back</Text>
-          </Text>
-        ) : (
-          <Styled colour="yellow">{notice ? safeText(notice) : ' '}</Styled>
-        )}
-        <Text dimColor wrap="truncate">
-          ↑↓ choose · Enter sit (or go back to your seat) · w watch
-        </Text>
-        <Text dimColor wrap="truncate">
-          n new table · c a table&apos;s code · q leave
-        </Text>
-      </Box>
-    </Box>
-  );
-}
-
-function Waiting({
-  table,
-  person,
-  caller,
-  columns,
-  rows,
-}: {
-  table: ServedTable;
-  caller: Caller;
-  person: Person;
-  columns: number;
-  rows: number;
-}) {
-  const names = table.seatNames();
-  const creator = table.creator.id === person.id;
-  return (
-    <Page columns={columns} rows={rows}>
-      <Text bold>
-        {table.game.title} · table {table.code} · waiting for players
-      </Text>
-      <Text dimColor>{optionWords(table)}</Text>
-      <Text> </Text>
-      {table.holders.map((h, seat) => (
-        <Styled key={seat} seat={seat}>
-          Seat {seat + 1}:{' '}
-          {h.kind === 'open'
-            ? 'open'
-            : h.kind === 'computer'
-              ? `${names[seat]} (computer, ${h.level})`
-              : `${safeText(names[seat] ?? '')}${h.person.id === person.id ? ' (you)' : ''}`}
-        </Styled>
-      ))}
-      <Text> </Text>
-      <Text>
-        Friends join with: ssh -p {caller.port} {table.code}@{caller.host}
-      </Text>
-      <Text>or type the code {table.code} in the lobby (c).</Text>
-      <Text dimColor>
-        {creator ? 's start now, the open seats to the computer · ' : ''}c chat · q back to the
-        lobby
-      </Text>
-    </Page>
-  );
-}
-
-function Strip({
-  table,
-  person,
-  chat,
-  columns,
-}: {
-  table: ServedTable;
-  person: Person;
-  chat: Field | undefined;
-  columns: number;
-}) {
-  if (chat) {
-    // At 80×24 the line is drawn over the game's last line: spaces to the end hide what is left of
-    // it ('Say: ', the text, one cell for the cursor or the space before the count, the count).
-    const used =
-      5 + displayWidth(chat.value) + 1 + `${[...chat.value].length}/${CHAT_LENGTH}`.length;
-    return (
-      <Text wrap="truncate">
-        Say: <TextField field={chat} focus max={CHAT_LENGTH} />
-        {' '.repeat(Math.max(0, columns - used))}
-      </Text>
-    );
-  }
-  const names = table.seatNames();
-  const away = [...table.awaySince.keys()].map((s) => names[s]);
-  const over = table.status === 'over';
-  const expired = !over && table.expired().length > 0 && table.seatOf(person) !== undefined;
-  const seat = table.seatOf(person);
-  const text = [
-    `table ${table.code}`,
-    seat === undefined ? ' · watching' : '',
-    table.watchers.size > 0 ? ` · ${table.watchers.size} watching` : '',
-    away.length > 0 ? ` · away: ${away.map((n) => safeText(n ?? '')).join(', ')}` : '',
-    expired ? ' · G give the away seat to the computer · E end the game' : '',
-    table.askedOf(person) ? ' · take-back asked: y agree · n refuse' : '',
-    // Ended before its game was (E, a leave): its board still shows the game going on.
-    over && table.table?.outcome.status === 'running' ? ' · game ended' : '',
-    // Every game's end says where it went (the server's file is not the players' to see).
-    over && table.session?.recorder.file
-      ? table.session.recorder.problem
-        ? ' · the recording stopped'
-        : ' · recorded on the server'
-      : '',
-    ' · c chat',
-    // Which seat is this screen's (nothing on a game's board says so); cut first where it is long.
-    seat === undefined ? '' : ` · you are ${safeText(person.name)}, seat ${seat + 1}`,
-  ].join('');
-  // At 80×24 this line is drawn over the game's last line (its border): spaces to the end hide
-  // the rest of it, so the table's code, its keys and a take-back's question show at any size.
-  return (
-    <Box width={columns}>
-      <Text dimColor wrap="truncate">
-        {text}
-        {' '.repeat(Math.max(0, columns - displayWidth(text)))}
-      </Text>
-    </Box>
-  );
-}
-
-/**
- * The page for a connection without a key (nor --guests). The server writes it as text drawn
- * once for each window size (server.ts), with no screen of its own.
- */
-export function KeylessPage({
-  columns,
-  rows,
-  host,
-  port,
-}: {
-  columns: number;
-  rows: number;
-  host: string;
-  port: number;
-}) {
-  if (columns < MIN_COLUMNS || rows < MIN_ROWS) return <TooSmall columns={columns} rows={rows} />;
-  return (
-    <Page columns={columns} rows={rows}>
-      <Text bold>madang needs your SSH key to know you</Text>
-      <Text> </Text>
-      <Text>This server seats players by their SSH public key. Make one if you have none:</Text>
-      <Text> </Text>
-      <Text> ssh-keygen -t ed25519</Text>
-      <Text> </Text>
-      <Text>then connect again with it:</Text>
-      <Text> </Text>
-      <Text>
-        {'    '}ssh -p {port} -i ~/.ssh/id_ed25519 {host}
-      </Text>
-      <Text> </Text>
-      <Text dimColor>Any key closes this connection.</Text>
-    </Page>
-  );
-}
-
-function TooSmall({ columns, rows }: { columns: number; rows: number }) {
-  return (
-    <Box flexDirection="column" width={Math.max(1, columns)} height={Math.max(1, rows)}>
-      <Text bold>
-        Make the window at least {MIN_COLUMNS}×{MIN_ROWS}
-      </Text>
-      <Text>
-        It is {columns}×{rows} now. Ctrl+C leaves.
-      </Text>
-    </Box>
-  );
 }

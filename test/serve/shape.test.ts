@@ -44,4 +44,17 @@ describe("the server's shape", () => {
     const cli = read(join(ROOT, 'source/cli/serve.ts'));
     expect(cli).not.toMatch(/function keepTables|function reopen\b|tables\.json/);
   });
+
+  it("a connection's screens: a pure model, its pages in their own files, the too-small page the app's", () => {
+    const app = read(join(SERVE, 'ServeApp.tsx'));
+    expect(app.split('\n').length).toBeLessThan(500);
+    // Keys go to the model; no screen's key handling is left in the component.
+    expect(app).toMatch(/serveKey\(/);
+    expect(app).not.toMatch(/editField\(|function Lobby\(|function Waiting\(/);
+    const everywhere = filesUnder(join(ROOT, 'source'));
+    const defining = (pattern: RegExp) =>
+      everywhere.filter((path) => pattern.test(read(path))).map((path) => relative(ROOT, path));
+    expect(defining(/const MIN_COLUMNS = /)).toEqual(['source/ui/min-size.ts']);
+    expect(defining(/function TooSmall\(/)).toEqual(['source/ui/TooSmall.tsx']);
+  });
 });
