@@ -21,11 +21,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Think } from '../../engine/bots.js';
-import type { Header, Recorder } from '../../engine/recording.js';
 import type { AnyGameModule, Start } from '../../games/module.js';
-import type { HallOptions, Lobby, Person, ServedTable } from '../hall.js';
+import type { Lobby, Person, ServedTable } from '../hall.js';
 import type { Entry as BookEntry, PlayerBook } from '../identity.js';
+import type { Hub, RedisHallOptions } from './hub.js';
 import { Intents } from './intents.js';
 import { Leases } from './leases.js';
 import { keysOf, type Message, type Meta, NOT_SENT, pause } from './protocol.js';
@@ -36,27 +35,13 @@ import { fromFields, streamId } from './stream.js';
 export { FULL, keysOf, NOT_SENT, PAUSED, RESUMED, STALE, TAKEN_OVER, WRITTEN } from './protocol.js';
 export { ReplicaTable } from './replica.js';
 
-export interface RedisHallOptions extends Omit<HallOptions, 'startSession' | 'store'> {
-  readonly url: string;
-  readonly games: readonly AnyGameModule[];
-  readonly app: string;
-  readonly seed?: number | undefined;
-  freshSeed(): number;
-  /** The runner's recording file of a table (verify and replay read it as any). */
-  openFile(header: Header): Recorder;
-  log(line: string): void;
-  /** How long a lease lasts unrenewed (a dead runner's tables are taken over after it). */
-  readonly leaseMs?: number | undefined;
-  readonly prefix?: string | undefined;
-  /** How the followers' hints think (the program's worker thread). */
-  readonly think?: Think | undefined;
-}
+export type { RedisHallOptions } from './hub.js';
 
 /**
  * The lobby as this process sees it (a replica of every table), made of the roles: the runner
  * of the tables held here, their intents, and the leases that say who runs what.
  */
-export class RedisHall implements Lobby {
+export class RedisHall implements Lobby, Hub {
   /** This process, as leases and watchers name it. */
   readonly proc = randomUUID().slice(0, 8);
   readonly keys: ReturnType<typeof keysOf>;
@@ -172,6 +157,10 @@ export class RedisHall implements Lobby {
 
   get paused(): boolean {
     return this.down;
+  }
+
+  heldAt(code: string): string | undefined {
+    return this.runner.heldAt(code);
   }
 
   /** The tables this process runs now. */

@@ -4,13 +4,13 @@
  * (or handed over at once from this process) and done on the table's engine.
  */
 import type { Person } from '../hall.js';
-import type { RedisHall } from './hall.js';
+import type { Hub } from './hub.js';
 import { idAfter, type Message, pause, PAUSED, STALE } from './protocol.js';
 import type { Runner } from './runner.js';
 
 export class Intents {
   constructor(
-    private readonly hub: RedisHall,
+    private readonly hub: Hub,
     private readonly runner: Runner,
   ) {}
 

@@ -10,7 +10,7 @@ import { seatFromPlayer } from '../../engine/seats.js';
 import type { Session } from '../../ui/play-session.js';
 import type { Table } from '../../table/table.js';
 import { ServedTable } from '../hall.js';
-import type { RedisHall } from './hall.js';
+import type { Hub } from './hub.js';
 import {
   type Meta,
   quietly,
@@ -34,7 +34,7 @@ export class Leases {
   private renewing = false;
 
   constructor(
-    private readonly hub: RedisHall,
+    private readonly hub: Hub,
     private readonly runner: Runner,
   ) {}
 

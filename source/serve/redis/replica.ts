@@ -10,7 +10,7 @@ import type { AnyGameModule, Start } from '../../games/module.js';
 import type { Session } from '../../ui/play-session.js';
 import { type Answer, Table, type TableView } from '../../table/table.js';
 import { type Person, ServedTable } from '../hall.js';
-import type { RedisHall } from './hall.js';
+import type { Hub } from './hub.js';
 import { type Meta, PAUSED } from './protocol.js';
 import type { Entry } from './stream.js';
 
@@ -25,7 +25,7 @@ export class ReplicaTable extends ServedTable {
   private replicaStatus: 'waiting' | 'running' | 'over' = 'waiting';
 
   constructor(
-    private readonly redis: RedisHall,
+    private readonly redis: Hub,
     code: string,
     game: AnyGameModule,
     start: Start,
@@ -216,7 +216,7 @@ export class ReplicaTable extends ServedTable {
       send: (intent): Answer<GameEvent> => {
         if (intent.type === 'leave') return { ok: true };
         if (this.redis.paused) return { ok: false, problem: PAUSED };
-        const held = this.redis.runner.heldAt(this.code);
+        const held = this.redis.heldAt(this.code);
         if (held) return { ok: false, problem: held };
         if (intent.type === 'hint') return table.view(seats).send(intent);
         const problem = table.refused(seats, intent);

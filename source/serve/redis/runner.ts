@@ -9,7 +9,7 @@ import type { AnyGameModule, Start } from '../../games/module.js';
 import { SessionFactory } from '../../app/session.js';
 import type { Session } from '../../ui/play-session.js';
 import { Hall, type Person, type ServedTable } from '../hall.js';
-import type { RedisHall, RedisHallOptions } from './hall.js';
+import type { Hub, RedisHallOptions } from './hub.js';
 import {
   FENCED_META,
   FENCED_XADD,
@@ -74,7 +74,7 @@ export class Runner {
   readonly heardFrom = new Map<string, number>();
 
   constructor(
-    private readonly hub: RedisHall,
+    private readonly hub: Hub,
     options: RedisHallOptions,
   ) {
     this.sessions = new SessionFactory({

@@ -6,7 +6,6 @@ import { TextField } from '../../ui/TextField.js';
 import { displayWidth } from '../../ui/text.js';
 import { Styled } from '../../ui/theme.js';
 import { CHAT_LENGTH, type Person, type ServedTable } from '../hall.js';
-import type { Caller } from '../ServeApp.js';
 import { Page } from './page.js';
 import { optionWords } from './words.js';
 
@@ -18,7 +17,8 @@ export function Waiting({
   rows,
 }: {
   table: ServedTable;
-  caller: Caller;
+  /** Where friends connect (the address the connection came to). */
+  caller: { readonly host: string; readonly port: number };
   person: Person;
   columns: number;
   rows: number;

@@ -1,0 +1,60 @@
+/**
+ * What the roles of madang serve --redis share (hall.ts is the one that has it): the connections,
+ * the keys and this process's name, whether Redis answers, the lobby's tables as this process
+ * sees them, and how to reach the process that runs a table. Typed here, so that the roles and
+ * the hall that holds them do not import each other in a circle.
+ */
+import type { Redis } from 'ioredis';
+import type { Think } from '../../engine/bots.js';
+import type { Header, Recorder } from '../../engine/recording.js';
+import type { AnyGameModule } from '../../games/module.js';
+import type { HallOptions, ServedTable, TableHost } from '../hall.js';
+import type { keysOf, Message, Meta } from './protocol.js';
+
+export interface RedisHallOptions extends Omit<HallOptions, 'startSession' | 'store'> {
+  readonly url: string;
+  readonly games: readonly AnyGameModule[];
+  readonly app: string;
+  readonly seed?: number | undefined;
+  freshSeed(): number;
+  /** The runner's recording file of a table (verify and replay read it as any). */
+  openFile(header: Header): Recorder;
+  log(line: string): void;
+  /** How long a lease lasts unrenewed (a dead runner's tables are taken over after it). */
+  readonly leaseMs?: number | undefined;
+  readonly prefix?: string | undefined;
+  /** How the followers' hints think (the program's worker thread). */
+  readonly think?: Think | undefined;
+}
+
+/** A table of the lobby as this process sees it (replica.ts). */
+export interface HubTable extends ServedTable {
+  /** Told to the views here (the runner's words, or this process's own about Redis). */
+  hear(line: string): void;
+  /** Every connection here at this table says so again (to a new runner, or after a gap). */
+  announce(): void;
+}
+
+export interface Hub extends TableHost {
+  /** This process, as leases and watchers name it. */
+  readonly proc: string;
+  readonly keys: ReturnType<typeof keysOf>;
+  readonly cmd: Redis;
+  readonly intentReader: Redis;
+  readonly leaseMs: number;
+  readonly redisOptions: RedisHallOptions;
+  readonly options: RedisHallOptions;
+  readonly tables: Map<string, HubTable>;
+  readonly counts: { written: number; followed: number; takenOver: number };
+  /** Redis cannot be reached: every table here is paused. */
+  down: boolean;
+  stopped: boolean;
+  readonly paused: boolean;
+  applyMeta(meta: Meta): void;
+  publish(message: object): Promise<unknown>;
+  loadLobby(): Promise<void>;
+  /** To the table's runner (here at once, else through Redis). */
+  send(code: string, message: Message): void;
+  /** Why intents for this table are refused here now (a write Redis refused), if they are. */
+  heldAt(code: string): string | undefined;
+}
