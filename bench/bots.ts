@@ -222,7 +222,7 @@ const TARGETS: Record<string, Targets> = {
 };
 
 /** --quick: how long each pairing plays (each worker finishes the game it is in, one at least). */
-const QUICK_PAIRING_MS = 2000;
+const QUICK_PAIRING_MS = 1000;
 
 async function strengthSection(
   game: GameName,
