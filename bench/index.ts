@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: madang's figures as readable tables. `--quick` finishes in under 3 minutes with
- * every figure (fewer games, shorter runs); a full run measures longer. These are measurements to report, never pass/fail tests.
+ * `npm run bench`: madang's figures as readable tables. `--quick` prints every figure from fewer
+ * games and shorter runs (its goal: under 3 minutes); a full run measures longer. These are
+ * measurements to report, never pass/fail tests.
  */
 import { analysisSection } from './analysis.js';
 import { browserSection } from './browser.js';
@@ -54,7 +55,7 @@ if (
       "npm run bench [-- OPTIONS]: madang's figures as tables (measurements, never pass/fail)",
       '',
       'options:',
-      '  --quick       fewer games and shorter runs: every figure, in under 3 minutes',
+      '  --quick       fewer games and shorter runs: every figure, in a few minutes',
       '  --only NAME   one section',
       '  --help        this page',
       '  bots, ur-bots, yote-bots, kono-bots: --pairs N seeds a pairing (each played twice),',
