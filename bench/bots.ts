@@ -78,19 +78,34 @@ interface Job {
   readonly a: Level;
   readonly b: Level;
   readonly seeds: readonly number[];
+  /**
+   * --quick: ms a worker plays, from when it is ready (loading the games in a worker took seconds
+   * on a loaded machine): no game is begun after; each worker plays one at least.
+   */
+  readonly budget?: number | undefined;
 }
 interface JobResult {
   readonly winsA: number;
   readonly games: number;
+  /** Games whose seed's other game (seats swapped) was not played: the deadline came between. */
+  readonly unpaired: number;
   readonly times: Record<string, number[]>;
 }
 
-function runJob({ game, a, b, seeds }: Job): JobResult {
+export function runJob({ game, a, b, seeds, budget }: Job): JobResult {
+  const deadline = budget === undefined ? undefined : Date.now() + budget;
   const { game: engine, initial, bot } = gameFor(game);
   const times: Record<string, number[]> = { [a]: [], [b]: [] };
   let winsA = 0;
-  for (const seed of seeds) {
+  let games = 0;
+  let unpaired = 0;
+  play: for (const seed of seeds) {
     for (const swapped of [false, true]) {
+      if (deadline !== undefined && games > 0 && Date.now() >= deadline) {
+        if (swapped) unpaired++;
+        break play;
+      }
+      games++;
       const levels = swapped ? [b, a] : [a, b];
       const bots = levels.map((level) => bot(level));
       const tag = OPENINGS[game]?.tag?.(seed);
@@ -104,24 +119,36 @@ function runJob({ game, a, b, seeds }: Job): JobResult {
       else if (engine.outcome(result.final).status === 'drawn') winsA += 0.5;
     }
   }
-  return { winsA, games: seeds.length * 2, times };
+  return { winsA, games, unpaired, times };
 }
 
-if (!isMainThread && workerData?.job) parentPort?.postMessage(runJob(workerData.job as Job));
+// A worker of the pool: each message a job, each answer its result.
+if (!isMainThread && workerData?.pool)
+  parentPort?.on('message', (job: Job) => parentPort?.postMessage(runJob(job)));
+
+/**
+ * One worker a core (at most 4), made once and kept for every pairing of every section: a new
+ * worker loads every game first, which took 3–5 s on a loaded machine, for each of ten pairings.
+ */
+let pool: Worker[] | undefined;
 
 async function inParallel(job: Job): Promise<JobResult> {
   const cores = Math.max(1, Math.min(availableParallelism(), 4));
-  const chunks = Array.from({ length: cores }, (_, i) =>
-    job.seeds.filter((_, k) => k % cores === i),
-  );
   const file = fileURLToPath(import.meta.url);
+  pool ??= Array.from({ length: cores }, () => new Worker(file, { workerData: { pool: true } }));
+  const workers = pool;
   const results = await Promise.all(
-    chunks.map(
-      (seeds) =>
+    workers.map(
+      (worker, i) =>
         new Promise<JobResult>((resolve, reject) => {
-          const worker = new Worker(file, { workerData: { job: { ...job, seeds } } });
-          worker.once('message', resolve);
-          worker.once('error', reject);
+          const seeds = job.seeds.filter((_, k) => k % workers.length === i);
+          const failed = (error: Error) => reject(error);
+          worker.once('error', failed);
+          worker.once('message', (result: JobResult) => {
+            worker.off('error', failed);
+            resolve(result);
+          });
+          worker.postMessage({ ...job, seeds });
         }),
     ),
   );
@@ -131,6 +158,7 @@ async function inParallel(job: Job): Promise<JobResult> {
   return {
     winsA: results.reduce((n, r) => n + r.winsA, 0),
     games: results.reduce((n, r) => n + r.games, 0),
+    unpaired: results.reduce((n, r) => n + r.unpaired, 0),
     times,
   };
 }
@@ -193,15 +221,21 @@ const TARGETS: Record<string, Targets> = {
   ur: { strong: '', greedy: '', time: 'median < 200 ms' },
 };
 
+/** --quick: how long each pairing plays (each worker finishes the game it is in, one at least). */
+const QUICK_PAIRING_MS = 1000;
+
 async function strengthSection(
   game: GameName,
   title: string,
   quick: boolean,
   targets = TARGETS[game],
 ): Promise<Section> {
-  // Seeds per pairing (each is played twice); --pairs N overrides.
+  // Seeds per pairing (each is played twice); --pairs N overrides. --quick plays each pairing for
+  // QUICK_PAIRING_MS instead: 60 seeds let Yut's expert and Yoté's strong pairings run a minute
+  // each on an idle machine, four on a loaded one.
   const asked = process.argv.indexOf('--pairs');
-  const pairs = asked > 0 ? Number(process.argv[asked + 1]) : quick ? 60 : (targets?.pairs ?? 1000);
+  const pairs = asked > 0 ? Number(process.argv[asked + 1]) : (targets?.pairs ?? 1000);
+  const budget = quick && asked < 0 ? QUICK_PAIRING_MS : undefined;
   const figures: Figure[] = [];
   const allTimes: Record<string, number[]> = {};
   // --pairing a:b plays that pairing alone (such as a level being tried against strong).
@@ -216,10 +250,10 @@ async function strengthSection(
   for (const [a, b, target] of pairings) {
     const seeds = Array.from({ length: pairs }, (_, i) => 10_000 + i);
     const start = performance.now();
-    const { winsA, games, times } = await inParallel({ game, a, b, seeds });
+    const { winsA, games, unpaired, times } = await inParallel({ game, a, b, seeds, budget });
     const [lo, hi] = wilson(winsA, games);
     figures.push({
-      what: `${a} vs ${b}: win rate (${fmt(games)} games, paired seeds)`,
+      what: `${a} vs ${b}: win rate (${fmt(games)} games, ${unpaired > 0 ? `${fmt(unpaired)} of them unpaired` : 'paired seeds'})`,
       value: `${fmt((100 * winsA) / games, 1)}% [${fmt(100 * lo, 1)}–${fmt(100 * hi, 1)}]`,
       target,
     });

@@ -142,13 +142,13 @@ export async function redisSection(quick: boolean): Promise<Section> {
   const figures: Figure[] = [];
   try {
     for (let i = 0; i < 3; i++) servers.push(await startServer(url));
-    // --connections N: another count than 600 (60 quick), to find where a smaller run breaks.
+    // --connections N: another count than 600 (30 quick), to find where a smaller run breaks.
     const asked = Number(process.argv[process.argv.indexOf('--connections') + 1]);
-    const count = process.argv.includes('--connections') && asked > 0 ? asked : quick ? 60 : 600;
+    const count = process.argv.includes('--connections') && asked > 0 ? asked : quick ? 30 : 600;
     const started = performance.now();
     const players = await seat(servers, count);
     const seated = (performance.now() - started) / 1000;
-    const playMs = quick ? 8000 : 30_000;
+    const playMs = quick ? 5000 : 30_000;
     const [entriesBefore, cpuBefore] = [await entries(redis), await redisCpu(redis)];
     const serversBefore = servers.map((s) => cpuOf(s.child.pid as number));
     const clientBefore = ownCpu();

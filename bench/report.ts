@@ -18,6 +18,17 @@ export function machine(): string {
   return `${cpu.trim()}, ${os.cpus().length} cores, ${memory} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`;
 }
 
+/** The 1, 5 and 15 minute load averages, as `uptime` says them. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+/** A section's time: its wall time, and the bench process's own CPU in it. */
+export const timeOf = (s: { wall: number; cpu: number }) =>
+  `${fmt(s.wall, 1)} s wall · ${fmt(s.cpu, 1)} s CPU (the bench's own)`;
+
 export function table(section: Section): string {
   const rows = section.figures.map((f) => [f.what, f.value, f.target ?? '']);
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => (r[i] as string).length), 6));
