@@ -242,6 +242,11 @@ await cli
           describe:
             'share the lobby and the tables with other madang serve processes through Redis (redis://[:PASSWORD@]HOST:PORT[/DB], rediss:// for TLS)',
         })
+        .option('web', {
+          type: 'string',
+          describe:
+            'the operator’s HTTP port, [HOST:]PORT (127.0.0.1 unless a host is named): /healthz, /metrics',
+        })
         .epilog(more('serve.md', 'madang serve, its limits and Redis')),
     // Loaded when asked for: the server's modules (ssh2, ioredis) cost every other start.
     async (argv) =>

@@ -1,0 +1,259 @@
+/**
+ * `madang serve --web`: the operator's port of the built program, asked with real HTTP requests
+ * while ssh2 clients play: /healthz (200 while it takes connections and reaches Redis, 503 once
+ * the test's own redis-server is killed, 200 again when it is back), /metrics in Prometheus's
+ * text format, and the server's log lines, one line each with a timestamp (a forged signature's
+ * failed authentication names the address).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ssh2 from 'ssh2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newKey } from '../../bench/ssh-client.js';
+import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
+import { makeYutTable, register } from '../support/served.js';
+import { CLI } from '../support/tmux.js';
+
+const { BaseAgent, utils } = ssh2;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Started {
+  readonly child: ChildProcess;
+  readonly ssh: number;
+  readonly web: number;
+  printed(): string;
+  stop(): Promise<void>;
+}
+
+/** The built madang serve with --web on free ports; resolves once both listen. */
+async function start(extra: readonly string[]): Promise<Started> {
+  const data = mkdtempSync(join(tmpdir(), 'madang-web-'));
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--web', '127.0.0.1:0', '--data-dir', data, ...extra],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const end = Date.now() + 30_000;
+  const both = () => [
+    /listening on 127\.0\.0\.1:(\d+)/.exec(out),
+    /web: http:\/\/127\.0\.0\.1:(\d+)\//.exec(out),
+  ];
+  while (both().some((m) => !m) && child.exitCode === null && Date.now() < end) await pause(50);
+  const [ssh, web] = both();
+  if (!ssh || !web) {
+    child.kill('SIGKILL');
+    throw new Error(`madang serve --web did not start: ${out.slice(0, 2000)}`);
+  }
+  return {
+    child,
+    ssh: Number(ssh[1]),
+    web: Number(web[1]),
+    printed: () => out,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
+
+async function get(port: number, path: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    text: await response.text(),
+  };
+}
+
+/** A sample's value in a Prometheus text page, or undefined when it has none. */
+function sample(page: string, name: string): number | undefined {
+  const line = page.split('\n').find((l) => l.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+}
+
+/** Waits until `test` holds of /metrics (fails after 10 s, showing the page). */
+async function metricsWhen(port: number, test: (page: string) => boolean): Promise<string> {
+  const end = Date.now() + 10_000;
+  let page = '';
+  while (Date.now() < end) {
+    page = (await get(port, '/metrics')).text;
+    if (test(page)) return page;
+    await pause(100);
+  }
+  throw new Error(`waited 10000 ms for /metrics; it was:\n${page}`);
+}
+
+/** A client offering a key signed by another: refused, as a forger is. */
+function forge(port: number): Promise<string> {
+  const victim = utils.parseKey(newKey()) as ssh2.ParsedKey;
+  const mallory = utils.parseKey(newKey()) as ssh2.ParsedKey;
+  class Forger extends BaseAgent<ssh2.ParsedKey> {
+    getIdentities(cb: (error: Error | undefined, keys?: ssh2.ParsedKey[]) => void) {
+      cb(undefined, [victim]);
+    }
+    sign(_key: ssh2.ParsedKey, data: Buffer, ...rest: unknown[]) {
+      const cb = rest.at(-1) as (error: Error | undefined, signature?: Buffer) => void;
+      cb(undefined, mallory.sign(data));
+    }
+  }
+  return new Promise<string>((resolve) => {
+    const client = new ssh2.Client();
+    client.on('ready', () => resolve('ready'));
+    client.on('error', (error) => resolve(error.message));
+    client.connect({
+      host: '127.0.0.1',
+      port,
+      username: 'mallory',
+      agent: new Forger(),
+      authHandler: ['agent'] as never,
+    });
+  });
+}
+
+describe.runIf(hasRedis)('madang serve --web: health, metrics and the log', () => {
+  let redis: RedisServer;
+  let server: Started;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    server = await start(['--redis', redis.url]);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await redis?.stop();
+  });
+
+  it('/metrics: connections by state, keys, frames, failed authentications, Redis', async () => {
+    const before = await get(server.web, '/metrics');
+    expect(before.status).toBe(200);
+    expect(before.type).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(before.text).toMatch(/^# HELP madang_connections /m);
+    expect(before.text).toMatch(/^# TYPE madang_connections gauge$/m);
+    expect(sample(before.text, 'madang_connections{state="screen"}')).toBe(0);
+    expect(sample(before.text, 'madang_auth_failures_total')).toBe(0);
+
+    // The name page is a full screen already (with --redis, the lobby comes through Redis).
+    const { player: ann } = await register(server.ssh, 'Ann');
+    await ann.waitFor('you are Ann');
+    const page = await metricsWhen(
+      server.web,
+      (p) => sample(p, 'madang_connections{state="screen"}') === 1,
+    );
+    expect(sample(page, 'madang_keys_total')).toBeGreaterThan(0);
+    expect(sample(page, 'madang_frames_total')).toBeGreaterThan(0);
+    expect(sample(page, 'madang_redis_up')).toBe(1);
+    expect(sample(page, 'madang_redis_round_trip_seconds')).toBeGreaterThan(0);
+    expect(sample(page, 'madang_redis_round_trip_seconds')).toBeLessThan(1);
+    expect(sample(page, 'madang_lease_takeovers_total')).toBe(0);
+    expect(sample(page, 'madang_refusals_total{reason="full"}')).toBe(0);
+    expect(sample(page, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+
+    expect(await forge(server.ssh)).toMatch(/authentication methods failed/);
+    const failed = await metricsWhen(
+      server.web,
+      (p) => (sample(p, 'madang_auth_failures_total') ?? 0) >= 1,
+    );
+    expect(sample(failed, 'madang_auth_failures_total')).toBeGreaterThanOrEqual(1);
+    ann.end();
+    await metricsWhen(server.web, (p) => sample(p, 'madang_connections{state="screen"}') === 0);
+  });
+
+  it('the log: one line each, with a timestamp; a failed authentication names the address', () => {
+    const log = server
+      .printed()
+      .split('\n')
+      .filter((line) => / madang: /.test(line));
+    expect(log.length).toBeGreaterThan(2);
+    for (const line of log)
+      expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z madang: /);
+    expect(log.some((l) => /madang: connection from 127\.0\.0\.1 port \d+$/.test(l))).toBe(true);
+    expect(
+      log.some((l) =>
+        /madang: authentication failed from 127\.0\.0\.1 \(connection \d+, user "mallory", publickey\)$/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('anything else: 404; a method other than GET or HEAD: 405', async () => {
+    expect((await get(server.web, '/nothing')).status).toBe(404);
+    const posted = await fetch(`http://127.0.0.1:${server.web}/metrics`, { method: 'POST' });
+    expect(posted.status).toBe(405);
+  });
+
+  // Last: Redis restarted empty, the lobby is not as it was.
+  it('/healthz: 200 while it takes connections and reaches Redis, 503 while Redis is gone', async () => {
+    expect(await get(server.web, '/healthz')).toMatchObject({ status: 200, text: 'ok\n' });
+    await redis.stop();
+    const down = await get(server.web, '/healthz');
+    expect(down.status).toBe(503);
+    expect(down.text).toMatch(/^redis: /);
+    const metrics = await get(server.web, '/metrics');
+    expect(sample(metrics.text, 'madang_redis_up')).toBe(0);
+    await redis.start();
+    const end = Date.now() + 15_000;
+    let again = await get(server.web, '/healthz');
+    while (again.status !== 200 && Date.now() < end) {
+      await pause(200);
+      again = await get(server.web, '/healthz');
+    }
+    expect(again).toMatchObject({ status: 200, text: 'ok\n' });
+  });
+});
+
+describe('madang serve --web without Redis', () => {
+  it('/healthz is 200 while it serves and says why not once it is full; tables by game and status', async () => {
+    const server = await start(['--max-connections', '1']);
+    try {
+      expect(await get(server.web, '/healthz')).toMatchObject({ status: 200, text: 'ok\n' });
+      const metrics = await get(server.web, '/metrics');
+      expect(metrics.text).not.toContain('madang_redis_up');
+      expect(metrics.text).not.toContain('madang_tables{');
+      const { player } = await register(server.ssh, 'Bo');
+      const full = await get(server.web, '/healthz');
+      expect(full).toMatchObject({ status: 503, text: 'full (1 connections)\n' });
+      await player.waitFor('you are Bo');
+      await makeYutTable(player);
+      const page = await metricsWhen(
+        server.web,
+        (p) => sample(p, 'madang_tables{game="yut",status="waiting"}') === 1,
+      );
+      expect(sample(page, 'madang_keys_total')).toBeGreaterThan(3);
+      expect(sample(page, 'madang_frames_total')).toBeGreaterThan(3);
+      expect(sample(page, 'madang_frame_bytes_total')).toBeGreaterThan(1000);
+      expect(sample(page, 'madang_frame_render_seconds_total')).toBeGreaterThan(0);
+      player.end();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a bad --web is refused in one line', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'madang-web-'));
+    const child = spawn(
+      process.execPath,
+      [CLI, 'serve', '--port', '0', '--web', 'nowhere', '--data-dir', data],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let err = '';
+    child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toBe(
+      'madang: --web takes [HOST:]PORT, such as 8080 or 0.0.0.0:8080 (not nowhere)\n',
+    );
+  });
+});
