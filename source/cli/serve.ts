@@ -175,7 +175,7 @@ export async function serveCommand(
         ...webAt,
         running: served,
         counters,
-        tables: () => hall.tables.values(),
+        hall,
         redis: argv.redis,
         takeovers: () => (hall as { counts?: { takenOver: number } }).counts?.takenOver ?? 0,
       }).catch((error: Error) => fail(`cannot listen on --web ${argv.web}: ${error.message}`))

@@ -16,6 +16,7 @@ import {
   tally,
 } from './metrics.js';
 import type { Running } from './server.js';
+import { liveWeb, type WebHall, type WebLimits, WEB_LIMITS } from './web-live.js';
 
 /** What the port reads of the server when asked. */
 export interface WebOptions {
@@ -23,11 +24,9 @@ export interface WebOptions {
   readonly port: number;
   readonly running: Pick<Running, 'states' | 'refusing'>;
   readonly counters: ServerCounters;
-  /** Every table in the lobby (with --redis, every process's). */
-  readonly tables: () => Iterable<{
-    readonly game: { readonly id: string };
-    readonly status: string;
-  }>;
+  /** The lobby's tables (with --redis, every process's): listed, and watched live. */
+  readonly hall: WebHall;
+  readonly limits?: WebLimits | undefined;
   /** The Redis of --redis, asked PING by a connection of the port's own. */
   readonly redis?: string | undefined;
   /** Tables this process took over from another (--redis). */
@@ -94,6 +93,7 @@ function redisProbe(url: string) {
 
 export async function startWeb(options: WebOptions): Promise<WebPort> {
   const redis = options.redis === undefined ? undefined : redisProbe(options.redis);
+  const live = liveWeb(options.hall, options.limits ?? WEB_LIMITS);
 
   async function metrics(): Promise<string> {
     const states = options.running.states();
@@ -106,9 +106,10 @@ export async function startWeb(options: WebOptions): Promise<WebPort> {
       gauge(
         'madang_tables',
         'Tables in the lobby, by game and status (with --redis: every process lists every table).',
-        tally(options.tables(), (t) => ({ game: t.game.id, status: t.status })),
+        tally(options.hall.tables.values(), (t) => ({ game: t.game.id, status: t.status })),
       ),
       ...options.counters.families(),
+      ...live.families(),
     ];
     if (redis) {
       const reached = await redis.ping();
@@ -173,7 +174,20 @@ export async function startWeb(options: WebOptions): Promise<WebPort> {
         await metrics(),
         head,
       );
-    return answer(response, 404, TEXT, 'not found\n', head);
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const found = live.answer(path ?? '/', request.socket.remoteAddress ?? '', gzip);
+    if (!found) return answer(response, 404, TEXT, 'not found\n', head);
+    response.writeHead(found.status, {
+      'content-type': found.type,
+      'content-length': Buffer.byteLength(found.body),
+      'cache-control': path?.startsWith('/assets/') ? 'max-age=3600' : 'no-store',
+      // The page runs its own scripts only, and talks to this server only.
+      'content-security-policy':
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:",
+      'x-content-type-options': 'nosniff',
+      ...(found.encoding ? { 'content-encoding': found.encoding, vary: 'accept-encoding' } : {}),
+    });
+    response.end(head ? undefined : found.body);
   }
 
   const server = createServer((request, response) => {
@@ -186,6 +200,7 @@ export async function startWeb(options: WebOptions): Promise<WebPort> {
   server.headersTimeout = 10_000;
   server.requestTimeout = 10_000;
   server.maxHeadersCount = 50;
+  server.on('upgrade', (request, socket, head) => live.upgrade(request, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -199,6 +214,7 @@ export async function startWeb(options: WebOptions): Promise<WebPort> {
     close: () =>
       new Promise<void>((resolve) => {
         redis?.close();
+        live.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

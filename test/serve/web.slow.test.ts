@@ -13,7 +13,9 @@ import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKey } from '../../bench/ssh-client.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
+import WebSocket from 'ws';
 import { makeYutTable, register } from '../support/served.js';
+import { plainText } from '../support/command-line.js';
 import { CLI } from '../support/tmux.js';
 
 const { BaseAgent, utils } = ssh2;
@@ -255,5 +257,110 @@ describe('madang serve --web without Redis', () => {
     expect(err).toBe(
       'madang: --web takes [HOST:]PORT, such as 8080 or 0.0.0.0:8080 (not nowhere)\n',
     );
+  });
+});
+
+/** A web viewer of a table: every frame it was sent, as text without escapes. */
+function viewer(port: number, code: string) {
+  const frames: string[] = [];
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/t/${code}/live`);
+  let refused: string | undefined;
+  socket.on('message', (data) => frames.push(plainText(data.toString())));
+  socket.on('unexpected-response', (_request, response) => (refused = String(response.statusCode)));
+  socket.on('error', () => undefined);
+  return {
+    socket,
+    frames,
+    refused: () => refused,
+    async frameWith(text: string | RegExp, ms = 10_000): Promise<string> {
+      const end = Date.now() + ms;
+      const has = (f: string) => (typeof text === 'string' ? f.includes(text) : text.test(f));
+      while (Date.now() < end) {
+        const found = frames.findLast(has);
+        if (found) return found;
+        await pause(50);
+      }
+      throw new Error(
+        `waited ${ms} ms for a frame with ${String(text)}; the last was:\n${frames.at(-1) ?? '(none)'}`,
+      );
+    },
+  };
+}
+
+describe('madang serve --web: live tables in the browser, read-only', () => {
+  it('lists the tables, draws a table for its web viewers as moves happen, and takes none of their keys', async () => {
+    const server = await start(['--seed', '382', '--bot-delay', '0']);
+    const players: { end(): void }[] = [];
+    try {
+      const { player: dan } = await register(server.ssh, 'Dan');
+      players.push(dan);
+      await dan.waitFor('you are Dan');
+      const code = await makeYutTable(dan);
+      const { player: eve } = await register(server.ssh, 'Eve', code);
+      players.push(eve);
+      await eve.waitFor('▶ R Dan to throw');
+
+      const list = await get(server.web, '/');
+      expect(list.status).toBe(200);
+      expect(list.type).toBe('text/html; charset=utf-8');
+      expect(list.text).toContain(`href="t/${code}"`);
+      expect(list.text).toContain('Yut Nori');
+      expect(list.text).toContain('Dan');
+      const page = await get(server.web, `/t/${code}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('assets/xterm.js');
+      expect((await get(server.web, '/assets/xterm.js')).status).toBe(200);
+      expect((await get(server.web, '/t/zzzz')).status).toBe(404);
+
+      const web = viewer(server.web, code);
+      const first = await web.frameWith('Dan to throw');
+      expect(first).toContain('watching from the web');
+      // The viewer types at the table: a throw, a quit, a chat line. Nothing happens there.
+      await new Promise(
+        (resolve) =>
+          web.socket.once('open', resolve).readyState === WebSocket.OPEN && resolve(undefined),
+      );
+      web.socket.send(' ');
+      web.socket.send('q');
+      web.socket.send('chello\r');
+      await pause(1500);
+      expect(eve.text()).not.toContain('threw');
+      expect(web.frames.some((f) => f.includes('threw'))).toBe(false);
+
+      // Dan throws: the web viewer sees it.
+      dan.write(' ');
+      await web.frameWith(/Dan threw/);
+      web.socket.close();
+    } finally {
+      for (const p of players) p.end();
+      await server.stop();
+    }
+  });
+
+  it('limits: viewers from one address past the limit are refused (503), the page says the server is full', async () => {
+    const server = await start([]);
+    try {
+      const { player: dan } = await register(server.ssh, 'Dan');
+      await dan.waitFor('you are Dan');
+      const code = await makeYutTable(dan);
+      const viewers = Array.from({ length: 20 }, () => viewer(server.web, code));
+      for (const v of viewers) await v.frameWith('waiting for players');
+      const past = viewer(server.web, code);
+      const end = Date.now() + 10_000;
+      while (past.refused() === undefined && Date.now() < end) await pause(50);
+      expect(past.refused()).toBe('503');
+      const full = await get(server.web, `/t/${code}`);
+      expect(full.status).toBe(503);
+      expect(full.text).toContain('The server is full');
+      const metrics = await get(server.web, '/metrics');
+      expect(sample(metrics.text, 'madang_web_viewers')).toBe(20);
+      expect(sample(metrics.text, 'madang_web_refusals_total{reason="address"}')).toBe(1);
+      // Twenty viewers, one drawing: the frames are drawn once per table, not per viewer.
+      expect(sample(metrics.text, 'madang_web_draws_total')).toBeLessThan(5);
+      for (const v of viewers) v.socket.close();
+      dan.end();
+    } finally {
+      await server.stop();
+    }
   });
 });
