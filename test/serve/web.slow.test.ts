@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKey } from '../../bench/ssh-client.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import WebSocket from 'ws';
-import { makeYutTable, register } from '../support/served.js';
+import { readFileSync } from 'node:fs';
+import { makeYutTable, movesIn, playMoves, recordingOf, register } from '../support/served.js';
 import { plainText } from '../support/command-line.js';
 import { CLI } from '../support/tmux.js';
 
@@ -23,6 +24,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Started {
   readonly child: ChildProcess;
+  readonly data: string;
   readonly ssh: number;
   readonly web: number;
   printed(): string;
@@ -53,6 +55,7 @@ async function start(extra: readonly string[]): Promise<Started> {
   }
   return {
     child,
+    data,
     ssh: Number(ssh[1]),
     web: Number(web[1]),
     printed: () => out,
@@ -261,9 +264,9 @@ describe('madang serve --web without Redis', () => {
 });
 
 /** A web viewer of a table: every frame it was sent, as text without escapes. */
-function viewer(port: number, code: string) {
+function viewer(port: number, code: string, from = '127.0.0.1') {
   const frames: string[] = [];
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/t/${code}/live`);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/t/${code}/live`, { localAddress: from });
   let refused: string | undefined;
   socket.on('message', (data) => frames.push(plainText(data.toString())));
   socket.on('unexpected-response', (_request, response) => (refused = String(response.statusCode)));
@@ -363,4 +366,73 @@ describe('madang serve --web: live tables in the browser, read-only', () => {
       await server.stop();
     }
   });
+});
+
+/** The CPU a process has used (user and system), in seconds, from /proc (load cannot hide it). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+describe('madang serve --web: what web viewers cost', () => {
+  it('200 web viewers of a table cost at most twice the CPU a move of one (and the page weight to its first frame, printed)', async () => {
+    const server = await start(['--seed', '382', '--bot-delay', '0']);
+    const sockets: WebSocket[] = [];
+    const players: { end(): void }[] = [];
+    try {
+      const dan = await register(server.ssh, 'Dan');
+      players.push(dan.player);
+      await dan.player.waitFor('you are Dan');
+      const code = await makeYutTable(dan.player);
+      const eve = await register(server.ssh, 'Eve', code);
+      players.push(eve.player);
+      await eve.player.waitFor('▶ R Dan to throw');
+      const both = [dan, eve];
+
+      // The page's weight to its first frame: the page, its style and scripts (as a browser
+      // that takes gzip gets them), and the first frame.
+      let weight = 0;
+      for (const path of [
+        `/t/${code}`,
+        '/assets/madang.css',
+        '/assets/xterm.css',
+        '/assets/xterm.js',
+        '/assets/view.js',
+      ]) {
+        const response = await fetch(`http://127.0.0.1:${server.web}${path}`, {
+          headers: { 'accept-encoding': 'gzip' },
+        });
+        expect(response.status).toBe(200);
+        weight += Number(response.headers.get('content-length'));
+      }
+      const one = viewer(server.web, code);
+      sockets.push(one.socket);
+      const first = await one.frameWith('Dan to throw');
+      weight += Buffer.byteLength(first);
+
+      const perMove = async (moves: number) => {
+        const before = cpuOf(server.child.pid as number);
+        const made = movesIn(recordingOf(server.data));
+        const after = await playMoves(server.data, both, made + moves);
+        return (cpuOf(server.child.pid as number) - before) / (after - made);
+      };
+      const alone = await perMove(8);
+      // 199 more, from ten loopback addresses (20 an address is the limit).
+      const more = Array.from({ length: 199 }, (_, i) =>
+        viewer(server.web, code, `127.0.0.${2 + (i % 10)}`),
+      );
+      sockets.push(...more.map((v) => v.socket));
+      for (const v of more) await v.frameWith('table');
+      const crowd = await perMove(8);
+      console.log(
+        `web: page weight to the first frame ${weight} bytes; CPU a move with 1 web viewer ${(alone * 1000).toFixed(0)} ms, with 200 ${(crowd * 1000).toFixed(0)} ms`,
+      );
+      expect(crowd).toBeLessThanOrEqual(2 * alone);
+      expect(more.every((v) => v.frames.length > 1)).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.terminate();
+      for (const p of players) p.end();
+      await server.stop();
+    }
+  }, 180_000);
 });
