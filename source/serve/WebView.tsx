@@ -81,8 +81,9 @@ function Spectator({
           />
         </SeatsHeldContext.Provider>
       </OverKeysContext.Provider>
+      {/* Over the game's last line at 80×24, as an SSH spectator's: spaces hide the rest of it. */}
       <Text dimColor wrap="truncate">
-        {line}
+        {line.padEnd(columns)}
       </Text>
     </Box>
   );
@@ -103,5 +104,6 @@ export function webFrame(
     { columns: size.columns },
   );
   const rows = drawn.split('\n').slice(0, size.rows);
-  return `${FRAME_CLEAR}${screenText(rows.join('\n')).replace(/\r?\n/g, '\r\n')}`;
+  // The cursor hidden: a viewer types nothing.
+  return `\x1b[?25l${FRAME_CLEAR}${screenText(rows.join('\n')).replace(/\r?\n/g, '\r\n')}`;
 }

@@ -30,6 +30,19 @@ export interface WebLimits {
 
 export const WEB_LIMITS: WebLimits = { viewers: 500, perAddress: 20, backlog: 1 << 20 };
 
+/**
+ * The address a viewer is counted by: the peer's, or where the peer is this machine (a proxy in
+ * front, nginx or Caddy) the address the proxy put last in X-Forwarded-For; a header from any
+ * other peer is not believed.
+ */
+export function viewerAddress(request: IncomingMessage): string {
+  const peer = request.socket.remoteAddress ?? '';
+  const local = /^(127\.|::1$|::ffff:127\.)/.test(peer);
+  const forwarded = request.headers['x-forwarded-for'];
+  const last = (Array.isArray(forwarded) ? forwarded.at(-1) : forwarded)?.split(',').at(-1)?.trim();
+  return local && last ? last.slice(0, 64) : peer;
+}
+
 /** A table's frames at most this often (its changes in between are drawn together). */
 const DRAW_MS = 100;
 
@@ -276,7 +289,7 @@ export function liveWeb(hall: WebHall, limits: WebLimits = WEB_LIMITS): LiveWeb 
     upgrade(request, socket, head) {
       const path = (request.url ?? '').split('?')[0] ?? '';
       const code = /^\/t\/([a-z0-9]{1,16})\/live$/.exec(path)?.[1];
-      const address = request.socket.remoteAddress ?? '';
+      const address = viewerAddress(request);
       const refuse = (status: number, words: string) => {
         socket.end(
           `HTTP/1.1 ${status} ${words}\r\nContent-Type: text/plain\r\nContent-Length: ${words.length + 1}\r\nConnection: close\r\n\r\n${words}\n`,

@@ -16,7 +16,7 @@ import {
   tally,
 } from './metrics.js';
 import type { Running } from './server.js';
-import { liveWeb, type WebHall, type WebLimits, WEB_LIMITS } from './web-live.js';
+import { liveWeb, viewerAddress, type WebHall, type WebLimits, WEB_LIMITS } from './web-live.js';
 
 /** What the port reads of the server when asked. */
 export interface WebOptions {
@@ -175,7 +175,7 @@ export async function startWeb(options: WebOptions): Promise<WebPort> {
         head,
       );
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    const found = live.answer(path ?? '/', request.socket.remoteAddress ?? '', gzip);
+    const found = live.answer(path ?? '/', viewerAddress(request), gzip);
     if (!found) return answer(response, 404, TEXT, 'not found\n', head);
     response.writeHead(found.status, {
       'content-type': found.type,

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKey } from '../../bench/ssh-client.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import WebSocket from 'ws';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import { makeYutTable, movesIn, playMoves, recordingOf, register } from '../support/served.js';
 import { plainText } from '../support/command-line.js';
 import { CLI } from '../support/tmux.js';
@@ -264,9 +265,12 @@ describe('madang serve --web without Redis', () => {
 });
 
 /** A web viewer of a table: every frame it was sent, as text without escapes. */
-function viewer(port: number, code: string, from = '127.0.0.1') {
+function viewer(port: number, code: string, from = '127.0.0.1', forwarded?: string) {
   const frames: string[] = [];
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/t/${code}/live`, { localAddress: from });
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/t/${code}/live`, {
+    localAddress: from,
+    ...(forwarded ? { headers: { 'x-forwarded-for': forwarded } } : {}),
+  });
   let refused: string | undefined;
   socket.on('message', (data) => frames.push(plainText(data.toString())));
   socket.on('unexpected-response', (_request, response) => (refused = String(response.statusCode)));
@@ -357,6 +361,15 @@ describe('madang serve --web: live tables in the browser, read-only', () => {
       expect(full.text).toContain('The server is full');
       const metrics = await get(server.web, '/metrics');
       expect(sample(metrics.text, 'madang_web_viewers')).toBe(20);
+      // Behind a proxy on this machine, each viewer counts by the address the proxy forwards.
+      const proxied = viewer(server.web, code, '127.0.0.1', '10.9.8.7, 198.51.100.7');
+      await proxied.frameWith('waiting for players');
+      proxied.socket.close();
+      const another = viewer(server.web, code, '127.0.0.1', '198.51.100.8');
+      await another.frameWith('waiting for players');
+      another.socket.close();
+      await pause(300);
+      expect(sample((await get(server.web, '/metrics')).text, 'madang_web_viewers')).toBe(20);
       expect(sample(metrics.text, 'madang_web_refusals_total{reason="address"}')).toBe(1);
       // Twenty viewers, one drawing: the frames are drawn once per table, not per viewer.
       expect(sample(metrics.text, 'madang_web_draws_total')).toBeLessThan(5);
@@ -435,4 +448,60 @@ describe('madang serve --web: what web viewers cost', () => {
       await server.stop();
     }
   }, 180_000);
+});
+
+/** Debian's chromium (.ci/run installs it where it is missing). */
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+);
+
+describe.runIf(CHROMIUM !== undefined)('madang serve --web in a real browser (chromium)', () => {
+  it('opens the list, then a table while two ssh2 clients play Yut: the board changes after a move, and a key pressed in the page changes nothing', async () => {
+    const server = await start(['--seed', '382', '--bot-delay', '0']);
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM as string,
+      args: ['--no-sandbox'],
+    });
+    const players: { end(): void }[] = [];
+    try {
+      const dan = await register(server.ssh, 'Dan');
+      players.push(dan.player);
+      await dan.player.waitFor('you are Dan');
+      const code = await makeYutTable(dan.player);
+      const eve = await register(server.ssh, 'Eve', code);
+      players.push(eve.player);
+      await eve.player.waitFor('▶ R Dan to throw');
+
+      const page = await browser.newPage();
+      await page.goto(`http://127.0.0.1:${server.web}/`);
+      await page.click(`a[href="t/${code}"]`);
+      await page.waitForURL(`**/t/${code}`);
+      // The terminal's text, as xterm.js draws it in the page (its rows' text layer).
+      const screen = page.locator('.xterm-rows');
+      await screen.getByText('Dan to throw').first().waitFor({ timeout: 15_000 });
+      expect(await page.locator('#said').textContent()).toBe('Live.');
+
+      // Keys pressed in the page: a throw, Enter, a chat line, q. Nothing happens at the table.
+      await page.locator('#screen').click();
+      for (const key of ['Space', 'Enter', 'c', 'h', 'i', 'Enter', 'q'])
+        await page.keyboard.press(key);
+      await pause(1500);
+      expect(eve.player.text()).not.toMatch(/threw|: hi/);
+      expect(await screen.textContent()).toContain('Dan to throw');
+
+      // Dan throws over SSH: the page shows it.
+      dan.player.write(' ');
+      await screen
+        .getByText(/Dan threw/)
+        .first()
+        .waitFor({ timeout: 15_000 });
+      // A picture of the page for a person to look at (MADANG_WEB_SCREENSHOT=FILE.png).
+      if (process.env.MADANG_WEB_SCREENSHOT)
+        await page.screenshot({ path: process.env.MADANG_WEB_SCREENSHOT, fullPage: true });
+    } finally {
+      await browser.close();
+      for (const p of players) p.end();
+      await server.stop();
+    }
+  }, 120_000);
 });
