@@ -52,7 +52,8 @@ export default defineConfig({
   plugins: [noDevtools, rawText, launcher],
   // write-file-atomic is CommonJS that needs __filename: loaded from node_modules as it is.
   // ssh2 is CommonJS with optional native parts: loaded from node_modules as it is.
-  external: ['write-file-atomic', 'ssh2'],
+  // ws is CommonJS with optional native parts too (bufferutil, utf-8-validate).
+  external: ['write-file-atomic', 'ssh2', 'ws'],
   transform: {
     define: { 'process.env.NODE_ENV': '"production"' },
   },

@@ -30,13 +30,15 @@ if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
     process.exit(1);
   }
   const serving = process.argv[2] === 'serve';
-  if ((process.stdin.isTTY && process.stdout.isTTY) || serving) {
+  // A terminal video (madang export --cast) is drawn for the terminal that will play it.
+  const casting = process.argv[2] === 'export' && process.argv.includes('--cast');
+  if ((process.stdin.isTTY && process.stdout.isTTY) || serving || casting) {
     delete process.env.CI;
     delete process.env.CONTINUOUS_INTEGRATION;
   }
   // madang serve draws on its clients' terminals, not its own: its colours (basic ones, turned
   // off per connection by the client's TERM and NO_COLOR) must not depend on where it runs.
-  if (serving && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '1';
+  if ((serving || casting) && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '1';
   // A reader that goes away (| head, a closed pipe) ends the program quietly, not with a crash.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);

@@ -15,6 +15,7 @@ import { play, type Run } from './run.js';
 import type { ServeArgs } from './serve.js';
 import { verify } from './verify.js';
 import { analyzeFile } from './analyze.js';
+import { colourWanted } from '../ui/theme.js';
 import { dataDirectory, dataDirectoryWhy, recordingsDirectory } from '../storage/paths.js';
 
 /** madang's version, from package.json beside the bundle's folder (dist/madang.js), or above
@@ -241,29 +242,76 @@ await cli
           describe:
             'share the lobby and the tables with other madang serve processes through Redis (redis://[:PASSWORD@]HOST:PORT[/DB], rediss:// for TLS)',
         })
+        .option('web', {
+          type: 'string',
+          describe:
+            'the operator’s HTTP port, [HOST:]PORT (127.0.0.1 unless a host is named): /healthz, /metrics',
+        })
         .epilog(more('serve.md', 'madang serve, its limits and Redis')),
     // Loaded when asked for: the server's modules (ssh2, ioredis) cost every other start.
     async (argv) =>
       (await import('./serve.js')).serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
   )
   .command(
-    'export <table>',
-    "write a served table's events (its Redis stream) as a recording",
+    'export <what>',
+    "a recording as a terminal video (--cast), or a served table's events as a recording (--redis)",
     (y) =>
       y
-        .positional('table', { type: 'string', demandOption: true, describe: "the table's code" })
-        .option('redis', {
+        .positional('what', {
           type: 'string',
           demandOption: true,
+          describe: "a recording's file (--cast), or a served table's code (--redis)",
+        })
+        .option('cast', {
+          type: 'boolean',
+          describe:
+            'write the recording as an asciicast v2 (asciinema play, asciinema-player), drawn as the replay draws it',
+        })
+        .option('size', {
+          type: 'string',
+          describe:
+            "--cast: the terminal's size, COLUMNSxROWS (default 80x24, or what the game needs)",
+        })
+        .option('speed', {
+          type: 'number',
+          describe: '--cast: how much faster than the replay plays (2 events a second): 2 is twice',
+        })
+        .option('redis', {
+          type: 'string',
           describe: 'the Redis of madang serve --redis',
         })
         .option('out', { type: 'string', describe: 'the file to write (else standard output)' }),
     async (argv) => {
-      const { exportTable } = await import('./serve.js');
-      const problem = await exportTable(argv.redis, argv.table, argv.out, (text) =>
-        process.stdout.write(text),
-      );
-      if (problem) fail(problem);
+      if (argv.cast) {
+        if (argv.redis !== undefined)
+          fail(
+            `--cast reads a recording's file: export the table first (madang export ${argv.what} --redis URL --out FILE)`,
+          );
+        const { exportCast } = await import('./cast.js');
+        const problem = await exportCast(
+          GAMES,
+          argv.what,
+          {
+            out: argv.out,
+            size: argv.size,
+            speed: argv.speed,
+            colour: colourWanted(argv as { color?: boolean }, process.env),
+          },
+          (text) => process.stdout.write(text),
+          (warning) => say(`madang: warning: ${warning}`),
+        );
+        if (problem) fail(problem);
+      } else {
+        if (argv.redis === undefined)
+          fail(
+            'export needs --cast (a recording as a terminal video) or --redis URL (a served table as a recording)',
+          );
+        const { exportTable } = await import('./serve.js');
+        const problem = await exportTable(argv.redis, argv.what, argv.out, (text) =>
+          process.stdout.write(text),
+        );
+        if (problem) fail(problem);
+      }
       if (argv.out) say(`madang: ${safeText(argv.out)} written`);
     },
   )
@@ -278,6 +326,10 @@ await cli
   .example('$0 replay game.jsonl', 'watch a recorded game')
   .example('$0 verify recordings/*.jsonl', 'check recordings against the rules')
   .example('$0 analyze game.jsonl', 'where the game was won and lost, move by move')
+  .example(
+    '$0 export game.jsonl --cast --out game.cast',
+    'the game as a terminal video (asciinema)',
+  )
   .strict()
   .version(VERSION)
   .help()

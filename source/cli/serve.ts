@@ -25,6 +25,9 @@ import { Redis } from 'ioredis';
 import type { Think } from '../engine/bots.js';
 import { keysOf, RedisHall } from '../serve/redis/hall.js';
 import { fromFields, recordingText } from '../serve/redis/stream.js';
+import { stampedLog } from '../serve/log.js';
+import { ServerCounters } from '../serve/metrics.js';
+import { startWeb, webAddress } from '../serve/web.js';
 
 export interface ServeArgs {
   readonly host: string;
@@ -38,6 +41,8 @@ export interface ServeArgs {
   readonly idle: number;
   /** Share the lobby and the tables with other processes through this Redis. */
   readonly redis?: string | undefined;
+  /** The operator's HTTP port, [HOST:]PORT (serve/web.ts). */
+  readonly web?: string | undefined;
 }
 
 /** Table codes: four characters no one misreads (no 0/o, 1/l/i). */
@@ -76,6 +81,11 @@ export async function serveCommand(
   if (!(argv.idle > 0)) fail('--idle takes minutes (more than 0)');
   if (argv.seed !== undefined && !Number.isSafeInteger(argv.seed))
     fail('--seed takes a whole number');
+  const webAt = argv.web === undefined ? undefined : webAddress(argv.web);
+  if (typeof webAt === 'string') fail(webAt);
+  // From here on the log's lines carry their time (serve/log.ts).
+  stampedLog(process.stderr);
+  const counters = new ServerCounters();
   const data = dataDir(argv as unknown as Record<string, unknown>);
   const serverDir = join(data, 'server');
   let key;
@@ -151,10 +161,22 @@ export async function serveCommand(
       limits: { ...LIMITS, maxConnections: argv.maxConnections, idleMs: argv.idle * 60_000 },
       world: { hall, book, games, dataDir: data, now: () => new Date() },
       log: (line) => say(`madang: ${line}`),
+      watch: counters,
     });
   } catch (error) {
     fail(`cannot listen on ${argv.host}:${argv.port}: ${(error as Error).message}`);
   }
+  const served = running;
+  const web = webAt
+    ? await startWeb({
+        ...webAt,
+        running: served,
+        counters,
+        hall,
+        redis: argv.redis,
+        takeovers: () => (hall as { counts?: { takenOver: number } }).counts?.takenOver ?? 0,
+      }).catch((error: Error) => fail(`cannot listen on --web ${argv.web}: ${error.message}`))
+    : undefined;
   process.stdout.write(
     [
       `madang serve: listening on ${argv.host}:${running.port}`,
@@ -162,6 +184,9 @@ export async function serveCommand(
       `host key fingerprint: ED25519 key ${key.fingerprint}`,
       `recordings: ${recordings}`,
       `connect: ssh -p ${running.port} ${argv.host}`,
+      ...(web && webAt
+        ? [`web: http://${webAt.host.includes(':') ? `[${webAt.host}]` : webAt.host}:${web.port}/`]
+        : []),
       ...hall.describe().map((line) => `redis: ${redacted(argv.redis ?? '')} ${line}`),
     ]
       .map((line) => `${safeText(line)}\n`)
@@ -170,7 +195,7 @@ export async function serveCommand(
   const stop = async (signal: string) => {
     clearInterval(sweep);
     process.stdout.write(`madang serve: ${signal}, stopping\n`);
-    await running.close();
+    await Promise.all([running.close(), web?.close()]);
     // Kept to be reopened, or with Redis handed on to the other processes at once.
     await Promise.race([hall.stop(), new Promise((resolve) => setTimeout(resolve, 3000))]);
     process.exit(0);

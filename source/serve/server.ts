@@ -25,6 +25,7 @@ import { KeysProvider } from '../ui/keys-context.js';
 import { sequenceLength } from '../ui/keys.js';
 import { ThemeContext } from '../ui/theme.js';
 import { fingerprint } from './identity.js';
+import type { Refusal, ServerWatch } from './metrics.js';
 import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
 
 const { Server, utils } = ssh2;
@@ -74,8 +75,10 @@ export interface ServeOptions {
   readonly guests: boolean;
   readonly limits: Limits;
   readonly world: ServeWorld;
-  /** Told of problems that are the server's, not a connection's. */
+  /** Told of problems that are the server's, not a connection's, and of connections. */
   log(line: string): void;
+  /** Told of refusals, failed authentications, keys and frames (`--web`'s /metrics). */
+  readonly watch?: Partial<ServerWatch> | undefined;
 }
 
 /**
@@ -101,6 +104,10 @@ export interface Running {
   readonly connections: () => number;
   /** Full screens drawn (an Ink tree each): a connection without a key has none. */
   readonly screens: () => number;
+  /** Connections by what they are doing (`--web`'s /metrics). */
+  readonly states: () => Record<string, number>;
+  /** Why no connection would be taken now (stopping, full), or undefined: taking them. */
+  readonly refusing: () => string | undefined;
   close(): Promise<void>;
 }
 
@@ -111,6 +118,9 @@ export function serve(options: ServeOptions): Promise<Running> {
   let refusing = 0;
   let serial = 0;
   let drawing = 0;
+  let keylessPages = 0;
+  let stopping = false;
+  const watch = options.watch ?? {};
   const endings = new Set<(words?: string) => void>();
 
   /** A socket accepted: counted, or to be told why not; timed until its handshake is done. */
@@ -131,6 +141,8 @@ export function serve(options: ServeOptions): Promise<Running> {
     const key = `${address}|${socket.remotePort}`;
     if (address === undefined || accepted.has(key)) return void socket.destroy();
     const here = byAddress.get(address) ?? 0;
+    const why: Refusal | undefined =
+      open >= limits.maxConnections ? 'full' : here >= limits.perAddress ? 'address' : undefined;
     const refusal =
       open >= limits.maxConnections
         ? `The server is full (${limits.maxConnections} connection${limits.maxConnections === 1 ? '' : 's'}): try again in a while.`
@@ -139,17 +151,32 @@ export function serve(options: ServeOptions): Promise<Running> {
           : undefined;
     // A connection past a limit is let in only to read why; past REFUSING of those at once, it
     // is closed without a word, as a flood deserves.
-    if (refusal !== undefined && refusing >= REFUSING) return void socket.destroy();
+    if (refusal !== undefined && refusing >= REFUSING) {
+      watch.refused?.('flood');
+      options.log(
+        `refused ${address}: ${refusal} (closed without a word: ${REFUSING} refused at once)`,
+      );
+      return void socket.destroy();
+    }
+    if (why !== undefined) {
+      watch.refused?.(why);
+      options.log(`refused ${address}: ${refusal}`);
+    }
     if (refusal === undefined) {
       open++;
       byAddress.set(address, here + 1);
     } else refusing++;
     const timer = setTimeout(() => socket.destroy(), limits.handshakeMs);
     accepted.set(key, { socket, refusal, timer, shaken: false });
+    const since = Date.now();
+    if (refusal === undefined) options.log(`connection from ${address} port ${socket.remotePort}`);
     socket.once('close', () => {
       clearTimeout(timer);
       accepted.delete(key);
       if (refusal !== undefined) return void refusing--;
+      options.log(
+        `connection from ${address} port ${socket.remotePort} closed after ${Math.round((Date.now() - since) / 1000)} s`,
+      );
       open--;
       const left = (byAddress.get(address) ?? 1) - 1;
       if (left > 0) byAddress.set(address, left);
@@ -168,7 +195,7 @@ export function serve(options: ServeOptions): Promise<Running> {
       socket.shaken = true;
     });
     if (socket.refusal !== undefined) refuse(client, socket.refusal);
-    else connection(client, ++serial);
+    else connection(client, ++serial, info.ip);
   });
 
   /** A connection past a limit: no key checked, nothing served, told why and closed. */
@@ -196,7 +223,7 @@ export function serve(options: ServeOptions): Promise<Running> {
     });
   }
 
-  function connection(client: Connection, number: number) {
+  function connection(client: Connection, number: number, address: string) {
     let failed = 0;
     let keyId: string | undefined;
     let keyText = '';
@@ -207,6 +234,11 @@ export function serve(options: ServeOptions): Promise<Running> {
     client.on('close', () => clearTimeout(startTimer));
     const fail = (ctx: AuthContext, methods: AuthenticationType[]) => {
       failed++;
+      watch.authFailed?.();
+      // One line an attempt, the address in it, for fail2ban or a log shipper.
+      options.log(
+        `authentication failed from ${address} (connection ${number}, user ${JSON.stringify(ctx.username.slice(0, 64))}, ${ctx.method})`,
+      );
       if (failed >= limits.failedAuth) {
         client.end();
         return;
@@ -378,7 +410,11 @@ export function serve(options: ServeOptions): Promise<Running> {
         channel.write(`${FRAME_CLEAR}${keylessPage(columns, rows, setup.colour)}`);
     };
     const idle = setTimeout(() => end('Closed after a long time without a key.'), limits.idleMs);
-    const end = ending(channel, client, () => clearTimeout(idle));
+    keylessPages++;
+    const end = ending(channel, client, () => {
+      keylessPages--;
+      clearTimeout(idle);
+    });
     channel.on('data', () => end());
     channel.write(ENTER);
     draw();
@@ -409,6 +445,7 @@ export function serve(options: ServeOptions): Promise<Running> {
       if (ended || !channel.writable || text === '' || text === lastFrame) return;
       lastFrame = text.includes(FRAME_CLEAR) ? text : '';
       channel.write(text);
+      watch.frame?.(text.length);
       // A client that stops reading must not grow the server's memory without end.
       if (channel.writableLength > limits.backlog) end();
     };
@@ -449,7 +486,10 @@ export function serve(options: ServeOptions): Promise<Running> {
       idle = setTimeout(() => end('Closed after a long time without a key.'), limits.idleMs);
       const taken = wholeKeys(data, Math.max(0, Math.min(data.length, Math.floor(allowance))));
       allowance -= taken;
-      if (taken > 0) stdin.write(data.subarray(0, taken));
+      if (taken > 0) {
+        watch.keys?.(taken);
+        stdin.write(data.subarray(0, taken));
+      }
     });
 
     channel.write(ENTER);
@@ -473,6 +513,7 @@ export function serve(options: ServeOptions): Promise<Running> {
         stderr: stderr as unknown as NodeJS.WriteStream,
         exitOnCtrlC: false,
         patchConsole: false,
+        onRender: ({ renderTime }) => watch.drawn?.(renderTime),
       },
     );
 
@@ -502,8 +543,28 @@ export function serve(options: ServeOptions): Promise<Running> {
     port: options.port,
     connections: () => open,
     screens: () => drawing,
+    states: () => {
+      const handshake = [...accepted.values()].filter(
+        (a) => !a.shaken && a.refusal === undefined,
+      ).length;
+      return {
+        handshake,
+        // Past the handshake, not yet at a terminal: signing in, or asking for one.
+        starting: Math.max(0, open - handshake - drawing - keylessPages),
+        keyless: keylessPages,
+        screen: drawing,
+        refused: refusing,
+      };
+    },
+    refusing: () =>
+      stopping || !listener.listening
+        ? 'stopping'
+        : open >= limits.maxConnections
+          ? `full (${limits.maxConnections} connections)`
+          : undefined,
     close: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         for (const end of [...endings]) end('The server is stopping.');
         // A socket yet to finish its handshake has nothing to be told.
         for (const { socket, shaken } of accepted.values()) if (!shaken) socket.destroy();

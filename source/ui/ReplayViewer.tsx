@@ -56,6 +56,7 @@ export function ReplayViewer({
   paused = false,
   analyse,
   analyseAtOpen = false,
+  still,
 }: {
   recording: LoadedRecording;
   /** The recorded game's module; undefined when this madang does not have the game. */
@@ -69,6 +70,8 @@ export function ReplayViewer({
   analyse?: StartAnalysis | undefined;
   /** Open at the end with the analysis running (`a` on a game's end screen). */
   analyseAtOpen?: boolean;
+  /** Drawn once, playing at this event (`madang export --cast`): its frames at their own pace. */
+  still?: number | undefined;
 }) {
   const { header, events } = recording;
   // The read folded the events once into the timeline and checked the options; a recording
@@ -85,6 +88,7 @@ export function ReplayViewer({
   const turnStarts = timeline?.turnStarts ?? [0];
   const [model, dispatch, current] = useStore(reduceReplay, () => {
     const fresh = newReplay(turnStarts, events.length);
+    if (still !== undefined) return { ...fresh, index: still, playing: still < events.length };
     return analyseAtOpen ? { ...fresh, index: events.length, analysing: true } : fresh;
   });
 
@@ -127,13 +131,13 @@ export function ReplayViewer({
   });
 
   useEffect(() => {
-    if (!model.playing || paused) return;
+    if (!model.playing || paused || still !== undefined) return;
     const timer = setInterval(
       () => dispatch({ type: 'replay/ticked' }),
       1000 / (SPEEDS[model.speed] ?? 2),
     );
     return () => clearInterval(timer);
-  }, [model.playing, model.speed, dispatch, paused]);
+  }, [model.playing, model.speed, dispatch, paused, still]);
 
   const at = useCallback(
     (index: number) => (game && timeline ? stateOn(game, timeline, index) : undefined),
@@ -163,7 +167,7 @@ export function ReplayViewer({
   // Whose game, and when: a line (a game of many players says how many).
   const title = `${names.length > 4 ? `${names.length} players` : names.join(' v ')} · ${localTime(header.startedAt).slice(0, 10) || 'replay'}`;
   const status = model.playing
-    ? `▶ playing, ${speed}`
+    ? `▶ playing${still === undefined ? `, ${speed}` : ''}`
     : model.index >= events.length
       ? '■ the end'
       : `❚❚ paused (${speed})`;

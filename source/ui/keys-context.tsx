@@ -97,6 +97,11 @@ export function KeysProvider({ children, router }: { children: ReactNode; router
   return <KeysContext.Provider value={own}>{children}</KeysContext.Provider>;
 }
 
+/** A router without a terminal: a screen drawn off-screen (`madang export --cast`) hears no key. */
+export function RouterKeys({ children, router }: { children: ReactNode; router: KeyRouter }) {
+  return <KeysContext.Provider value={router}>{children}</KeysContext.Provider>;
+}
+
 /** The router, for the shell (which tells it when the screen changes). */
 export function useKeyRouter(): KeyRouter {
   const router = useContext(KeysContext);
