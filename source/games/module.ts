@@ -15,7 +15,6 @@ import type { Recorder } from '../engine/recording.js';
 import type { Seat, SeatKind } from '../engine/seats.js';
 import type { Key } from '../ui/keys.js';
 import type { PlayProps } from '../ui/play-session.js';
-import type { TakeBackRule } from '../table/table.js';
 import type { ReplayScreenProps } from '../ui/replay-model.js';
 
 /** What the game's own flags settled, checked (the game reads its own shape back). */
@@ -125,8 +124,6 @@ export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O>
   readonly dataFiles?: readonly string[];
   readonly entries: readonly MenuEntry[];
   readonly Play: ComponentType<PlayProps<S>>;
-  /** The game's own take-back rule, for a table played outside its screen (madang serve). */
-  readonly takeBack?: TakeBackRule<S, E> | undefined;
   readonly Replay: ComponentType<ReplayScreenProps>;
   /** The rules in the project's words (docs/rules/<game>.md), for the Rules pages. */
   readonly rulesText: string;
