@@ -11,8 +11,7 @@ import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
 import { LOG_KEPT, type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
-import { safeText } from '../engine/safe-text.js';
-import { printable } from '../ui/text.js';
+import { printable, safeText } from '../engine/safe-text.js';
 
 /** A person: their key's fingerprint (or a guest's connection), and the name they go by. */
 export interface Person {
