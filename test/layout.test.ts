@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { coreProblems, importGraph, layoutProblems, PROCESS_ENV } from './support/layout.js';
@@ -82,6 +82,17 @@ describe('the layout tells the truth about the architecture', () => {
       'engine/x imports ../../etc/passwd, outside source/',
       'an import circle: classic/lines → classic/prompts',
     ]);
+  });
+
+  it('the design and the pages the source cites are in the repository (docs/…, no DESIGN.md it lacks)', () => {
+    const missing: string[] = [];
+    for (const module of importGraph(`${ROOT}source`).keys()) {
+      const file = ['ts', 'tsx'].map((x) => `${ROOT}source/${module}.${x}`).find(existsSync);
+      const text = file ? readFileSync(file, 'utf8') : '';
+      for (const [cited] of text.matchAll(/\bdocs\/[\w./-]+\.md\b|\bDESIGN\.md\b/g))
+        if (!existsSync(`${ROOT}${cited}`)) missing.push(`${module} cites ${cited}`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('no two tracked files differ only by the case of their names (macOS and Windows)', () => {
