@@ -31,9 +31,10 @@ import {
   type Recorder,
   TAKEN_BACK,
 } from '../../engine/recording.js';
-import { type Seat, seatFromPlayer } from '../../engine/seats.js';
+import type { Seat } from '../../engine/seats.js';
 import type { AnyGameModule, Start } from '../../games/module.js';
 import { SessionFactory } from '../../app/session.js';
+import { sessionFromHeader } from '../../table/session.js';
 import type { Session } from '../../ui/play-session.js';
 import { type Answer, type Intent, Table, type TableView } from '../../table/table.js';
 import { Hall, type HallOptions, type Holder, type Person, ServedTable } from '../hall.js';
@@ -1178,12 +1179,6 @@ export class RedisHall extends Hall {
       }
       const { header, options, events, draws, seq } = folded.folded;
       if (folded.folded.finished || folded.folded.closed) return;
-      const source =
-        game.chance && header.seed !== null ? game.chance.seeded(header.seed, options) : undefined;
-      if (source) {
-        const again = drawAgain(source, draws);
-        if (!again.ok) this.redisOptions.log(`table ${code}: ${again.problem}`);
-      }
       const run = this.runOf(code);
       run.intentsAfter = handled;
       run.inherited = inherited;
@@ -1198,16 +1193,16 @@ export class RedisHall extends Hall {
       run.quiet = true;
       const stream = new StreamRecorder((made) => this.made(run, made), seq);
       run.stream = stream;
-      const seats = header.players.map(seatFromPlayer);
-      const session: Session = {
-        id: 0,
-        seed: header.seed,
-        initial: game.rules.setup(options as never),
-        seats,
-        chance: source,
-        recorder: quietly(stream, () => run.quiet),
-        botSeed: header.seed ?? 0,
-      };
+      const session = sessionFromHeader(
+        game,
+        header,
+        options,
+        quietly(stream, () => run.quiet),
+      );
+      if (session.chance) {
+        const again = drawAgain(session.chance, draws);
+        if (!again.ok) this.redisOptions.log(`table ${code}: ${again.problem}`);
+      }
       const served = this.engine.reopen(
         game,
         session,
@@ -1406,24 +1401,14 @@ export class ReplicaTable extends ServedTable {
     const header = JSON.parse(entry.line ?? '{}') as Header;
     const parsed = this.game.parseOptions(header.options);
     if (!parsed.ok) return;
-    const seats = header.players.map(seatFromPlayer);
-    const initial = this.game.rules.setup(parsed.options as never);
-    const session: Session = {
-      id: 0,
-      seed: header.seed,
-      initial,
-      seats,
-      chance: undefined,
-      recorder: NO_RECORDING,
-      botSeed: header.seed ?? 0,
-    };
+    const session = sessionFromHeader(this.game, header, parsed.options);
     this.session = session;
     this.table = new Table<unknown, GameEvent>({
       game: this.game,
-      initial,
-      seats,
-      chance: undefined,
-      recorder: NO_RECORDING,
+      initial: session.initial,
+      seats: session.seats,
+      chance: session.chance,
+      recorder: session.recorder,
       botSeed: session.botSeed,
       scheduler: this.redis.options.scheduler,
       botDelay: this.redis.options.botDelay,
