@@ -39,7 +39,7 @@ export const CHAT_GAP_MS = 1000;
 export const HEARD_LINES = 50;
 
 export interface HallOptions {
-  /** Starts a game's session: its seed, chance source and recorder (app/session.ts). */
+  /** Starts a game's session: its seed, chance source and recorder (table/session.ts). */
   startSession(game: AnyGameModule, start: Start, code: string): Session | string;
   readonly scheduler: Scheduler;
   readonly botDelay: number;
