@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import type { Bot, Level } from '../source/engine/bots.js';
 import { sampleChance, seededRandom } from '../source/engine/random.js';
 import { urBot } from '../source/games/ur/bot.js';
-import { rateMoves, readTablesFrom, tableFor } from '../source/games/ur/perfect.js';
+import { rateMoves, tableFor } from '../source/games/ur/perfect.js';
 import { chance, reduce, setup, type UrEvent, type UrState } from '../source/games/ur/rules.js';
 import { solveUr } from '../source/games/ur/solve-run.js';
-import type { UrTable } from '../source/games/ur/table.js';
+import { readTablesFrom } from '../source/games/ur/table.js';
+import type { UrTable } from '../source/games/ur/table-format.js';
 import { dataDirectory } from '../source/storage/paths.js';
 import { type Figure, fmt, type Section, wilson } from './report.js';
 

@@ -6,6 +6,7 @@
  *   import { CORES, yutCore, readGameRecording } from 'madang';
  *   yut.movePlayer(5, 'gae');  // 21
  */
+import { readTablesFromEnvironment } from './games/ur/table.js';
 import { coreOf } from './games/cores.js';
 import { readGame } from './storage/load.js';
 
@@ -52,6 +53,10 @@ export { CORES, coreOf } from './games/cores.js';
 export { konoCore } from './games/kono/core.js';
 export { layersCore } from './games/layers/core.js';
 export { urCore } from './games/ur/core.js';
+// Ur's core reads no file nor environment: the library hands it the solved tables of
+// MADANG_DATA_DIR, as the program finds them, or of the data directory named here.
+export { readTablesFrom as readUrTablesFrom } from './games/ur/table.js';
+readTablesFromEnvironment();
 export { yoteCore } from './games/yote/core.js';
 export { yutCore } from './games/yut/core.js';
 

@@ -11,14 +11,23 @@ import { isMainThread, workerData } from 'node:worker_threads';
 /** The oldest Node.js madang runs on: the oldest maintained LTS (also package.json's engines). */
 const OLDEST_NODE = 22;
 
+/**
+ * Ur's solved tables, read from the data directory the environment names: the core reads no
+ * environment and no file, the program hands it the store (a thread told another directory, or
+ * a worker started with a copy of the environment, finds it the same way).
+ */
+const urTables = async () => (await import('./games/ur/table.js')).readTablesFromEnvironment();
+
 if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
   // The same bundle, started as a worker thread of the Ur solver (games/ur/solve-run.ts).
   (await import('./games/ur/solve-worker.js')).runSolveWorker();
 } else if (!isMainThread && (workerData as { analysis?: unknown } | null)?.analysis) {
   // The same bundle, started as the replay's analysis (cli/analysing.ts).
+  await urTables();
   (await import('./cli/analysing.js')).serveAnalysis();
 } else if (!isMainThread) {
   // The same bundle, started as the computers' worker thread (cli/thinking.ts).
+  await urTables();
   const { serveThinking } = await import('./cli/thinking.js');
   serveThinking();
 } else {
@@ -54,6 +63,7 @@ if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
   } finally {
     if (fetchSlot) Object.defineProperty(globalThis, 'fetch', fetchSlot);
   }
+  await urTables();
   const { thinkOnWorkerFrom } = await import('./cli/thinking.js');
   thinkOnWorkerFrom(new URL(import.meta.url));
   await import('./cli/index.js');

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { coreProblems, importGraph, layoutProblems } from './support/layout.js';
+import { coreProblems, importGraph, layoutProblems, PROCESS_ENV } from './support/layout.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,7 +13,7 @@ describe('the layout tells the truth about the architecture', () => {
     expect(layoutProblems(graph)).toEqual([]);
   });
 
-  it("each game's core is pure: no screen, command line, console, file or ink/react/yargs, even indirectly", () => {
+  it("each game's core is pure: no screen, command line, console, file, ink/react/yargs, node:fs or process.env, even indirectly", () => {
     const packages = new Map<string, string[]>();
     const graph = importGraph(`${ROOT}source`, packages);
     const cores = [...graph.keys()].filter((m) => /^games\/[^/]+\/core$/.test(m));
@@ -39,17 +39,23 @@ describe('the layout tells the truth about the architecture', () => {
       ['games/kono/core', ['games/kono/rules']],
       ['games/kono/rules', []],
       ['games/cores', ['games/kono/core', 'games/kono/ui/KonoGame']],
+      ['games/yote/core', ['games/yote/store']],
+      ['games/yote/store', []],
     ]);
     const packages = new Map([
       ['games/kono/rules', ['node:fs', 'ink']],
       ['engine/bots', ['yargs']],
+      ['games/yote/store', ['fs/promises', PROCESS_ENV, 'node:path']],
     ]);
     expect(coreProblems(graph, packages)).toEqual([
       'games/ur has a module but no core.ts',
       'games/yut/core stands on yargs (in engine/bots)',
       'games/yut/core stands on ui/keys (through games/yut/bot): a core has no faces',
       'games/yut/core stands on games/yut/ui/play: a core has no faces',
+      'games/kono/core stands on node:fs (in games/kono/rules)',
       'games/kono/core stands on ink (in games/kono/rules)',
+      'games/yote/core stands on fs/promises (in games/yote/store)',
+      'games/yote/core stands on process.env (in games/yote/store)',
     ]);
     expect(layoutProblems(graph)).toContain(
       'games/cores (cores) may not import games/kono/ui/KonoGame: the registry of cores lists cores',
@@ -76,6 +82,17 @@ describe('the layout tells the truth about the architecture', () => {
       'engine/x imports ../../etc/passwd, outside source/',
       'an import circle: classic/lines → classic/prompts',
     ]);
+  });
+
+  it('the design and the pages the source cites are in the repository (docs/…, no DESIGN.md it lacks)', () => {
+    const missing: string[] = [];
+    for (const module of importGraph(`${ROOT}source`).keys()) {
+      const file = ['ts', 'tsx'].map((x) => `${ROOT}source/${module}.${x}`).find(existsSync);
+      const text = file ? readFileSync(file, 'utf8') : '';
+      for (const [cited] of text.matchAll(/\bdocs\/[\w./-]+\.md\b|\bDESIGN\.md\b/g))
+        if (!existsSync(`${ROOT}${cited}`)) missing.push(`${module} cites ${cited}`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('no two tracked files differ only by the case of their names (macOS and Windows)', () => {

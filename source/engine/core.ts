@@ -8,6 +8,8 @@ import type { Bot, Level } from './bots.js';
 import type { ChanceSource, ParsedScript } from './chance.js';
 import type { Game, GameEvent } from './game.js';
 import type { ParsedOptions } from './recording.js';
+import type { Seat } from './seats.js';
+import type { TakeBack } from './take-back.js';
 
 /** The chance source of a game with throws or rolls. */
 export interface ChanceKit<E extends GameEvent, O> {
@@ -46,6 +48,11 @@ export interface GameCore<S, E extends GameEvent, O> {
   bot(level: Level): Bot<S, E>;
   /** The level whose move a hint shows (default strong): Ur's perfect where a table is built. */
   hintLevel?(state: S): Level;
+  /**
+   * How far a take-back reaches, where the game's rule is its own (Kono's stops at the round);
+   * absent: the shared rule (engine/take-back.ts). A table built from the core takes back by it.
+   */
+  takeBack?(initial: S, events: readonly E[], seats: readonly Seat[]): TakeBack<S>;
   /** The computer's levels this game offers (by default random, greedy and strong). */
   readonly levels?: readonly Level[];
   /**

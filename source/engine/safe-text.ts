@@ -11,6 +11,14 @@
  */
 const escape = (char: string) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`;
 
+/**
+ * Printable characters only, for text typed in (a name, a chat line): it never carries a control
+ * or format character into a screen or a file; the rest of the gate's escapes are never needed.
+ */
+export function printable(text: string): string {
+  return text.replace(/\p{C}/gu, '');
+}
+
 /** A one-line message: nothing of it may act, not even a line end. */
 export function safeText(text: string): string {
   return text.replace(/\p{C}/gu, escape);

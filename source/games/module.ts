@@ -15,7 +15,7 @@ import type { Recorder } from '../engine/recording.js';
 import type { Seat, SeatKind } from '../engine/seats.js';
 import type { Key } from '../ui/keys.js';
 import type { PlayProps } from '../ui/play-session.js';
-import type { TakeBackRule } from '../table/table.js';
+import type { Start } from '../table/session.js';
 import type { ReplayScreenProps } from '../ui/replay-model.js';
 
 /** What the game's own flags settled, checked (the game reads its own shape back). */
@@ -38,14 +38,8 @@ export interface SetupContext {
   saveUsed?(players: readonly string[]): void;
 }
 
-/** A game ready to start: its checked options and who sits where. */
-export interface Start {
-  readonly options: unknown;
-  readonly seats: readonly Seat[];
-  /** Saving to the game's own file (Yut's advanced game). */
-  readonly save?: ((state: unknown) => string | undefined) | undefined;
-  readonly log?: readonly string[] | undefined;
-}
+/** A game ready to start: its options and who sits where (table/session.ts). */
+export type { Start };
 
 export type SetupOutcome =
   | { readonly type: 'form'; readonly form: unknown }
@@ -125,8 +119,6 @@ export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O>
   readonly dataFiles?: readonly string[];
   readonly entries: readonly MenuEntry[];
   readonly Play: ComponentType<PlayProps<S>>;
-  /** The game's own take-back rule, for a table played outside its screen (madang serve). */
-  readonly takeBack?: TakeBackRule<S, E> | undefined;
   readonly Replay: ComponentType<ReplayScreenProps>;
   /** The rules in the project's words (docs/rules/<game>.md), for the Rules pages. */
   readonly rulesText: string;

@@ -11,8 +11,7 @@ import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
 import { LOG_KEPT, type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
-import { safeText } from '../engine/safe-text.js';
-import { printable } from '../ui/text.js';
+import { printable, safeText } from '../engine/safe-text.js';
 import type { PlayerBook } from './identity.js';
 
 /** A person: their key's fingerprint (or a guest's connection), and the name they go by. */
@@ -41,7 +40,7 @@ export const CHAT_GAP_MS = 1000;
 export const HEARD_LINES = 50;
 
 export interface HallOptions {
-  /** Starts a game's session: its seed, chance source and recorder (app/session.ts). */
+  /** Starts a game's session: its seed, chance source and recorder (table/session.ts). */
   startSession(game: AnyGameModule, start: Start, code: string): Session | string;
   readonly scheduler: Scheduler;
   readonly botDelay: number;

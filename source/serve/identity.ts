@@ -8,8 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import ssh2 from './ssh2.js';
 import writeFileAtomic from 'write-file-atomic';
-import { printable } from '../ui/text.js';
-import { safeText } from '../engine/safe-text.js';
+import { printable, safeText } from '../engine/safe-text.js';
 import { skeleton } from './skeleton.js';
 import { asideNote, isObject, lineOf, readJson } from './kept-file.js';
 

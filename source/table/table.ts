@@ -21,6 +21,8 @@ export interface TableGame<S, E extends GameEvent> {
   bot(level: Level): Bot<S, E>;
   /** The level whose move a hint shows (default strong): Ur's perfect where a table is built. */
   hintLevel?(state: S): Level;
+  /** The game's own take-back rule (engine/core.ts), unless the setup gives one. */
+  readonly takeBack?: TakeBackRule<S, E> | undefined;
   explain(state: S, event: E, names: readonly string[]): string;
   /** A refusal of the rules in the players' names, for a game whose rules speak of seats by number. */
   named?(problem: string, names: readonly string[]): string;
@@ -455,6 +457,7 @@ export class Table<S, E extends GameEvent> {
     const { rules, chance } = this.setup.game;
     const rule: TakeBackRule<S, E> =
       this.setup.takeBack ??
+      this.setup.game.takeBack ??
       ((initial, events, seats) =>
         takeBack(rules, initial, events, seats, chance?.noun ?? 'throw or roll'));
     const back = rule(this.initial, this.log, this.seats);

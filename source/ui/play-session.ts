@@ -15,10 +15,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ChanceSource } from '../engine/chance.js';
 import type { GameEvent, Outcome } from '../engine/game.js';
-import type { Recorder } from '../engine/recording.js';
-import type { Seat } from '../engine/seats.js';
 import {
   type Fact,
   type Leaving,
@@ -28,6 +25,7 @@ import {
   type TakeBackRule,
   TIMERS,
 } from '../table/table.js';
+import type { Session } from '../table/session.js';
 import type { EventLog, Told } from './event-log.js';
 import type { Key } from './keys.js';
 import { useKeys } from './keys-context.js';
@@ -39,23 +37,8 @@ import { ThinkContext } from './thinking.js';
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved' | 'analyse';
 
-/** A game being played: made by the app's session factory, for a new or a resumed game. */
-export interface Session<S = unknown> {
-  readonly id: number;
-  /** The seed of the chance source (null when the throws come from a script). */
-  readonly seed: number | null;
-  readonly initial: S;
-  readonly seats: readonly Seat[];
-  /** Where throws and rolls come from; undefined for a game without chance. */
-  readonly chance: ChanceSource | undefined;
-  readonly recorder: Recorder;
-  /** Seeds the computers' tie-breaks: the same seed and throws, the same game. */
-  readonly botSeed: number;
-  /** A starting log, e.g. for a resumed game. */
-  readonly log?: readonly string[] | undefined;
-  /** Saving to the game's own file (Yut's advanced game): the problem in words if it failed. */
-  readonly save?: ((state: S) => string | undefined) | undefined;
-}
+// A game being played: made by the session factory (table/session.ts), beside the table.
+export type { Session };
 
 /** A new play model's log, or a resumed game's log instead (it already says whose turn it is). */
 export function resumedLog<P extends { readonly log: readonly string[] }>(

@@ -6,7 +6,7 @@
  * printable and within `max` characters.
  */
 import type { Key } from './keys.js';
-import { printable } from './text.js';
+import { printable } from '../engine/safe-text.js';
 
 export interface Field {
   readonly value: string;

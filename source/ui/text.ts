@@ -1,11 +1,6 @@
 /** Text helpers for the screens: what may be typed into a field, display widths, wrapping prose. */
 import stringWidth from 'string-width';
 
-/** Printable characters only: typed text never carries control characters into the screen. */
-export function printable(text: string): string {
-  return text.replace(/\p{C}/gu, '');
-}
-
 /** Columns a string takes on screen: wide (Korean, CJK) characters take two. */
 export function displayWidth(text: string): number {
   // Most text is plain ASCII, one column a character: no need to segment it (string-width

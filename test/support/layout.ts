@@ -11,6 +11,9 @@ export type Graph = ReadonlyMap<string, readonly string[]>;
 /** The packages (bare specifiers: `ink`, `react/jsx-runtime`, `node:fs`) each file imports. */
 export type Packages = ReadonlyMap<string, readonly string[]>;
 
+/** Listed among a file's packages when it reads the environment. */
+export const PROCESS_ENV = 'process.env';
+
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
 
@@ -34,6 +37,8 @@ export function importGraph(root: string, packages?: Map<string, string[]>): Gra
           const target = resolve(dirname(path), spec.replace(/\?raw$/, ''));
           imports.push(relative(root, target).replace(/\.js$/, ''));
         }
+        // The environment is an input a core must be handed, not read: it counts as a package.
+        if (/\bprocess\.env\b/.test(text)) bare.push(PROCESS_ENV);
         const module = relative(root, path).replace(/\.tsx?$/, '');
         graph.set(module, imports);
         // JSX imports react/jsx-runtime without saying so: a .tsx file stands on React.
@@ -127,8 +132,15 @@ export function layoutProblems(graph: Graph): string[] {
 const FACE_PACKAGES = /^(ink|ink-[\w-]+|react|react\/.*|yargs|yargs\/.*)$/;
 
 /**
+ * What a headless core may not reach either: files and the environment. A core is handed what it
+ * needs from them (Ur's solved tables come as a store the program's edges make).
+ */
+const EDGE_PACKAGES = /^((node:)?fs(\/promises)?|process\.env)$/;
+
+/**
  * A game's core (`games/<game>/core`) is pure: nothing it imports, directly or through another
- * file, is a screen, the command line, a console, a file or a face package (ink, react, yargs).
+ * file, is a screen, the command line, a console, a file or a face package (ink, react, yargs),
+ * nor reads files (node:fs) or the environment (process.env).
  * Every game folder with a module has a core.
  */
 export function coreProblems(graph: Graph, packages: Packages): string[] {
@@ -154,7 +166,8 @@ export function coreProblems(graph: Graph, packages: Packages): string[] {
         return;
       }
       for (const name of packages.get(module) ?? [])
-        if (FACE_PACKAGES.test(name)) problems.push(`${core} stands on ${name} (in ${module})`);
+        if (FACE_PACKAGES.test(name) || EDGE_PACKAGES.test(name))
+          problems.push(`${core} stands on ${name} (in ${module})`);
       for (const next of graph.get(module) ?? [])
         walk(next, module === core ? '' : ` (through ${module})`);
     };

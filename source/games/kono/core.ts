@@ -7,6 +7,8 @@ import type { ParsedScript } from '../../engine/chance.js';
 import { gameCore } from '../../engine/core.js';
 import { konoChances } from './chances.js';
 import { seededRandom } from '../../engine/random.js';
+import type { Seat } from '../../engine/seats.js';
+import { type TakeBack, takeBack } from '../../engine/take-back.js';
 import { explainKonoMove, konoBot } from './bot.js';
 import { describeKonoEvent } from './describe.js';
 import {
@@ -54,6 +56,21 @@ export function parseDiceFile(text: string, file: string): ParsedScript<DiceThro
   return { ok: true, script: { file, items } };
 }
 
+/**
+ * How far a take-back reaches in Kono: the shared rule (engine/take-back.ts), bounded by the
+ * round: the player's last move of this round and the computer's reply after it, never a choice
+ * between rounds nor anything before one. The screen's `u` and every table take back by it.
+ */
+export const konoTakeBack = (
+  initial: KonoState,
+  events: readonly KonoEvent[],
+  seats: readonly Seat[],
+): TakeBack<KonoState> =>
+  takeBack(konoGame as never, initial, events, seats, 'throw', {
+    boundary: (event: KonoEvent) => event.type !== 'kono/moved',
+    nothing: 'No move of yours in this round to take back.',
+  });
+
 export const konoCore = gameCore<KonoState, KonoEvent, KonoOptions>({
   id: 'kono',
   title: 'Kono',
@@ -80,6 +97,7 @@ export const konoCore = gameCore<KonoState, KonoEvent, KonoOptions>({
       .filter(Boolean)
       .join(', '),
   typicalOptions: { asker: null, size: 5, quietMoves: DEFAULT_QUIET_MOVES },
+  takeBack: konoTakeBack,
   chance: {
     noun: 'throw',
     probe: {

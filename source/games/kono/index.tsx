@@ -27,7 +27,6 @@ import {
 import { parseSave } from './save.js';
 import { SAVE_FILE, writeSave } from './save-file.js';
 import { KonoGame } from './ui/KonoGame.js';
-import { konoTakeBack } from './ui/play.js';
 import { KonoReplay } from './ui/KonoReplay.js';
 import { KonoSetup } from './ui/KonoSetup.js';
 import {
@@ -69,7 +68,6 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   dataFiles: [SAVE_FILE],
   entries: [newEntry, resumeEntry],
   Play: KonoGame,
-  takeBack: konoTakeBack,
   Replay: KonoReplay,
   rulesText: RULES_TEXT,
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),

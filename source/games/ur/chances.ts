@@ -10,7 +10,7 @@ import { finalChance } from '../../analysis/estimate.js';
 import { evaluateUr } from './bot.js';
 import { rateMoves, tableFor, tableTrouble } from './perfect.js';
 import { urGame, type UrEvent, type UrState } from './rules.js';
-import type { UrTable } from './table.js';
+import type { UrTable } from './table-format.js';
 
 /**
  * The log-odds of winning per unit of evaluateUr: 0.387, fit on 106,340 positions of 300 strong

@@ -13,7 +13,8 @@ import { runClassicUr } from './classic.js';
 import { urCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
 import { solveCommand } from './solve-command.js';
-import { perfectProblem, readTablesFrom } from './perfect.js';
+import { perfectProblem } from './perfect.js';
+import { readTablesFrom } from './table.js';
 import { dataDirectory } from '../../storage/paths.js';
 import {
   isStones,

@@ -1,54 +1,40 @@
 /**
  * The perfect level (issue 30): the move a solved table (table.ts) rates best, and the exact
- * chances behind it, for the bot, the hints and analysis. Tables are read from the data
- * directory the program runs with (readTablesFrom), once each, checked whole; a table that is
- * missing or fails its check is never used, and why is said in one line.
+ * chances behind it, for the bot, the hints and analysis. Tables are read from the store the
+ * program's edges hand in (readTablesWith; the data directory's files, table.ts), once each, checked
+ * whole; a table that is missing or fails its check is never used, and why is said in one line.
  */
 import type { Bot, Choice } from '../../engine/bots.js';
-import {
-  boardId,
-  inspectTable,
-  loadTable,
-  loadTableAsync,
-  tableFile,
-  type UrTable,
-} from './table.js';
 import { legalEvents, reduce, type StoneMoved, type UrEvent, type UrState } from './rules.js';
 import type { UrRules } from './rules.js';
 import { solveCost } from './solve-cost.js';
+import { boardId, type LoadedTable, type UrTable, type UrTableStore } from './table-format.js';
 
-let directory: string | undefined;
-const loaded = new Map<string, ReturnType<typeof loadTable>>();
+/** Where the tables are read from: handed in by the program's edges (table.ts readTablesFrom). */
+let store: UrTableStore | undefined;
+const loaded = new Map<string, LoadedTable>();
 
 /**
- * The data directory whose tables the perfect level reads (set by the command line's edges). Kept in
- * the environment too: the computers think on a worker thread (cli/thinking.ts), started later
- * with a copy of it, and find the perfect bot's table there.
+ * The perfect level, its hints and the exact analysis read their tables from this store (none:
+ * there are no tables, and perfect plays as strong). The core reads no file nor environment.
  */
-export function readTablesFrom(dataDir: string): void {
-  directory = dataDir;
-  process.env[TABLES_ENV] = dataDir;
+export function readTablesWith(given: UrTableStore | undefined): void {
+  store = given;
 }
-
-const TABLES_ENV = 'MADANG_UR_TABLES';
-// The core stands on no storage module: the data directory comes from the program's edges.
-const tablesDir = () => directory ?? process.env[TABLES_ENV] ?? process.env.MADANG_DATA_DIR;
 
 /** Tables being read without holding the event loop (prepareTable), by file. */
-const reading = new Map<string, Promise<ReturnType<typeof loadTable>>>();
+const reading = new Map<string, Promise<LoadedTable>>();
 
-function fileFor(rules: UrRules): string | undefined {
-  const dir = tablesDir();
-  return dir === undefined ? undefined : tableFile(dir, rules, rules.stones);
-}
+/** Where the table of these rules is in the store (the key of what was read). */
+const fileFor = (rules: UrRules): string | undefined => store?.where(rules, rules.stones);
 
-function lookUp(rules: UrRules): ReturnType<typeof loadTable> {
+function lookUp(rules: UrRules): LoadedTable {
   const file = fileFor(rules);
-  if (file === undefined)
+  if (file === undefined || store === undefined)
     return { ok: false, missing: true, problem: 'no data directory is known for the tables' };
   let table = loaded.get(file);
   if (table === undefined || (!table.ok && table.missing)) {
-    table = loadTable(file, rules, rules.stones);
+    table = store.load(file, rules, rules.stones);
     loaded.set(file, table);
   }
   return table;
@@ -72,10 +58,10 @@ export function tableFor(rules: UrRules): UrTable | undefined {
  */
 export function prepareTable(rules: UrRules): Promise<void> {
   const file = fileFor(rules);
-  if (file === undefined || loaded.get(file)?.ok) return Promise.resolve();
+  if (file === undefined || store === undefined || loaded.get(file)?.ok) return Promise.resolve();
   let pending = reading.get(file);
   if (!pending) {
-    pending = loadTableAsync(file, rules, rules.stones);
+    pending = store.loadAsync(file, rules, rules.stones);
     reading.set(file, pending);
     void pending.then((table) => {
       loaded.set(file, table);
@@ -112,8 +98,8 @@ export function perfectProblem(
 ): string | undefined {
   const file = fileFor(rules);
   const table =
-    glance && file !== undefined && !loaded.has(file)
-      ? inspectTable(file, rules, rules.stones)
+    glance && file !== undefined && store !== undefined && !loaded.has(file)
+      ? store.inspect(file, rules, rules.stones)
       : lookUp(rules);
   if (table.ok) return undefined;
   // The setup (a glance) says what building the table takes, so that a person can choose.

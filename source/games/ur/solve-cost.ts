@@ -4,7 +4,7 @@
  */
 import type { UrRules } from './rules.js';
 import { groups, groupSize, shapeFor, type UrShape } from './solver.js';
-import { HEADER_BYTES } from './table.js';
+import { HEADER_BYTES } from './table-format.js';
 
 /**
  * What a solve needs: the table (twice with worker threads: the shared one, and a plain copy

@@ -22,15 +22,8 @@ import {
   sweep,
   type UrShape,
 } from './solver.js';
-import {
-  checksum,
-  HEADER_BYTES,
-  loadTable,
-  tableFile,
-  tablesDirectory,
-  writeAtomic,
-  writeTable,
-} from './table.js';
+import { checksum, HEADER_BYTES } from './table-format.js';
+import { loadTable, tableFile, tablesDirectory, writeAtomic, writeTable } from './table.js';
 import { unwritable } from '../../storage/files.js';
 import { memoryNeeded } from './solve-cost.js';
 

@@ -1,10 +1,9 @@
 /**
  * Solved Ur tables on disk (issue 30): one file per board, stone count and rosette rule, in the
- * data directory's `ur-tables` folder, never in the repository. A file is a 4096-byte header (a
- * magic line, then JSON: format version, board, stones, rule, positions, SHA-256 of the values)
- * and the values as little-endian Float32, one per position in the solver's order. A file that is
- * short, long, of another version or board, or whose checksum does not hold is refused with a
- * reason and never used. Writes are atomic: a temporary file, fsync, rename.
+ * data directory's `ur-tables` folder, never in the repository (the format is table-format.ts's).
+ * A file that is short, long, of another version or board, or whose checksum does not hold is
+ * refused with a reason and never used. Writes are atomic: a temporary file, fsync, rename. The
+ * store of files here is what the program's edges hand the core (readTablesFrom).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -19,52 +18,28 @@ import {
 } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { historicalSpec, checkBoard } from './board.js';
+import { readTablesWith } from './perfect.js';
 import type { UrRules } from './rules.js';
-import { indexOf, positionOf, shapeFor, type UrShape } from './solver.js';
-
-export const TABLE_VERSION = 1;
-const MAGIC = 'madang ur table';
-export const HEADER_BYTES = 4096;
-
-export interface TableHeader {
-  readonly version: number;
-  readonly board: string;
-  readonly stones: number;
-  readonly extraRoll: boolean;
-  readonly positions: number;
-  readonly sha256: string;
-}
-
-/** The board's name in a table's file name: `historical`, or a digest of its paths and rosettes. */
-export function boardId(rules: UrRules): string {
-  const historical = checkBoard(historicalSpec(), 'the board');
-  const digest = (r: UrRules) =>
-    createHash('sha256')
-      .update(JSON.stringify([r.board.paths, [...r.board.rosettes].sort()]))
-      .digest('hex')
-      .slice(0, 12);
-  if (historical.ok && digest({ ...rules, board: historical.board }) === digest(rules))
-    return 'historical';
-  return `board-${digest(rules)}`;
-}
+import { shapeFor } from './solver.js';
+import {
+  boardId,
+  checksum,
+  HEADER_BYTES,
+  headerBytes,
+  type Inspected,
+  type LoadedTable,
+  MAGIC,
+  type TableHeader,
+  TABLE_VERSION,
+  tableName,
+  UrTable,
+  type UrTableStore,
+} from './table-format.js';
 
 export const tablesDirectory = (dataDir: string) => join(dataDir, 'ur-tables');
 
-/** ur-historical-7-stones-v1.table (…-no-extra-roll… when the rosette rule is off). */
-export function tableName(rules: UrRules, stones: number): string {
-  const rule = rules.extraRollOnRosette ? '' : '-no-extra-roll';
-  return `ur-${boardId(rules)}-${stones}-stones${rule}-v${TABLE_VERSION}.table`;
-}
-
 export const tableFile = (dataDir: string, rules: UrRules, stones: number) =>
   join(tablesDirectory(dataDir), tableName(rules, stones));
-
-export function checksum(values: Float32Array): string {
-  return createHash('sha256')
-    .update(new Uint8Array(values.buffer, values.byteOffset, values.byteLength))
-    .digest('hex');
-}
 
 /** Write bytes to `file` atomically: a temporary file beside it, fsync, rename. */
 export function writeAtomic(file: string, parts: readonly Uint8Array[]): void {
@@ -86,13 +61,6 @@ export function writeAtomic(file: string, parts: readonly Uint8Array[]): void {
   renameSync(temporary, file);
 }
 
-function headerBytes(header: TableHeader): Uint8Array {
-  const bytes = new Uint8Array(HEADER_BYTES);
-  const text = `${MAGIC}\n${JSON.stringify(header)}\n`;
-  bytes.set(new TextEncoder().encode(text));
-  return bytes;
-}
-
 export function writeTable(file: string, rules: UrRules, stones: number, values: Float32Array) {
   const header: TableHeader = {
     version: TABLE_VERSION,
@@ -107,9 +75,6 @@ export function writeTable(file: string, rules: UrRules, stones: number, values:
     new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
   ]);
 }
-
-export type LoadedTable =
-  { ok: true; table: UrTable } | { ok: false; missing: boolean; problem: string };
 
 /** Read whole bytes from a file descriptor. */
 function readInto(fd: number, target: Uint8Array, position: number): number {
@@ -136,11 +101,6 @@ function readWhole(file: string, target: Uint8Array, position: number): string |
     return `it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
   }
 }
-
-/** A table file's header and length, checked without reading its values. */
-type Inspected =
-  | { ok: true; header: TableHeader; shape: UrShape }
-  | { ok: false; missing: boolean; problem: string };
 
 const refusal = (file: string, why: string) => ({
   ok: false as const,
@@ -240,33 +200,36 @@ export async function loadTableAsync(
   return { ok: true, table: new UrTable(inspected.shape, values) };
 }
 
-/** The stones of a game state (rules.ts: OFF −1, a path index, the path length when borne off). */
-export type Stones = readonly (readonly number[])[];
+/** The store of the table files in a data directory (the one `dataDir` names when asked). */
+export function fileTables(dataDir: () => string | undefined): UrTableStore {
+  return {
+    where(rules, stones) {
+      const dir = dataDir();
+      return dir === undefined ? undefined : tableFile(dir, rules, stones);
+    },
+    inspect: inspectTable,
+    load: loadTable,
+    loadAsync: loadTableAsync,
+  };
+}
+
+/** Where a worker thread, started with a copy of the environment, finds the data directory. */
+const TABLES_ENV = 'MADANG_UR_TABLES';
 
 /**
- * A solved table, read: the exact chance to win of the player about to roll. The lookup API for
- * the perfect level, hints and analysis (issue 31).
+ * The perfect level reads the tables of this data directory (the command line's edges call it).
+ * Kept in the environment too: the computers think on a worker thread (cli/thinking.ts), started
+ * later with a copy of it, which finds the tables there (readTablesFromEnvironment).
  */
-export class UrTable {
-  constructor(
-    readonly shape: UrShape,
-    readonly values: Float32Array,
-  ) {}
+export function readTablesFrom(dataDir: string): void {
+  process.env[TABLES_ENV] = dataDir;
+  readTablesWith(fileTables(() => dataDir));
+}
 
-  /** The chance that `colour`, about to roll, wins from these stones. */
-  chanceToRoll(stones: Stones, colour: number): number {
-    const n = this.shape.stones;
-    const p = positionOf(this.shape, stones, colour);
-    if (p.mine === n) return 1;
-    if (p.theirs === n) return 0;
-    return this.values[indexOf(this.shape, colour, p.me, p.mine, p.them, p.theirs)] as number;
-  }
-
-  /**
-   * The chance that `colour` wins once a move has left these stones: rolling again after a
-   * rosette (`again`), else the opponent rolls next.
-   */
-  chanceAfter(stones: Stones, colour: number, again: boolean): number {
-    return again ? this.chanceToRoll(stones, colour) : 1 - this.chanceToRoll(stones, 1 - colour);
-  }
+/**
+ * The tables of the data directory the environment names, read when asked: the one a thread of
+ * the program was told (readTablesFrom), else MADANG_DATA_DIR (main.ts, on every thread).
+ */
+export function readTablesFromEnvironment(): void {
+  readTablesWith(fileTables(() => process.env[TABLES_ENV] ?? process.env.MADANG_DATA_DIR));
 }

@@ -6,8 +6,7 @@
  * back the runners write what is missing and play goes on.
  */
 import type { GameEvent } from '../../engine/game.js';
-import { seatFromPlayer } from '../../engine/seats.js';
-import type { Session } from '../../ui/play-session.js';
+import { sessionFromHeader } from '../../table/session.js';
 import type { Table } from '../../table/table.js';
 import { ServedTable } from '../hall.js';
 import type { Hub } from './hub.js';
@@ -286,12 +285,6 @@ export class Leases {
       }
       const { header, options, events, draws, seq } = folded.folded;
       if (folded.folded.finished || folded.folded.closed) return;
-      const source =
-        game.chance && header.seed !== null ? game.chance.seeded(header.seed, options) : undefined;
-      if (source) {
-        const again = drawAgain(source, draws);
-        if (!again.ok) this.hub.redisOptions.log(`table ${code}: ${again.problem}`);
-      }
       const run = this.runner.runOf(code);
       run.intentsAfter = handled;
       run.inherited = inherited;
@@ -306,16 +299,16 @@ export class Leases {
       run.quiet = true;
       const stream = new StreamRecorder((made) => this.runner.made(run, made), seq);
       run.stream = stream;
-      const seats = header.players.map(seatFromPlayer);
-      const session: Session = {
-        id: 0,
-        seed: header.seed,
-        initial: game.rules.setup(options as never),
-        seats,
-        chance: source,
-        recorder: quietly(stream, () => run.quiet),
-        botSeed: header.seed ?? 0,
-      };
+      const session = sessionFromHeader(
+        game,
+        header,
+        options,
+        quietly(stream, () => run.quiet),
+      );
+      if (session.chance) {
+        const again = drawAgain(session.chance, draws);
+        if (!again.ok) this.hub.redisOptions.log(`table ${code}: ${again.problem}`);
+      }
       const served = this.runner.engine.reopen(
         game,
         session,

@@ -4,10 +4,9 @@
  * entry by entry), and every change a connection here asks goes to the process that runs it.
  */
 import type { GameEvent } from '../../engine/game.js';
-import { type Header, NO_RECORDING } from '../../engine/recording.js';
-import { seatFromPlayer } from '../../engine/seats.js';
+import type { Header } from '../../engine/recording.js';
+import { sessionFromHeader } from '../../table/session.js';
 import type { AnyGameModule, Start } from '../../games/module.js';
-import type { Session } from '../../ui/play-session.js';
 import { type Answer, Table, type TableView } from '../../table/table.js';
 import { type Person, ServedTable } from '../hall.js';
 import type { Hub } from './hub.js';
@@ -89,24 +88,14 @@ export class ReplicaTable extends ServedTable {
     const header = JSON.parse(entry.line ?? '{}') as Header;
     const parsed = this.game.parseOptions(header.options);
     if (!parsed.ok) return;
-    const seats = header.players.map(seatFromPlayer);
-    const initial = this.game.rules.setup(parsed.options as never);
-    const session: Session = {
-      id: 0,
-      seed: header.seed,
-      initial,
-      seats,
-      chance: undefined,
-      recorder: NO_RECORDING,
-      botSeed: header.seed ?? 0,
-    };
+    const session = sessionFromHeader(this.game, header, parsed.options);
     this.session = session;
     this.table = new Table<unknown, GameEvent>({
       game: this.game,
-      initial,
-      seats,
-      chance: undefined,
-      recorder: NO_RECORDING,
+      initial: session.initial,
+      seats: session.seats,
+      chance: session.chance,
+      recorder: session.recorder,
       botSeed: session.botSeed,
       scheduler: this.redis.options.scheduler,
       botDelay: this.redis.options.botDelay,

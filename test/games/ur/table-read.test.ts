@@ -7,17 +7,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  perfectProblem,
-  prepareTable,
-  readTablesFrom,
-  tableFor,
-} from '../../../source/games/ur/perfect.js';
+import { perfectProblem, prepareTable, tableFor } from '../../../source/games/ur/perfect.js';
 import { setup } from '../../../source/games/ur/rules.js';
 import { shapeFor } from '../../../source/games/ur/solver.js';
 import {
   loadTable,
   loadTableAsync,
+  readTablesFrom,
   tableFile,
   writeTable,
 } from '../../../source/games/ur/table.js';

@@ -8,12 +8,12 @@
  */
 import { TAKE_BACK_DEPTH } from '../../../engine/recording.js';
 import type { Seat } from '../../../engine/seats.js';
-import { type TakeBack, takeBack } from '../../../engine/take-back.js';
 import type { Key } from '../../../ui/keys.js';
 import { cutBack } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
 import { LOG_KEPT, frameKey } from '../../../ui/play-session.js';
 import { motiveOf, motiveWords, pointName } from '../bot.js';
+import { konoTakeBack } from '../core.js';
 import { describeKonoEvent } from '../describe.js';
 import {
   at,
@@ -306,20 +306,8 @@ function direction(play: KonoPlay, way: Direction): KonoPlay {
   return { ...play, chosen: piece, preview: way, notice: null };
 }
 
-/**
- * How far `u` reaches in Kono: the shared rule (engine/take-back.ts), bounded by the round: the
- * player's last move of this round and the computer's reply after it, never a choice between
- * rounds nor anything before one. The table takes back by this rule too.
- */
-export const konoTakeBack = (
-  initial: KonoState,
-  events: readonly KonoEvent[],
-  seats: readonly Seat[],
-): TakeBack<KonoState> =>
-  takeBack(konoGame as never, initial, events, seats, 'throw', {
-    boundary: (event: KonoEvent) => event.type !== 'kono/moved',
-    nothing: 'No move of yours in this round to take back.',
-  });
+// How far `u` reaches is Kono's rule, on its core (a table built from the core alone uses it).
+export { konoTakeBack };
 
 /**
  * Take back the player's last move of this round and everything after it (the computer's reply),
