@@ -330,20 +330,23 @@ export function usePlaySession<
   // Events told and not yet folded (with `told`): folded together once the table's batch is
   // over (a microtask runs after it, before the loop's next turn), or before anything else.
   const pending = useRef<Told<S, E>[]>([]);
-  const flush = useCallback(() => {
-    const batch = pending.current;
-    if (batch.length === 0 || !told) return;
-    pending.current = [];
-    // Drawn with the next frame due, not batch by batch.
-    later({ type: 'session/committed', play: told(current(), batch) });
-    syncHold();
-  }, [told, later, current, syncHold]);
+  const flush = useCallback(
+    (drawNow = false) => {
+      const batch = pending.current;
+      if (batch.length === 0 || !told) return;
+      pending.current = [];
+      // Drawn with the next frame due, not batch by batch; this view's own move at once.
+      (drawNow ? dispatch : later)({ type: 'session/committed', play: told(current(), batch) });
+      syncHold();
+    },
+    [told, later, dispatch, current, syncHold],
+  );
 
   const heard = useCallback(
     (fact: Fact<S, E>) => {
       const one = toldOf(fact);
       if (told && one) {
-        if (pending.current.push(one) === 1) queueMicrotask(flush);
+        if (pending.current.push(one) === 1) queueMicrotask(() => flush());
         return;
       }
       flush();
@@ -522,7 +525,7 @@ export function usePlaySession<
       } finally {
         sending.current = false;
       }
-      flush();
+      flush(true);
       if (!answer.ok) return notice(answer.problem);
       syncHold();
       return current();
