@@ -15,7 +15,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
-import { repliesWords, takeBack } from '../../../ui/take-back.js';
+import { repliesWords } from '../../../ui/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
 import {
@@ -27,7 +27,6 @@ import {
   type PieceMoved,
   type SticksThrown,
   type Stack,
-  yutGame,
   type YutEvent,
   type YutState,
 } from '../rules.js';
@@ -232,16 +231,6 @@ export function applyEvent(play: YutPlay, told: Told<YutState, YutEvent>): YutPl
         : play.lastThrow,
     turnStart: state.turn !== play.state.turn && state.phase !== 'over',
   });
-}
-
-/**
- * What `u` would take back: the last move of a person with no throw since, and after it the
- * computers' reply, if they have played since (ui/take-back.ts); or why nothing can be. (The
- * advanced game's saving asks; the take-back itself is the table's.)
- */
-export function undoProblem(play: YutPlay): string | undefined {
-  const back = takeBack(yutGame, play.initial, play.events, play.seats, 'throw');
-  return back.ok ? undefined : back.problem;
 }
 
 /** A take-back the table made: the move and the computers' reply after it. */
