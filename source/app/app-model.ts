@@ -17,7 +17,8 @@ import type { Key } from '../ui/keys.js';
 import { type MenuItem, menuKey } from '../ui/menu-model.js';
 import { type Browser, browserKey, newBrowser } from '../ui/recordings-model.js';
 import { browserRows } from '../ui/RecordingsBrowser.js';
-import type { AppRequest, Session } from '../ui/play-session.js';
+import type { Session } from '../table/session.js';
+import type { AppRequest } from '../ui/play-session.js';
 import { helpLines } from '../ui/text.js';
 import { lastScroll, PAGE_KEYS } from '../ui/TextPage.js';
 

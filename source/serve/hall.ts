@@ -9,7 +9,8 @@ import type { GameEvent } from '../engine/game.js';
 import type { LoadedRecording } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
 import type { AnyGameModule, Start } from '../games/module.js';
-import { LOG_KEPT, type Past, type Session, TAKE_BACK_ASKED } from '../ui/play-session.js';
+import { LOG_KEPT, TAKE_BACK_ASKED } from '../ui/play-session.js';
+import type { Past, Session } from '../table/session.js';
 import { type Answer, type Intent, type Scheduler, Table, type TableView } from '../table/table.js';
 import { printable, safeText } from '../engine/safe-text.js';
 import type { PlayerBook } from './identity.js';
@@ -268,6 +269,9 @@ export class ServedTable {
     if (intent.type === 'leave') return { ok: true };
     if (intent.type !== 'takeBack' || !inner.seats.includes(intent.seat)) return inner.send(intent);
     const table = this.table as Table<unknown, GameEvent>;
+    // Nothing to take back (the table's rule says why): the others are not asked.
+    const refused = table.refused(inner.seats, intent);
+    if (refused !== undefined) return { ok: false, problem: refused };
     const others = this.holders.flatMap((h, seat) =>
       h.kind === 'person' && seat !== intent.seat && !this.covered.has(seat) ? [seat] : [],
     );
@@ -379,15 +383,23 @@ export class ServedTable {
 
   /** The game's events and take-backs go into the story (the events in force first). */
   protected listenTo(table: Table<unknown, GameEvent>): void {
-    for (const event of table.events) this.story.push({ kind: 'event', event });
+    // Events in force before (none, as tables are made now) are told with their states too.
+    let state = table.initial;
+    for (const event of table.events) {
+      const after = this.game.rules.reduce(state, event);
+      this.story.push({ kind: 'event', event, before: state, after });
+      state = after;
+    }
     table.subscribe((fact) => {
       if (fact.kind === 'event')
         this.story.push({
           kind: 'event',
           event: fact.event,
+          before: fact.before,
+          after: fact.after,
           reason: fact.by === 'computer' ? (fact.reason ?? '') : undefined,
         });
-      else if (fact.kind === 'takenBack') this.story.push({ kind: 'takenBack', kept: fact.kept });
+      else if (fact.kind === 'takenBack') this.story.push(fact);
     });
   }
 

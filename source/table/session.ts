@@ -17,6 +17,7 @@ import {
 } from '../engine/recording.js';
 import { playerInfo, seatFromPlayer, type Seat } from '../engine/seats.js';
 import { stateOn } from '../engine/timeline.js';
+import type { Fact } from './table.js';
 
 /** A game being played: what its table is made with, for a new, a resumed or a reopened game. */
 export interface Session<S = unknown> {
@@ -35,6 +36,22 @@ export interface Session<S = unknown> {
   /** Saving to the game's own file (Yut's advanced game): the problem in words if it failed. */
   readonly save?: ((state: S) => string | undefined) | undefined;
 }
+
+/**
+ * One thing a shared table told its views: an event (with the table's states around it, so a
+ * view opened later draws it without folding), a take-back, or its words (chat, notices).
+ */
+export type Past<E, S = unknown> =
+  | {
+      readonly kind: 'event';
+      readonly event: E;
+      readonly before: S;
+      readonly after: S;
+      /** A computer's reason for its move, told under the move's line. */
+      readonly reason?: string | undefined;
+    }
+  | Extract<Fact<S, E>, { readonly kind: 'takenBack' }>
+  | { readonly kind: 'line'; readonly line: string };
 
 /** What the run gives every game it starts (from the command line, or the server's). */
 export interface SessionContext {

@@ -121,6 +121,10 @@ export type Fact<S, E> =
       readonly removed: readonly E[];
       readonly mover: number;
       readonly state: S;
+      /** The computers whose replies went with it, by name (engine/take-back.ts). */
+      readonly repliers: readonly string[];
+      /** The last throw or roll that stays, with the seat that made it. */
+      readonly lastChance?: { readonly event: E; readonly seat: number } | undefined;
     }
   /** The recording stopped (a full disk): the game goes on unrecorded. */
   | { readonly kind: 'recordingStopped'; readonly problem: string }
@@ -311,7 +315,7 @@ export class Table<S, E extends GameEvent> {
       case 'chance':
         return this.draw(intent.seat);
       case 'takeBack':
-        return this.takeBack(intent.seat);
+        return this.takeBack(held);
       case 'hint':
         return this.hint(intent.seat);
       case 'leave':
@@ -336,6 +340,10 @@ export class Table<S, E extends GameEvent> {
       return held.length === 0
         ? 'You are watching: only the players move.'
         : `${this.nameOf(intent.seat)}'s seat is not yours.`;
+    if (intent.type === 'takeBack') {
+      const back = this.reach(held);
+      return back.ok ? undefined : back.problem;
+    }
     if (intent.type !== 'move' && intent.type !== 'chance') return undefined;
     const { toAct, outcome, chanceDue } = this.standing;
     const { rules, chance } = this.setup.game;
@@ -380,7 +388,7 @@ export class Table<S, E extends GameEvent> {
     const { rules } = this.setup.game;
     this.current = this.log.reduce((state, event) => rules.reduce(state, event), this.initial);
     this.stand(this.current);
-    this.tell({ kind: 'takenBack', kept, removed, mover, state: this.current });
+    this.tell({ kind: 'takenBack', kept, removed, mover, state: this.current, repliers: [] });
   }
 
   /** The table followed was closed (ended by its players, or over). */
@@ -403,6 +411,10 @@ export class Table<S, E extends GameEvent> {
     if (outcome.status !== 'running') return { ok: false, problem: 'The game is over.' };
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
     if (chanceDue) {
+      // A move before the throw is refused in the rules' words ("… must throw the sticks
+      // first"); a chance event sent as a move, in the table's.
+      const problem = this.setup.game.rules.check(this.current, event);
+      if (problem !== undefined) return this.refusal(problem);
       const noun = this.setup.game.chance?.noun ?? 'throw';
       return { ok: false, problem: `A ${noun} is due: the table draws it, ask for it.` };
     }
@@ -453,7 +465,8 @@ export class Table<S, E extends GameEvent> {
     return OK;
   }
 
-  private takeBack(seat: number): Answer<E> {
+  /** What a take-back by a view holding `held` would take back now, or why nothing. */
+  private reach(held: readonly number[]) {
     const { rules, chance } = this.setup.game;
     const rule: TakeBackRule<S, E> =
       this.setup.takeBack ??
@@ -461,9 +474,19 @@ export class Table<S, E extends GameEvent> {
       ((initial, events, seats) =>
         takeBack(rules, initial, events, seats, chance?.noun ?? 'throw or roll'));
     const back = rule(this.initial, this.log, this.seats);
-    if (!back.ok) return { ok: false, problem: back.problem };
-    if (back.mover !== seat)
-      return { ok: false, problem: `The last move was ${this.nameOf(back.mover)}'s, not yours.` };
+    if (!back.ok) return { ok: false as const, problem: back.problem };
+    // A keyboard holding every seat takes back whichever of its seats moved last.
+    if (!held.includes(back.mover))
+      return {
+        ok: false as const,
+        problem: `The last move was ${this.nameOf(back.mover)}'s, not yours.`,
+      };
+    return back;
+  }
+
+  private takeBack(held: readonly number[]): Answer<E> {
+    const back = this.reach(held);
+    if (!back.ok) return back;
     const removed = this.log.slice(back.kept);
     this.log = this.log.slice(0, back.kept);
     this.current = back.state;
@@ -476,6 +499,8 @@ export class Table<S, E extends GameEvent> {
       removed,
       mover: back.mover,
       state: back.state,
+      repliers: back.repliers,
+      lastChance: back.lastChance as { event: E; seat: number } | undefined,
     });
     this.recordingCheck(failedBefore);
     this.pace();

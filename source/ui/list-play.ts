@@ -1,15 +1,23 @@
 /**
- * The generic play model: a game's events and their fold, the legal moves of the player to act
- * as a list to choose from (↑↓ or a number, Enter), undo by folding the events again, the log.
+ * The generic play model: the table's state as it told it, the legal moves of the player to act
+ * as a list to choose from (↑↓ or a number, Enter), take-backs asked of the table, the log.
  * A game with no board of its own to point at plays on this as it stands; the others can start
  * on it and grow their own selection later.
  */
 import type { Game, GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
-import { appended, cutBack, type EventLog, type Told } from './event-log.js';
+import {
+  appended,
+  cutBack,
+  type EventLog,
+  type Told,
+  type ToldBack,
+  wanting,
+  wantingBack,
+} from './event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
-import { repliesWords, takeBack } from './take-back.js';
+import { repliesWords } from './take-back.js';
 
 export interface ListFace<S, E extends GameEvent> {
   readonly rules: Game<S, E, never>;
@@ -28,10 +36,10 @@ export interface ListPlay<S, E> extends EventLog<S, E> {
   readonly overlay: Overlay;
 }
 
-export type ListAction<E> = E | OwnAction<E>;
+export type ListAction<E, S = unknown> = OwnAction<E, S>;
 
-type OwnAction<E> =
-  | SessionAction<E>
+type OwnAction<E, S> =
+  | SessionAction<E, S>
   | { readonly type: 'list/cursorMoved'; readonly delta: number }
   | { readonly type: 'list/picked'; readonly index: number }
   | { readonly type: 'list/moveRequested' }
@@ -59,15 +67,13 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     };
   }
 
-  function apply(play: ListPlay<S, E>, event: E, note?: string): ListPlay<S, E> {
-    const problem = rules.check(play.state, event);
-    if (problem !== undefined) return { ...play, notice: problem };
-    const state = rules.reduce(play.state, event);
-    const lines = face.describe(play.state, event, state, names(play));
-    if (note !== undefined) lines.splice(1, 0, note);
+  /** An event the table told, drawn with the states it told around it. */
+  function apply(play: ListPlay<S, E>, told: Told<S, E>): ListPlay<S, E> {
+    const lines = face.describe(told.before, told.event, told.after, names(play));
+    if (told.note !== undefined) lines.splice(1, 0, told.note);
     return {
       ...play,
-      ...appended(play, event, state),
+      ...appended(play, told),
       choice: 0,
       log: [...play.log, ...lines].slice(-LOG),
       notice: null,
@@ -81,58 +87,43 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
    */
   function applyAll<P extends ListPlay<S, E>>(
     play: P,
-    told: readonly Told<E>[],
+    told: readonly Told<S, E>[],
     settle: (before: P, after: P) => P = (_, after) => after,
   ): P {
     const events = [...play.events];
     const log = [...play.log];
     let now = play;
-    for (const { event, note } of told) {
-      const problem = rules.check(now.state, event);
-      if (problem !== undefined) {
-        now = { ...now, notice: problem };
-        continue;
-      }
-      const state = rules.reduce(now.state, event);
-      const lines = face.describe(now.state, event, state, names(now));
+    for (const { event, before, after, note } of told) {
+      const lines = face.describe(before, event, after, names(now));
       if (note !== undefined) lines.splice(1, 0, note);
       events.push(event);
       log.push(...lines);
       // The arrays grow under every step's model; only the last is kept.
-      const next: P = {
-        ...now,
-        events,
-        state,
-        accepted: { type: 'event', event },
-        choice: 0,
-        log,
-        notice: null,
-      };
+      const next: P = { ...now, events, state: after, choice: 0, log, notice: null };
       now = settle(now, next);
     }
     return now === play ? play : { ...now, log: log.length > LOG ? log.slice(-LOG) : log };
   }
 
-  /** Take back a person's last move, with the computers' reply after it (ui/take-back.ts). */
-  function undo(play: ListPlay<S, E>): ListPlay<S, E> {
-    const back = takeBack(rules, play.initial, play.events, play.seats, 'throw or roll');
-    if (!back.ok) return { ...play, notice: back.problem };
+  /** A take-back the table made: a person's last move, with the computers' reply after it. */
+  function takenBack(play: ListPlay<S, E>, back: ToldBack<S, E>): ListPlay<S, E> {
     const who = play.seats[back.mover]?.name ?? 'The player';
     return {
       ...play,
-      ...cutBack(play, back.kept, back.state, back.mover),
+      ...cutBack(play, back),
       choice: 0,
       log: [...play.log, `${who} took back a move${repliesWords(back.repliers)}.`].slice(-LOG),
       notice: null,
     };
   }
 
-  function reduce(play: ListPlay<S, E>, given: ListAction<E>): ListPlay<S, E> {
+  function reduce(play: ListPlay<S, E>, action: ListAction<E, S>): ListPlay<S, E> {
     const legal = rules.legalEvents(play.state);
-    // Game events are named `game/…`; the model's own and the session's are list/, play/, app/.
-    if (!/^(list|play|app)\//.test(given.type)) return apply(play, given as E);
-    const action = given as OwnAction<E>;
     switch (action.type) {
+      case 'play/told':
+        return apply(play, action.told);
+      case 'play/takenBack':
+        return takenBack(play, action.back);
       case 'list/cursorMoved':
         if (legal.length === 0) return play;
         return { ...play, choice: (play.choice + action.delta + legal.length) % legal.length };
@@ -140,10 +131,10 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
         return action.index < legal.length ? { ...play, choice: action.index, notice: null } : play;
       case 'list/moveRequested': {
         const event = legal[play.choice];
-        return event ? apply(play, event) : { ...play, notice: 'Nothing to move now.' };
+        return event ? { ...play, ...wanting(event) } : { ...play, notice: 'Nothing to move now.' };
       }
       case 'list/undoRequested':
-        return undo(play);
+        return { ...play, ...wantingBack<E>() };
       case 'play/overlayOpened':
         return { ...play, overlay: action.overlay };
       case 'play/overlayClosed':
@@ -154,15 +145,13 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
         const index = legal.findIndex((e) => JSON.stringify(e) === JSON.stringify(action.event));
         return { ...play, choice: Math.max(0, index), notice: action.notice };
       }
-      case 'play/botMoved':
-        return apply(play, action.event, `  (${action.reason})`);
       default:
         // Chance, hints, saves and app requests are the dispatcher's.
         return play;
     }
   }
 
-  function key(play: ListPlay<S, E>, pressed: Key): ListAction<E> | undefined {
+  function key(play: ListPlay<S, E>, pressed: Key): ListAction<E, S> | undefined {
     const shared = frameKey(play.overlay, running(play.state), pressed);
     if (shared !== undefined) return shared ?? undefined;
     // A person's last move can be taken back while the computer replies, as well as after.

@@ -16,6 +16,7 @@ import {
   useState,
 } from 'react';
 import type { GameEvent, Outcome } from '../engine/game.js';
+import type { Past, Session } from '../table/session.js';
 import {
   type Fact,
   type Leaving,
@@ -25,8 +26,7 @@ import {
   type TakeBackRule,
   TIMERS,
 } from '../table/table.js';
-import type { Session } from '../table/session.js';
-import type { EventLog, Told } from './event-log.js';
+import { type EventLog, type Told, toldOf, type ToldBack } from './event-log.js';
 import type { Key } from './keys.js';
 import { useKeys } from './keys-context.js';
 import { useStore } from './store.js';
@@ -37,8 +37,8 @@ import { ThinkContext } from './thinking.js';
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved' | 'analyse';
 
-// A game being played: made by the session factory (table/session.ts), beside the table.
-export type { Session };
+/** Session and Past live beside the table (table/session.ts); named here for the screens. */
+export type { Past, Session } from '../table/session.js';
 
 /** A new play model's log, or a resumed game's log instead (it already says whose turn it is). */
 export function resumedLog<P extends { readonly log: readonly string[] }>(
@@ -76,28 +76,17 @@ export interface SharedSeat<S> {
   readonly lines?: ((listener: (line: string) => void) => () => void) | undefined;
   /**
    * What the table told before this screen opened, in the order it happened (a player back, a
-   * spectator): the log is rebuilt from it as a view there all along made it. Absent: the events
-   * in force only.
+   * spectator), the events with the states around them: the log is rebuilt from it as a view
+   * there all along made it, with nothing folded here.
    */
-  readonly past?: (() => readonly Past<GameEvent>[]) | undefined;
+  readonly past: () => readonly Past<GameEvent>[];
   /** Whether a take-back asked at this table still waits for the others' answer. */
   readonly asking?: (() => boolean) | undefined;
   /** Told whether a page or question covers the screen (its keys are then the page's). */
   readonly covered?: ((covered: boolean) => void) | undefined;
 }
 
-/** One thing a shared table told its views: an event, a take-back, or its words (chat, notices). */
-export type Past<E> =
-  | {
-      readonly kind: 'event';
-      readonly event: E;
-      /** A computer's reason for its move, told under the move's line. */
-      readonly reason?: string | undefined;
-    }
-  | { readonly kind: 'takenBack'; readonly kept: number }
-  | { readonly kind: 'line'; readonly line: string };
-
-export type { Accepted } from './event-log.js';
+export type { Told, ToldBack, Wanted } from './event-log.js';
 
 /** The asker's note while a served take-back waits for the others (gone once they answer). */
 export const TAKE_BACK_ASKED = 'Asked the others to agree to the take-back: wait for them.';
@@ -106,13 +95,16 @@ export const TAKE_BACK_ASKED = 'Asked the others to agree to the take-back: wait
 export type PlayKnowledge<S, E extends GameEvent> = TableGame<S, E>;
 
 /** The actions every game's play model understands besides its own. */
-export type SessionAction<E> =
+export type SessionAction<E, S = unknown> =
+  /** An event the table told (anyone's: this screen's, another's, a computer's, a draw). */
+  | { readonly type: 'play/told'; readonly told: Told<S, E> }
+  /** A take-back the table made. */
+  | { readonly type: 'play/takenBack'; readonly back: ToldBack<S, E> }
   | { readonly type: 'play/chanceRequested' }
   | { readonly type: 'play/hintRequested' }
   | { readonly type: 'play/saveRequested' }
   | { readonly type: 'play/noticeShown'; readonly notice: string }
   | { readonly type: 'play/hintShown'; readonly event: E; readonly notice: string }
-  | { readonly type: 'play/botMoved'; readonly event: E; readonly reason: string }
   | { readonly type: 'play/overlayOpened'; readonly overlay: 'help' | 'quit' | 'log' }
   | { readonly type: 'play/overlayClosed' }
   | { readonly type: 'app/quitConfirmed' }
@@ -174,7 +166,7 @@ export function frameKey(
   overlay: Overlay,
   running: boolean,
   key: Key,
-): SessionAction<never> | null | undefined {
+): SessionAction<never, never> | null | undefined {
   if (overlay === 'help' || overlay === 'log') return { type: 'play/overlayClosed' };
   if (overlay === 'quit') {
     // Only y leaves: Enter is the move key, and a slip must not end a game.
@@ -223,7 +215,7 @@ export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<
    * moves), folded at once: one model made and one frame drawn for the batch, not one an event.
    * Without it each event is folded as it is told.
    */
-  readonly told?: ((play: P, told: readonly Told<E>[]) => P) | undefined;
+  readonly told?: ((play: P, told: readonly Told<S, E>[]) => P) | undefined;
 }
 
 /** The store's own action: the model a reducer made, once the table accepted its fact. */
@@ -255,58 +247,46 @@ export function usePlaySession<
     [reduce],
   );
   const { shared } = props;
-  // A shared table may be well on when this screen opens (a player joining or coming back):
-  // the play model starts from the events in force, folded as the table told them.
-  const foldOf = useCallback(
-    (events: readonly E[]) =>
-      events.reduce((play, event) => reduce(play, event as unknown as A), init()),
-    [init, reduce],
-  );
-  const fold = useCallback(
-    () => foldOf((shared?.table.events ?? []) as readonly E[]),
-    [shared, foldOf],
-  );
-  // Its log as a view there all along made it: the moves, take-backs and the table's words in
-  // the order they were told (not all after the moves, where they read as if said last).
+  const toldAction = (told: Told<S, E>) => ({ type: 'play/told', told }) as unknown as A;
+  const backAction = (back: ToldBack<S, E>) => ({ type: 'play/takenBack', back }) as unknown as A;
+  // A shared table may be well on when this screen opens (a player joining or coming back): its
+  // log is rebuilt as a view there all along made it, from what the table told in order (the
+  // moves with the states around them, take-backs, the table's words), never folded here.
   const rebuilt = useCallback((): P => {
-    const past = shared?.past?.() as readonly Past<E>[] | undefined;
-    if (!past) return fold();
+    const past = shared?.past() as readonly Past<E, S>[] | undefined;
+    const inForce = (shared?.table.events ?? []) as readonly E[];
     let play = init();
-    let events: E[] = [];
-    let batch: Told<E>[] = [];
+    let batch: Told<S, E>[] = [];
     const flushed = () => {
       if (batch.length > 0 && told) play = told(play, batch);
       batch = [];
     };
-    for (const was of past) {
+    for (const was of past ?? []) {
       if (was.kind !== 'event') flushed();
       if (was.kind === 'line') play = { ...play, log: [...play.log, was.line].slice(-LOG_KEPT) };
-      else if (was.kind === 'takenBack') {
-        events = events.slice(0, was.kept);
-        play = { ...foldOf(events), log: play.log };
-      } else {
-        events.push(was.event);
-        const note = was.reason !== undefined ? `  (${was.reason})` : undefined;
-        if (told) batch.push({ event: was.event, note });
-        else
-          play = reduce(
-            play,
-            was.reason !== undefined
-              ? ({
-                  type: 'play/botMoved',
-                  event: was.event,
-                  reason: was.reason,
-                } as unknown as A)
-              : (was.event as unknown as A),
-          );
+      // The log stays as it was told (the table's words say whose move was taken back).
+      else if (was.kind === 'takenBack') play = { ...reduce(play, backAction(was)), log: play.log };
+      else {
+        const one: Told<S, E> = {
+          event: was.event,
+          before: was.before,
+          after: was.after,
+          note: was.reason !== undefined ? `  (${was.reason})` : undefined,
+        };
+        if (told) batch.push(one);
+        else play = reduce(play, toldAction(one));
       }
     }
     flushed();
-    // Told otherwise than the table holds it (a story cut short): the events in force.
-    const inForce = (shared?.table.events ?? []) as readonly E[];
-    const same = events.length === inForce.length && events.every((e, i) => e === inForce[i]);
-    return same ? play : fold();
-  }, [shared, init, reduce, told, foldOf, fold]);
+    const same =
+      play.events.length === inForce.length && play.events.every((e, i) => e === inForce[i]);
+    // Told otherwise than the table holds it (a story cut short): its state and events as they are.
+    return same || !shared
+      ? play
+      : { ...play, events: [...inForce], state: shared.table.state as S, wanted: undefined };
+    // `toldAction` and `backAction` only wrap their argument.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shared, init, reduce, told]);
   const [play, dispatch, current, later] = useStore(storeReduce, rebuilt);
   const [helpScroll, setHelpScroll] = useState(0);
   const think = useContext(ThinkContext);
@@ -335,9 +315,8 @@ export function usePlaySession<
   );
   const as = (action: SessionAction<E> | E) => action as unknown as A;
   const notice = (text: string) => dispatch(as({ type: 'play/noticeShown', notice: text }));
-  // While this view's own move or take-back is with the table, what the table tells is kept
-  // until the model the reducer made is in (it already holds that fact).
-  const own = useRef<Fact<S, E>[] | null>(null);
+  // This view's own move or take-back is with the table (told back while it is sent).
+  const sending = useRef(false);
   const pausedRef = useRef(paused);
   // The computers wait while a page covers the board or the window is too small, and play at
   // once while the model says so (Layers' n). A shared table is not held or hurried by one
@@ -350,31 +329,30 @@ export function usePlaySession<
 
   // Events told and not yet folded (with `told`): folded together once the table's batch is
   // over (a microtask runs after it, before the loop's next turn), or before anything else.
-  const pending = useRef<Told<E>[]>([]);
-  const flush = useCallback(() => {
-    const batch = pending.current;
-    if (batch.length === 0 || !told) return;
-    pending.current = [];
-    // Drawn with the next frame due, not batch by batch.
-    later({ type: 'session/committed', play: told(current(), batch) });
-    syncHold();
-  }, [told, later, current, syncHold]);
+  const pending = useRef<Told<S, E>[]>([]);
+  const flush = useCallback(
+    (drawNow = false) => {
+      const batch = pending.current;
+      if (batch.length === 0 || !told) return;
+      pending.current = [];
+      // Drawn with the next frame due, not batch by batch; this view's own move at once.
+      (drawNow ? dispatch : later)({ type: 'session/committed', play: told(current(), batch) });
+      syncHold();
+    },
+    [told, later, dispatch, current, syncHold],
+  );
 
   const heard = useCallback(
     (fact: Fact<S, E>) => {
-      if (told && fact.kind === 'event') {
-        const note = fact.by === 'computer' ? `  (${fact.reason ?? ''})` : undefined;
-        if (pending.current.push({ event: fact.event, note }) === 1) queueMicrotask(flush);
+      const one = toldOf(fact);
+      if (told && one) {
+        if (pending.current.push(one) === 1) queueMicrotask(() => flush());
         return;
       }
       flush();
       switch (fact.kind) {
         case 'event':
-          dispatch(
-            fact.by === 'computer'
-              ? as({ type: 'play/botMoved', event: fact.event, reason: fact.reason ?? '' })
-              : as(fact.event),
-          );
+          dispatch(toldAction(one as Told<S, E>));
           break;
         case 'recordingStopped':
           // The server's own file and failure are not the players' to see.
@@ -384,13 +362,18 @@ export function usePlaySession<
               : fact.problem,
           );
           break;
-        case 'takenBack':
-          // At a shared table another view's take-back (agreed by all) comes here: the play
-          // model is folded again from the events kept. Locally it comes only from this keyboard.
-          // The log stays as it was told (the table says whose move was taken back).
-          if (shared)
-            dispatch({ type: 'session/committed', play: { ...fold(), log: current().log } });
+        case 'takenBack': {
+          // Locally a take-back comes only from this keyboard, and the model says it. At a shared
+          // table the table's words say whose move was taken back: the log stays as it was,
+          // but for the mover's own take-back made at once (no one else to ask).
+          const before = current();
+          const after = reduce(before, backAction(fact));
+          dispatch({
+            type: 'session/committed',
+            play: shared && !sending.current ? { ...after, log: before.log } : after,
+          });
           break;
+        }
         case 'closed':
           // A shared table ended before its game did (E after a seat's hold, a leave): every
           // view says so (its board would show the game going on); locally the end is the
@@ -403,19 +386,12 @@ export function usePlaySession<
       }
       syncHold();
     },
-    // `as` and `notice` only wrap dispatch.
+    // `as`, `notice`, `toldAction` and `backAction` only wrap dispatch or their argument.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dispatch, syncHold, shared, fold, told, flush, current],
+    [dispatch, syncHold, shared, told, flush, current, reduce],
   );
 
-  useLayoutEffect(
-    () =>
-      view.subscribe((fact) => {
-        if (own.current) own.current.push(fact);
-        else heard(fact);
-      }),
-    [view, heard],
-  );
+  useLayoutEffect(() => view.subscribe(heard), [view, heard]);
   // The table's words for every view go to the log.
   useLayoutEffect(
     () =>
@@ -530,26 +506,27 @@ export function usePlaySession<
           break;
       }
       const made = reduce(before, action);
-      const fact = made.accepted;
-      if (fact === undefined || fact === before.accepted) {
-        dispatch({ type: 'session/committed', play: made });
+      const wanted = made.wanted;
+      dispatch({ type: 'session/committed', play: made });
+      if (wanted === undefined || wanted === before.wanted) {
         syncHold();
         return made;
       }
-      own.current = [];
-      const answer = view.send(
-        fact.type === 'event'
-          ? { type: 'move', seat, event: fact.event }
-          : { type: 'takeBack', seat: fact.mover },
-      );
-      const told = own.current;
-      own.current = null;
+      // Asked of the table: what it accepts it tells every view, this one too (made then);
+      // nothing is shown before.
+      sending.current = true;
+      let answer;
+      try {
+        answer = view.send(
+          wanted.type === 'event'
+            ? { type: 'move', seat, event: wanted.event }
+            : { type: 'takeBack', seat },
+        );
+      } finally {
+        sending.current = false;
+      }
+      flush(true);
       if (!answer.ok) return notice(answer.problem);
-      // Sent to a table run elsewhere: the move is shown when the table tells it, not before.
-      if (answer.pending) return current();
-      dispatch({ type: 'session/committed', play: made });
-      // The table told this move or take-back; what it told after it (a stopped recording) is news.
-      for (const news of told) if (news.kind !== 'event' && news.kind !== 'takenBack') heard(news);
       syncHold();
       return current();
     },

@@ -13,7 +13,8 @@ import { Hall, type Person, REOPENED, retold } from '../../source/serve/hall.js'
 import type { GameEvent } from '../../source/engine/game.js';
 import type { LoadedRecording } from '../../source/engine/recording.js';
 import { applyEvent, newPlay } from '../../source/games/yut/ui/play.js';
-import type { YutEvent } from '../../source/games/yut/rules.js';
+import type { YutEvent, YutState } from '../../source/games/yut/rules.js';
+import type { Told } from '../../source/ui/event-log.js';
 import type { Scheduler } from '../../source/table/table.js';
 import { type Think, thinkHere } from '../../source/engine/bots.js';
 
@@ -313,8 +314,13 @@ describe('a served table', () => {
     } as unknown as LoadedRecording;
     let play = newPlay(initial, seats);
     const before = play.log.length;
+    let was = initial as YutState;
     events.forEach((event, at) => {
-      play = applyEvent(play, event as YutEvent, at === 3 ? `  (${reason})` : undefined);
+      const after = yut.rules.reduce(was, event) as YutState;
+      const note = at === 3 ? `  (${reason})` : undefined;
+      const told: Told<YutState, YutEvent> = { event: event as YutEvent, before: was, after, note };
+      play = applyEvent(play, told);
+      was = after;
     });
     const logged = play.log.slice(before);
     expect(logged[0]).toBe('Ann threw gae.');

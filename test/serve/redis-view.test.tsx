@@ -63,7 +63,14 @@ it('a move sent to a table run elsewhere is shown when the table tells it, once'
           width={100}
           height={30}
           onRequest={() => undefined}
-          shared={{ table: follower, view }}
+          shared={{
+            table: follower,
+            view,
+            // What the stream told before: the throw, with the states around it.
+            past: () => [
+              { kind: 'event', event: thrown.event, before: initial, after: follower.state },
+            ],
+          }}
         />
       </KeysProvider>
     </ThemeContext.Provider>,

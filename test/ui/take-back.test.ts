@@ -1,5 +1,5 @@
 /**
- * What `u` takes back (ui/take-back.ts) and what a recording accepts as taken back
+ * What `u` takes back (engine/take-back.ts, applied by the table) and what a recording accepts as taken back
  * (engine/recording.ts) are two statements of one rule. Over random games of Yut, Ur and Yoté
  * with random seats, people pressing `u` at random: every take-back the screen makes, written
  * as the play session writes it, is accepted by the replayer, which ends on the same state; the
@@ -19,7 +19,7 @@ import { playerInfo, type Seat } from '../../source/engine/seats.js';
 import { urGame } from '../../source/games/ur/rules.js';
 import { yoteGame } from '../../source/games/yote/rules.js';
 import { yutGame } from '../../source/games/yut/rules.js';
-import { takeBack } from '../../source/ui/take-back.js';
+import { takeBack } from '../../source/engine/take-back.js';
 import { lookup } from '../support/games.js';
 
 interface Case {

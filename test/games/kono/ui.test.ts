@@ -20,6 +20,9 @@ import {
 } from '../../../source/games/kono/ui/play.js';
 import type { Seat } from '../../../source/engine/seats.js';
 import type { Key } from '../../../source/ui/keys.js';
+import { konoCore } from '../../../source/games/kono/core.js';
+import { konoTakeBack } from '../../../source/games/kono/ui/play.js';
+import { atTable } from '../../support/at-table.js';
 import { deepFreeze } from '../../support/freeze.js';
 import { position } from '../../support/kono.js';
 
@@ -34,14 +37,22 @@ const hotSeat: Seat[] = [
 
 const START_5 = ['W W W W W', 'W O O O W', 'O O O O O', 'B O O O B', 'B B B B B'];
 
+// What the model asks goes to a table (with Kono's take-back rule); what it tells comes back.
+const table = atTable(
+  konoCore,
+  (play: KonoPlay, action: KonoAction) => reduceKonoPlay(deepFreeze(play), action),
+  (p: KonoPlay) => p.seats,
+  konoTakeBack,
+);
+
 function press(play: KonoPlay, ...keys: Key[]): KonoPlay {
   for (const key of keys) {
     const action = konoKey(play, key);
-    if (action) play = reduceKonoPlay(deepFreeze(play), action);
+    if (action) play = table.act(play, action);
   }
   return play;
 }
-const act = (play: KonoPlay, action: KonoAction) => reduceKonoPlay(deepFreeze(play), action);
+const act = (play: KonoPlay, action: KonoAction) => table.act(play, action);
 const plain = (play: KonoPlay, compact = false) =>
   konoBoardSegments(play.state, { cursor: play.cursor, marks: konoMarks(play), compact }).map(
     (line) =>
@@ -183,19 +194,17 @@ describe('the Kono play screen model', () => {
   it('u takes back the player’s move with the computer’s reply after it, and says so', () => {
     let play = newKonoPlay(position(START_5), vsComputer);
     play = press(play, 'up', 'up', 'enter', '3', '3');
-    play = act(play, {
-      type: 'play/botMoved',
-      event: { type: 'kono/moved', row: 5, column: 3, direction: 'northwest' },
-      reason: 'strong: …',
-    });
+    play = table.tell(
+      play,
+      { type: 'kono/moved', row: 5, column: 3, direction: 'northwest' },
+      'strong: …',
+    );
     expect(play.events).toHaveLength(2);
-    expect(play.undoable).toBe(2);
     play = press(play, 'u');
     expect(play.events).toEqual([]);
     expect(play.state).toEqual(position(START_5));
     expect(play.cursor).toEqual([1, 3]);
     expect(play.log.at(-1)).toBe('Ann took back a move and the reply after it.');
-    expect(play.undoable).toBe(0);
     expect(press(play, 'u').notice).toBe('No move of yours in this round to take back.');
   });
 
@@ -212,7 +221,7 @@ describe('the Kono play screen model', () => {
   it('u never reaches back past the start of the round', () => {
     // A round begun by the colour's choice: nothing before it is a move to take back.
     let play = newKonoPlay(setup(withDefaults({ asker: 0, size: 5 })), hotSeat);
-    play = act(play, {
+    play = table.tell(play, {
       type: 'kono/diceThrown',
       dice: [
         [6, 6],
@@ -248,11 +257,11 @@ describe('the Kono play screen model', () => {
     play = press(play, 'enter');
     expect(play.events).toHaveLength(1);
     const before = play.log.length;
-    play = act(play, {
-      type: 'play/botMoved',
-      event: { type: 'kono/moved', row: 4, column: 5, direction: 'northwest' },
-      reason: 'strong: …',
-    });
+    play = table.tell(
+      play,
+      { type: 'kono/moved', row: 4, column: 5, direction: 'northwest' },
+      'strong: …',
+    );
     expect(play.log.slice(before)).toEqual([
       'Cal moved the piece at (4,5) northwest to (3,4).',
       expect.stringMatching(/^ {2}It wanted to (advance|block|escape|capture)/),

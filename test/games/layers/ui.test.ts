@@ -29,6 +29,8 @@ import type { Key } from '../../../source/ui/keys.js';
 
 import { layersModule } from '../../../source/games/layers/index.js';
 import type { MenuEntry } from '../../../source/games/module.js';
+import { layersCore } from '../../../source/games/layers/core.js';
+import { atTable } from '../../support/at-table.js';
 import { deepFreeze } from '../../support/freeze.js';
 
 const people: Seat[] = Array.from({ length: 10 }, (_, p) => ({
@@ -46,15 +48,24 @@ function started(): LayersState {
   return deepFreeze(s);
 }
 
+// What the model asks goes to a table; what the table tells comes back as the model's actions.
+const table = atTable(
+  layersCore,
+  (play: LayersPlay, action: LayersAction) => reduceLayersPlay(deepFreeze(play), action),
+  (p: LayersPlay) => p.seats,
+);
+
 function press(play: LayersPlay, ...keys: Key[]): LayersPlay {
   for (const key of keys) {
     const action = layersKey(play, key);
-    if (action) play = reduceLayersPlay(deepFreeze(play), action);
+    if (action) play = table.act(play, action);
   }
   return play;
 }
-const act = (play: LayersPlay, action: LayersAction) => reduceLayersPlay(deepFreeze(play), action);
-const events = (play: LayersPlay, ...list: LayersEvent[]) => list.reduce(act, play);
+const act = (play: LayersPlay, action: LayersAction) => table.act(play, action);
+/** Events the table told (draws, others' moves), one by one. */
+const events = (play: LayersPlay, ...list: LayersEvent[]) =>
+  list.reduce((p, event) => table.tell(p, event), play);
 
 describe('the Layers play screen model', () => {
   it('the forest in reading order: roots by number, each child under its parent', () => {
@@ -246,7 +257,7 @@ describe('the Layers play screen model at a hundred players', () => {
     // until well into round 3 (player 1's own turns: the first challenge it may make, else a rest).
     let play = press(hundred(), 'r', 'n');
     const random = seededRandom(8);
-    const told: Told<LayersEvent>[] = [];
+    const told: Told<LayersState, LayersEvent>[] = [];
     let s = play.state;
     while (s.round < 3 || told.length < 600) {
       const chances = layersGame.chance(s);
@@ -255,14 +266,12 @@ describe('the Layers play screen model at a hundred players', () => {
       const event = person
         ? (choices.find((e) => e.type === 'layers/challenged') ?? (choices[0] as LayersEvent))
         : (choices[random.below(choices.length)] as LayersEvent);
-      told.push(chances || person ? { event } : { event, note: '  (strong: why)' });
-      s = reduce(s, event);
+      const after = reduce(s, event);
+      const note = chances || person ? undefined : '  (strong: why)';
+      told.push({ event, before: s, after, note });
+      s = after;
     }
-    const oneByOne = told.reduce(
-      (p, { event, note }) =>
-        act(p, note ? { type: 'play/botMoved', event, reason: 'strong: why' } : event),
-      play,
-    );
+    const oneByOne = told.reduce((p, one) => act(p, { type: 'play/told', told: one }), play);
     play = toldLayersPlay(deepFreeze(play), told);
     expect(play).toEqual(oneByOne);
     expect(play.events).toHaveLength(told.length + 1);

@@ -3,7 +3,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, type UrState } from '../../../source/games/ur/rules.js';
-import { newUrPlay, reduceUrPlay } from '../../../source/games/ur/ui/play.js';
+import { urCore } from '../../../source/games/ur/core.js';
 import { UrGame } from '../../../source/games/ur/ui/UrGame.js';
 import { renderPlay } from '../../support/screens.js';
 import { placed, rolled } from '../../support/ur.js';
@@ -24,7 +24,7 @@ function frame(state: UrState, width: number, height: number): string {
 
 describe('Ur’s panel', () => {
   it('at 80×24 a move to a rosette is previewed once and whole: safe, and another roll', () => {
-    const state = reduceUrPlay(newUrPlay(placed(setup(), [5], [], 0), seats), rolled(2)).state;
+    const state = urCore.rules.reduce(placed(setup(), [5], [], 0), rolled(2));
     const lines = frame(state, 80, 24).split('\n');
     // It said the rosette twice and was cut: "→ to square 8, the central rosette, roset…".
     const at = lines.findIndex((line) => line.includes('→ to square 8'));

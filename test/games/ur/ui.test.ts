@@ -9,14 +9,24 @@ import {
 } from '../../../source/games/ur/ui/play.js';
 import { placeWords } from '../../../source/games/ur/describe.js';
 import { plainBoard, urBoardSegments } from '../../../source/games/ur/ui/board-layout.js';
+import { urCore } from '../../../source/games/ur/core.js';
+import type { UrEvent } from '../../../source/games/ur/rules.js';
+import { atTable } from '../../support/at-table.js';
 import { moved, placed, rolled } from '../../support/ur.js';
 
 const seats = [
   { name: 'Eric', kind: 'human' as const },
   { name: 'James', kind: 'human' as const },
 ];
-const run = (play: ReturnType<typeof newUrPlay>, ...actions: UrAction[]) =>
-  actions.reduce(reduceUrPlay, play);
+type UrPlay = ReturnType<typeof newUrPlay>;
+const { act, tell } = atTable(urCore, reduceUrPlay, (p: UrPlay) => p.seats);
+/** Each in turn: a game event as the table told it (a roll, the other's move), else the model's action. */
+const run = (play: UrPlay, ...actions: (UrAction | UrEvent)[]) =>
+  actions.reduce(
+    (p, action) =>
+      action.type.startsWith('ur/') ? tell(p, action as UrEvent) : act(p, action as UrAction),
+    play,
+  );
 
 describe('the Ur play screen model', () => {
   it('maps keys to actions', () => {
@@ -73,7 +83,7 @@ describe('the Ur play screen model', () => {
     play = run(play, { type: 'urPlay/undoRequested' });
     expect(play.state.stones[0][0]).toBe(-1);
     expect(play.state.phase).toBe('move');
-    play = run(play, moved(0) as UrAction, rolled(1), moved(0) as UrAction);
+    play = run(play, moved(0), rolled(1), moved(0));
     // Hot-seat: the move that ended Eric's turn is his again until James rolls.
     expect(play.state.turn).toBe(1);
     const back = run(play, { type: 'urPlay/undoRequested' });
@@ -92,7 +102,7 @@ describe('the Ur play screen model', () => {
     const mine = run(computer, rolled(1), { type: 'urPlay/moveRequested' });
     expect(mine.state.turn).toBe(1);
     expect(urKey(mine, 'u')).toEqual({ type: 'urPlay/undoRequested' });
-    const replied = run(mine, rolled(2), moved(0) as UrAction);
+    const replied = run(mine, rolled(2), moved(0));
     expect(replied.state.turn).toBe(0);
     const back = run(replied, { type: 'urPlay/undoRequested' });
     expect(back.events).toEqual(mine.events.slice(0, 1));
@@ -137,9 +147,9 @@ describe('the Ur play screen model', () => {
       { name: 'Computer', kind: 'computer', level: 'strong' },
     ]);
     expect(urKey(play, 'n')).toEqual({ type: 'urPlay/numbersToggled' });
-    play = reduceUrPlay(play, { type: 'urPlay/numbersToggled' });
+    play = run(play, { type: 'urPlay/numbersToggled' });
     expect(play.numbers).toBe(true);
-    expect(reduceUrPlay(play, { type: 'urPlay/numbersToggled' }).numbers).toBe(false);
+    expect(run(play, { type: 'urPlay/numbersToggled' }).numbers).toBe(false);
   });
 });
 

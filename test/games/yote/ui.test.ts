@@ -15,6 +15,8 @@ import {
   yoteMarks,
   type YotePlay,
 } from '../../../source/games/yote/ui/play.js';
+import { yoteCore } from '../../../source/games/yote/core.js';
+import { atTable } from '../../support/at-table.js';
 import { position } from '../../support/yote.js';
 
 const seats = [
@@ -22,11 +24,13 @@ const seats = [
   { name: 'Bob', kind: 'human' as const },
 ];
 
-/** Keys pressed as a person would: each mapped by the model's key function, then reduced. */
+const { act, tell } = atTable(yoteCore, reduceYotePlay, (p: YotePlay) => p.seats);
+
+/** Keys pressed as a person would: each mapped by the model's key function, then reduced (what it asks, sent to a table). */
 function press(play: YotePlay, ...keys: Key[]): YotePlay {
   for (const key of keys) {
     const action = yoteKey(play, key);
-    if (action) play = reduceYotePlay(play, action);
+    if (action) play = act(play, action);
   }
   return play;
 }
@@ -107,7 +111,7 @@ describe('the Yoté play screen model', () => {
     ]);
     const mine = press(computer, 'enter');
     expect(mine.state.turn).toBe(1);
-    const replied = reduceYotePlay(mine, { type: 'yote/placed', cell: 'A1' });
+    const replied = tell(mine, { type: 'yote/placed', cell: 'A1' });
     expect(replied.state.turn).toBe(0);
     const back = press(replied, 'u');
     expect(back.events).toEqual([]);

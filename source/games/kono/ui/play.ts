@@ -6,10 +6,9 @@
  * `u` takes back the player's last move of the round with the computer's reply after it; `r`
  * twice quits the round (the seed's "Quit the game": five points off).
  */
-import { TAKE_BACK_DEPTH } from '../../../engine/recording.js';
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { cutBack } from '../../../ui/event-log.js';
+import { cutBack, type Told, type ToldBack, wanting, wantingBack } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
 import { LOG_KEPT, frameKey } from '../../../ui/play-session.js';
 import { motiveOf, motiveWords, pointName } from '../bot.js';
@@ -39,12 +38,10 @@ export interface KonoPlay extends ListPlay<KonoState, KonoEvent> {
   readonly preview: Direction | null;
   /** `r` pressed once: a second press quits the round. */
   readonly resigning: boolean;
-  /** How many moves in a row a recording could take back now (as its verifier counts them). */
-  readonly undoable: number;
 }
 
 export type KonoAction =
-  | ListAction<KonoEvent>
+  | ListAction<KonoEvent, KonoState>
   | { readonly type: 'konoPlay/cursorMoved'; readonly rows: number; readonly columns: number }
   | { readonly type: 'konoPlay/pointPressed' }
   | { readonly type: 'konoPlay/directionPressed'; readonly direction: Direction }
@@ -100,7 +97,6 @@ export function newKonoPlay(
     chosen: null,
     preview: null,
     resigning: false,
-    undoable: 0,
   };
 }
 
@@ -250,16 +246,13 @@ function settled(before: KonoPlay, after: KonoPlay): KonoPlay {
     const first = konoGame.legalEvents(after.state).find((e) => e.type === 'kono/moved');
     if (first?.type === 'kono/moved') cursor = [first.row, first.column];
   }
-  const undoable =
-    konoGame.chance(before.state) === undefined
-      ? Math.min(before.undoable + 1, TAKE_BACK_DEPTH)
-      : 0;
-  return { ...after, cursor, chosen: null, preview: null, resigning: false, undoable };
+  return { ...after, cursor, chosen: null, preview: null, resigning: false };
 }
 
+/** A move asked of the table: the model shows it once the table tells it. */
 function move(play: KonoPlay, piece: readonly [number, number], direction: Direction): KonoPlay {
   const event: Moved = { type: 'kono/moved', row: piece[0], column: piece[1], direction };
-  return settled(play, list.reduce(play, event) as KonoPlay);
+  return { ...play, ...wanting<KonoEvent>(event) };
 }
 
 function pressed(play: KonoPlay): KonoPlay {
@@ -310,22 +303,17 @@ function direction(play: KonoPlay, way: Direction): KonoPlay {
 export { konoTakeBack };
 
 /**
- * Take back the player's last move of this round and everything after it (the computer's reply),
- * as chess programs do; the recording gets a take-back line for each.
+ * A take-back the table made (by konoTakeBack): the player's last move of this round and
+ * everything after it (the computer's reply), as chess programs do.
  */
-function undo(play: KonoPlay): KonoPlay {
-  const back = konoTakeBack(play.initial, play.events, play.seats);
-  if (!back.ok) return { ...play, notice: back.problem };
-  if (play.events.length - back.kept > play.undoable)
-    return { ...play, notice: 'That move is too far back to take back.' };
+function takenBack(play: KonoPlay, back: ToldBack<KonoState, KonoEvent>): KonoPlay {
   const who = play.seats[back.mover]?.name ?? 'The player';
-  const replies = play.events.length - 1 - back.kept;
-  const taken = play.events[back.kept] as Moved;
+  const replies = back.removed.length - 1;
+  const taken = back.removed[0] as Moved;
   return {
     ...play,
-    ...cutBack(play, back.kept, back.state, back.mover),
+    ...cutBack(play, back),
     cursor: [taken.row, taken.column],
-    undoable: play.undoable - (play.events.length - back.kept),
     chosen: null,
     preview: null,
     resigning: false,
@@ -335,6 +323,22 @@ function undo(play: KonoPlay): KonoPlay {
     ].slice(-LOG),
     notice: null,
   };
+}
+
+/** An event the table told; a computer's move says what it wanted, in the seed's sentence. */
+function told(play: KonoPlay, one: Told<KonoState, KonoEvent>): KonoPlay {
+  const computer = one.note !== undefined;
+  const after = settled(
+    play,
+    list.reduce(play, { type: 'play/told', told: { ...one, note: undefined } }) as KonoPlay,
+  );
+  const { event } = one;
+  if (!computer || event.type !== 'kono/moved') return after;
+  const why = motiveWords(one.before, motiveOf(one.before, event), names(play));
+  const lines = describeKonoEvent(one.before, event, one.after, names(play)).length;
+  const log = [...after.log];
+  log.splice(log.length - lines + 1, 0, `  It wanted ${why}.`);
+  return { ...after, log: log.slice(-LOG) };
 }
 
 export function reduceKonoPlay(play: KonoPlay, action: KonoAction): KonoPlay {
@@ -361,26 +365,18 @@ export function reduceKonoPlay(play: KonoPlay, action: KonoAction): KonoPlay {
     case 'konoPlay/choiceDropped':
       return { ...play, chosen: null, preview: null, notice: null, resigning: false };
     case 'konoPlay/resignPressed':
-      if (play.resigning)
-        return settled(play, list.reduce(play, { type: 'kono/quit' }) as KonoPlay);
+      if (play.resigning) return { ...play, ...wanting<KonoEvent>({ type: 'kono/quit' }) };
       return {
         ...play,
         resigning: true,
         notice: 'Press r again to quit this round: it is scored as it stands, 5 points off yours.',
       };
     case 'konoPlay/undoRequested':
-      return undo(play);
-    case 'play/botMoved': {
-      // The log says what moved; the computer's reason follows in the seed's sentence.
-      const after = settled(play, list.reduce(play, action.event) as KonoPlay);
-      if (after.events.length === play.events.length || action.event.type !== 'kono/moved')
-        return after;
-      const why = motiveWords(play.state, motiveOf(play.state, action.event), names(play));
-      const told = describeKonoEvent(play.state, action.event, after.state, names(play)).length;
-      const log = [...after.log];
-      log.splice(log.length - told + 1, 0, `  It wanted ${why}.`);
-      return { ...after, log: log.slice(-LOG) };
-    }
+      return { ...play, ...wantingBack<KonoEvent>() };
+    case 'play/told':
+      return told(play, action.told);
+    case 'play/takenBack':
+      return takenBack(play, action.back);
     case 'play/hintShown': {
       const event = action.event;
       if (event.type !== 'kono/moved' || play.state.phase !== 'play')

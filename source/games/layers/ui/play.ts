@@ -10,7 +10,7 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import type { Told } from '../../../ui/event-log.js';
+import { type Told, wanting } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
 import { frameKey } from '../../../ui/play-session.js';
 import { describeLayersEvent } from '../describe.js';
@@ -53,7 +53,12 @@ export interface LayersPlay extends ListPlay<LayersState, LayersEvent> {
 }
 
 export type LayersAction =
-  | ListAction<LayersEvent>
+  | ListAction<LayersEvent, LayersState>
+  /** A person's answer or rest, asked of the table. */
+  | Extract<
+      LayersEvent,
+      { readonly type: 'layers/foughtBack' | 'layers/escaped' | 'layers/rested' }
+    >
   | { readonly type: 'layersPlay/cursorMoved'; readonly rows: number }
   | { readonly type: 'layersPlay/nextOpponent' }
   | { readonly type: 'layersPlay/playerPressed' }
@@ -381,10 +386,7 @@ function pressed(play: LayersPlay): LayersPlay {
   const me = current(play.state);
   const target = play.cursor;
   if (opponentsOf(play.state, me).includes(target))
-    return settled(
-      play,
-      list.reduce(play, { type: 'layers/challenged', opponent: target }) as LayersPlay,
-    );
+    return { ...play, ...wanting<LayersEvent>({ type: 'layers/challenged', opponent: target }) };
   const why =
     target === me
       ? 'That is you: Tab finds a player marked • to fight, or r rests.'
@@ -397,9 +399,9 @@ function pressed(play: LayersPlay): LayersPlay {
  * aims the cursor at an opponent, shows that person's place, and ends a hurry.
  */
 function settled(before: LayersPlay, after: LayersPlay): LayersPlay {
-  // Nothing accepted (a refusal): nothing to settle. (Not the events' length: applyAll grows
-  // one array under every step.)
-  if (after.accepted === before.accepted) return after;
+  // Nothing told (a key of the model's own): nothing to settle. (Not the events' length:
+  // applyAll grows one array under every step.)
+  if (after.state === before.state) return after;
   const pinned = pinnedAfter(before, after);
   if (!personToAct(after)) return { ...after, pinned };
   // A served screen's place is its own seat's, whoever acts.
@@ -420,8 +422,10 @@ function pinnedAfter(before: LayersPlay, after: LayersPlay): FightResult | null 
  * A batch of events the table told (the round's order drawn, the computers playing after n):
  * each settled as it would be alone, the events and the log copied once for them all.
  */
-export const toldLayersPlay = (play: LayersPlay, told: readonly Told<LayersEvent>[]): LayersPlay =>
-  list.applyAll(play, told, settled);
+export const toldLayersPlay = (
+  play: LayersPlay,
+  told: readonly Told<LayersState, LayersEvent>[],
+): LayersPlay => list.applyAll(play, told, settled);
 
 export function reduceLayersPlay(play: LayersPlay, action: LayersAction): LayersPlay {
   switch (action.type) {
@@ -495,7 +499,10 @@ export function reduceLayersPlay(play: LayersPlay, action: LayersAction): Layers
           ...play,
           notice: 'You rested on your previous turn: successive rests are not allowed. Fight!',
         };
-      return settled(play, list.reduce(play, action) as LayersPlay);
+      return { ...play, ...wanting<LayersEvent>(action) };
+    case 'layers/foughtBack':
+    case 'layers/escaped':
+      return { ...play, ...wanting<LayersEvent>(action) };
     case 'play/hintShown': {
       const event = action.event;
       const cursor = event.type === 'layers/challenged' ? event.opponent : play.cursor;

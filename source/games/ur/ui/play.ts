@@ -1,26 +1,31 @@
 /**
- * The Ur play screen as a pure model: the events and their fold, the selected stone and what
+ * The Ur play screen as a pure model: the table's state as it told it, the selected stone and what
  * its move would do, the log, and the mapping from a key to an action.
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
+import {
+  appended,
+  cutBack,
+  type EventLog,
+  type Told,
+  type ToldBack,
+  wanting,
+  wantingBack,
+} from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
-import { repliesWords, takeBack } from '../../../ui/take-back.js';
+import { repliesWords } from '../../../ui/take-back.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
-  check,
   type Dice,
   type DiceRolled,
   OFF,
-  reduce,
   squareOf,
   type StoneMoved,
   STONES,
   target,
   type UrEvent,
   type UrState,
-  urGame,
 } from '../rules.js';
 
 export interface UrPlay extends EventLog<UrState, UrEvent> {
@@ -36,8 +41,7 @@ export interface UrPlay extends EventLog<UrState, UrEvent> {
 }
 
 export type UrAction =
-  | UrEvent
-  | SessionAction<UrEvent>
+  | SessionAction<UrEvent, UrState>
   | { readonly type: 'urPlay/stoneChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'urPlay/stonePicked'; readonly stone: number }
   | { readonly type: 'urPlay/moveRequested' }
@@ -167,15 +171,14 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
   }
 }
 
-export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPlay {
-  const problem = check(play.state, event);
-  if (problem !== undefined) return { ...play, notice: problem };
-  const state = reduce(play.state, event);
-  const lines = describeUrEvent(play.state, event, state, names(play));
+/** An event the table told, drawn with the states it told around it. */
+export function applyUrEvent(play: UrPlay, told: Told<UrState, UrEvent>): UrPlay {
+  const { event, after: state, note } = told;
+  const lines = describeUrEvent(told.before, event, state, names(play));
   if (note !== undefined) lines.splice(1, 0, note);
   return withSelection({
     ...play,
-    ...appended(play, event, state),
+    ...appended(play, told),
     // A turn begins on its player's first legal choice (every game's rule: after the computer's
     // move the person's selection is there), not on the stone of the same number just moved.
     stone: state.turn !== play.state.turn ? -1 : play.stone,
@@ -189,17 +192,15 @@ export function applyUrEvent(play: UrPlay, event: UrEvent, note?: string): UrPla
 }
 
 /**
- * Take back a person's last move with no roll since, and with it the computers' reply if they
- * have played since (ui/take-back.ts), by folding the events again.
+ * A take-back the table made: a person's last move with no roll since, and with it the
+ * computers' reply if they have played since.
  */
-function undo(play: UrPlay): UrPlay {
-  const back = takeBack(urGame, play.initial, play.events, play.seats, 'roll');
-  if (!back.ok) return { ...play, notice: back.problem };
-  const taken = play.events[back.kept] as StoneMoved;
+function takenBack(play: UrPlay, back: ToldBack<UrState, UrEvent>): UrPlay {
+  const taken = back.removed[0] as StoneMoved;
   const rolled = back.lastChance?.event as DiceRolled | undefined;
   return withSelection({
     ...play,
-    ...cutBack(play, back.kept, back.state, back.mover),
+    ...cutBack(play, back),
     stone: taken.stone,
     lastDice:
       back.lastChance && rolled ? { colour: back.lastChance.seat, dice: rolled.dice } : null,
@@ -213,12 +214,10 @@ function undo(play: UrPlay): UrPlay {
 
 export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
   switch (action.type) {
-    case 'ur/diceRolled':
-    case 'ur/stoneMoved':
-      return applyUrEvent(play, action);
-    case 'play/botMoved':
-      if (action.event.type !== 'ur/stoneMoved') return play;
-      return applyUrEvent(play, action.event, `  (${action.reason})`);
+    case 'play/told':
+      return applyUrEvent(play, action.told);
+    case 'play/takenBack':
+      return takenBack(play, action.back);
     case 'urPlay/stoneChosen': {
       const options = choosable(play.state);
       const index = options.indexOf(play.stone);
@@ -246,9 +245,9 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
       return { ...play, stone, notice: null };
     }
     case 'urPlay/moveRequested':
-      return applyUrEvent(play, { type: 'ur/stoneMoved', stone: play.stone });
+      return { ...play, ...wanting<UrEvent>({ type: 'ur/stoneMoved', stone: play.stone }) };
     case 'urPlay/undoRequested':
-      return undo(play);
+      return { ...play, ...wantingBack<UrEvent>() };
     case 'urPlay/numbersToggled':
       return { ...play, numbers: !play.numbers };
     case 'play/hintShown':

@@ -1,30 +1,35 @@
 /**
- * The Yoté play screen as a pure model: the events and their fold, the cursor on the board, the
+ * The Yoté play screen as a pure model: the table's state as it told it, the cursor on the board, the
  * chosen piece and what it can do, the log, and the mapping from a key to an action. Enter (or
  * Space) does what the cursor's cell means in the current step: place, choose a piece, step or
  * jump to a marked cell, take a piece, or stop the attack on the attacking piece.
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
+import {
+  appended,
+  cutBack,
+  type EventLog,
+  type Told,
+  type ToldBack,
+  wanting,
+  wantingBack,
+} from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
-import { repliesWords, takeBack } from '../../../ui/take-back.js';
+import { repliesWords } from '../../../ui/take-back.js';
 import { describeYoteEvent } from '../describe.js';
 import {
   CELL_NAMES,
   cellOf,
-  check,
   COLOUR_NAMES,
   COLUMNS,
   EMPTY,
   jumpsFrom,
   legalEvents,
   onBoard,
-  reduce,
   ROWS,
   stepsFrom,
   type YoteEvent,
-  yoteGame,
   type YoteState,
 } from '../rules.js';
 import type { Mark } from './board-layout.js';
@@ -40,8 +45,7 @@ export interface YotePlay extends EventLog<YoteState, YoteEvent> {
 }
 
 export type YoteAction =
-  | YoteEvent
-  | SessionAction<YoteEvent>
+  | SessionAction<YoteEvent, YoteState>
   | { readonly type: 'yotePlay/cursorMoved'; readonly rows: number; readonly columns: number }
   | { readonly type: 'yotePlay/cursorSet'; readonly row?: number; readonly column?: number }
   | { readonly type: 'yotePlay/cellPressed' }
@@ -158,11 +162,10 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
   }
 }
 
-export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string): YotePlay {
-  const problem = check(play.state, event);
-  if (problem !== undefined) return { ...play, notice: problem };
-  const state = reduce(play.state, event);
-  const lines = describeYoteEvent(play.state, event, state, names(play));
+/** An event the table told, drawn with the states it told around it. */
+export function applyYoteEvent(play: YotePlay, told: Told<YoteState, YoteEvent>): YotePlay {
+  const { event, after: state, note } = told;
+  const lines = describeYoteEvent(told.before, event, state, names(play));
   if (note !== undefined) lines.splice(1, 0, note);
   const landed =
     event.type === 'yote/jumped' || event.type === 'yote/moved'
@@ -176,7 +179,7 @@ export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string):
   const first = state.turn !== play.state.turn ? legalEvents(state)[0] : undefined;
   return {
     ...play,
-    ...appended(play, event, state),
+    ...appended(play, told),
     cursor: first
       ? (choiceCell(first) ?? play.cursor)
       : state.step === 'again'
@@ -188,6 +191,9 @@ export function applyYoteEvent(play: YotePlay, event: YoteEvent, note?: string):
   };
 }
 
+/** A person's event asked of the table; the model shows it once the table tells it. */
+const ask = (play: YotePlay, event: YoteEvent): YotePlay => ({ ...play, ...wanting(event) });
+
 /** Enter on the cursor's cell: what it means in the current step. */
 function pressed(play: YotePlay): YotePlay {
   const { state, cursor } = play;
@@ -198,12 +204,12 @@ function pressed(play: YotePlay): YotePlay {
       return play;
     case 'remove':
       if (onBoard(state, 1 - state.turn) === 0)
-        return applyYoteEvent(play, { type: 'yote/removed', cell: 'hand' });
-      return applyYoteEvent(play, { type: 'yote/removed', cell: name });
+        return ask(play, { type: 'yote/removed', cell: 'hand' });
+      return ask(play, { type: 'yote/removed', cell: name });
     case 'again': {
-      if (cursor === state.attacker) return applyYoteEvent(play, { type: 'yote/stopped' });
+      if (cursor === state.attacker) return ask(play, { type: 'yote/stopped' });
       const from = CELL_NAMES[state.attacker ?? 0] as string;
-      return applyYoteEvent(play, { type: 'yote/jumped', from, to: name });
+      return ask(play, { type: 'yote/jumped', from, to: name });
     }
     case 'act': {
       const mine = here === state.turn;
@@ -219,11 +225,11 @@ function pressed(play: YotePlay): YotePlay {
             ...play,
             notice: `${name} is ${COLOUR_NAMES[1 - state.turn]}'s: choose one of yours, or an empty cell to place on.`,
           };
-        return applyYoteEvent(play, { type: 'yote/placed', cell: name });
+        return ask(play, { type: 'yote/placed', cell: name });
       }
       const from = CELL_NAMES[play.chosen] as string;
       const jump = jumpsFrom(state, play.chosen).some((j) => j.to === cursor);
-      return applyYoteEvent(play, {
+      return ask(play, {
         type: jump ? 'yote/jumped' : 'yote/moved',
         from,
         to: name,
@@ -232,14 +238,12 @@ function pressed(play: YotePlay): YotePlay {
   }
 }
 
-/** Take back a person's last step, with the computer's reply after it (ui/take-back.ts). */
-function undo(play: YotePlay): YotePlay {
-  const back = takeBack(yoteGame, play.initial, play.events, play.seats, 'move');
-  if (!back.ok) return { ...play, notice: back.problem };
+/** A take-back the table made: a person's last step, with the computer's reply after it. */
+function takenBack(play: YotePlay, back: ToldBack<YoteState, YoteEvent>): YotePlay {
   const who = play.seats[back.mover]?.name ?? COLOUR_NAMES[back.mover];
   return {
     ...play,
-    ...cutBack(play, back.kept, back.state, back.mover),
+    ...cutBack(play, back),
     chosen: null,
     cursor: back.state.attacker ?? play.cursor,
     log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),
@@ -281,14 +285,10 @@ function hinted(play: YotePlay, event: YoteEvent): Pick<YotePlay, 'cursor' | 'ch
 
 export function reduceYotePlay(play: YotePlay, action: YoteAction): YotePlay {
   switch (action.type) {
-    case 'yote/placed':
-    case 'yote/moved':
-    case 'yote/jumped':
-    case 'yote/removed':
-    case 'yote/stopped':
-      return applyYoteEvent(play, action);
-    case 'play/botMoved':
-      return applyYoteEvent(play, action.event, `  (${action.reason})`);
+    case 'play/told':
+      return applyYoteEvent(play, action.told);
+    case 'play/takenBack':
+      return takenBack(play, action.back);
     case 'yotePlay/cursorMoved': {
       const row = Math.floor(play.cursor / COLUMNS);
       const column = play.cursor % COLUMNS;
@@ -306,9 +306,9 @@ export function reduceYotePlay(play: YotePlay, action: YoteAction): YotePlay {
     case 'yotePlay/choiceDropped':
       return { ...play, chosen: null, notice: null };
     case 'yotePlay/stopRequested':
-      return applyYoteEvent(play, { type: 'yote/stopped' });
+      return ask(play, { type: 'yote/stopped' });
     case 'yotePlay/undoRequested':
-      return undo(play);
+      return { ...play, ...wantingBack<YoteEvent>() };
     case 'play/hintShown':
       return { ...play, ...hinted(play, action.event), notice: action.notice };
     case 'play/noticeShown':

@@ -1,15 +1,23 @@
 /**
- * The Yut play screen as a pure model: the game's events and their fold, what the player has
+ * The Yut play screen as a pure model: the table's state as it told it, what the player has
  * selected, the move preview, the turn log, and the mapping from a key to an action. The Ink
  * components only draw this; the dispatcher in YutGame.tsx runs the one effect (drawing sticks).
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { appended, cutBack, type EventLog } from '../../../ui/event-log.js';
+import {
+  appended,
+  cutBack,
+  type EventLog,
+  type Told,
+  type ToldBack,
+  wanting,
+  wantingBack,
+} from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
-import { repliesWords, takeBack } from '../../../ui/take-back.js';
+import { repliesWords } from '../../../ui/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
-import { describeEvent, named, takesShortcut } from '../describe.js';
+import { describeEvent, takesShortcut } from '../describe.js';
 import {
   animalOf,
   check,
@@ -17,10 +25,8 @@ import {
   movablePositions,
   occupant,
   type PieceMoved,
-  reduce,
   type SticksThrown,
   type Stack,
-  yutGame,
   type YutEvent,
   type YutState,
 } from '../rules.js';
@@ -49,8 +55,7 @@ export interface YutPlay extends EventLog<YutState, YutEvent> {
 }
 
 export type PlayAction =
-  | YutEvent
-  | SessionAction<YutEvent>
+  | SessionAction<YutEvent, YutState>
   | { readonly type: 'play/stackChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/resultChosen'; readonly delta: 1 | -1 }
   | { readonly type: 'play/moveRequested' }
@@ -208,18 +213,16 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
 // The reducer
 
 /**
- * Apply a game event: accepted events are appended and logged (with `note`, such as a
- * computer's reason, right under the event's own line); refused ones only set the notice.
+ * An event the table told, appended and logged with the states it told around it (with `note`,
+ * such as a computer's reason, right under the event's own line).
  */
-export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPlay {
-  const problem = check(play.state, event);
-  if (problem !== undefined) return { ...play, notice: named(problem, names(play)) };
-  const state = reduce(play.state, event);
-  const lines = describeEvent(play.state, event, state, names(play));
+export function applyEvent(play: YutPlay, told: Told<YutState, YutEvent>): YutPlay {
+  const { event, after: state, note } = told;
+  const lines = describeEvent(told.before, event, state, names(play));
   if (note !== undefined) lines.splice(1, 0, note);
   return withSelection({
     ...play,
-    ...appended(play, event, state),
+    ...appended(play, told),
     log: [...play.log, ...lines].slice(-LOG_LENGTH),
     notice: null,
     lastThrow:
@@ -230,25 +233,14 @@ export function applyEvent(play: YutPlay, event: YutEvent, note?: string): YutPl
   });
 }
 
-/**
- * What `u` would take back: the last move of a person with no throw since, and after it the
- * computers' reply, if they have played since (ui/take-back.ts); or why nothing can be.
- */
-export function undoProblem(play: YutPlay): string | undefined {
-  const back = takeBack(yutGame, play.initial, play.events, play.seats, 'throw');
-  return back.ok ? undefined : back.problem;
-}
-
-/** Take back by folding the events again without the move and the reply (never by patching state). */
-export function undo(play: YutPlay): YutPlay {
-  const back = takeBack(yutGame, play.initial, play.events, play.seats, 'throw');
-  if (!back.ok) return { ...play, notice: back.problem };
-  const taken = play.events[back.kept] as PieceMoved;
+/** A take-back the table made: the move and the computers' reply after it. */
+export function takenBack(play: YutPlay, back: ToldBack<YutState, YutEvent>): YutPlay {
+  const taken = back.removed[0] as PieceMoved;
   const who = play.seats[back.mover]?.name ?? `Player ${back.mover + 1}`;
   const thrown = back.lastChance?.event as SticksThrown | undefined;
   return withSelection({
     ...play,
-    ...cutBack(play, back.kept, back.state, back.mover),
+    ...cutBack(play, back),
     selection: { from: taken.from, result: taken.result },
     lastThrow:
       back.lastChance && thrown ? { seat: back.lastChance.seat, sticks: thrown.sticks } : null,
@@ -263,9 +255,10 @@ export function undo(play: YutPlay): YutPlay {
 
 export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
   switch (action.type) {
-    case 'yut/sticksThrown':
-    case 'yut/pieceMoved':
-      return applyEvent(play, action);
+    case 'play/told':
+      return applyEvent(play, action.told);
+    case 'play/takenBack':
+      return takenBack(play, action.back);
     case 'play/stackChosen':
     case 'play/resultChosen': {
       const { state, selection } = play;
@@ -282,10 +275,14 @@ export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
       return { ...play, selection: next, notice: null };
     }
     case 'play/moveRequested':
-      if (!play.selection) return applyEvent(play, move(IN_HAND, 'do'));
-      return applyEvent(play, move(play.selection.from, play.selection.result));
+      return {
+        ...play,
+        ...wanting(
+          play.selection ? move(play.selection.from, play.selection.result) : move(IN_HAND, 'do'),
+        ),
+      };
     case 'play/undoRequested':
-      return undo(play);
+      return { ...play, ...wantingBack<YutEvent>() };
     case 'play/numbersToggled':
       return { ...play, numbers: !play.numbers };
     case 'play/moveChosen':
@@ -320,8 +317,6 @@ export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
         selection: { from: action.event.from, result: action.event.result },
         notice: action.notice,
       };
-    case 'play/botMoved':
-      return applyEvent(play, action.event, `  (${action.reason})`);
     default:
       // Throws need the chance source, hints the bot, and app/* actions belong to the app:
       // the play session's dispatcher handles them.

@@ -10,7 +10,15 @@ import { newSetup } from '../../../../source/games/yut/ui/setup-model.js';
 import { displayWidth } from '../../../../source/ui/text.js';
 import { SeatsHeldContext } from '../../../../source/ui/play-session.js';
 import { ThemeContext } from '../../../../source/ui/theme.js';
+import { yutCore } from '../../../../source/games/yut/core.js';
+import type { YutEvent } from '../../../../source/games/yut/rules.js';
+import type { PlayAction, YutPlay } from '../../../../source/games/yut/ui/play.js';
+import { atTable } from '../../../support/at-table.js';
 import { moved, thrown } from '../../../support/yut.js';
+
+const { run, ask } = atTable(yutCore, reducePlay, (p: YutPlay) => p.seats);
+/** A throw or move as the table told it, or the model's own action. */
+const step = (play: YutPlay, action: PlayAction | YutEvent) => run(play, action);
 
 const seats = [
   { name: 'Alice', kind: 'human' as const },
@@ -39,7 +47,7 @@ describe('<YutBoard>', () => {
       turn: 0,
     },
   });
-  const moving = [thrown('geol')].reduce((play, e) => reducePlay(play, e), newPlay(state, seats));
+  const moving = [thrown('geol')].reduce((play, e) => step(play, e), newPlay(state, seats));
 
   it('draws every station, the stacks with their sizes, and the start label', () => {
     const frame = plain(frameOf(<YutBoard state={state} />));
@@ -93,13 +101,13 @@ function wonByAlice() {
     setup({ players: 2, pieces: 1, start: { positions: [[29], [0]], turn: 0 } }),
     seats,
   );
-  return reducePlay(reducePlay(play, thrown('do')), moved(29, 'do'));
+  return step(step(play, thrown('do')), moved(29, 'do'));
 }
 
 describe('<YutPanel>', () => {
   it('shows whose turn, the sticks, the results, every player, and the moves to choose from', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
-    for (const e of [thrown('yut'), thrown('gae'), moved(0, 'gae')]) play = reducePlay(play, e);
+    for (const e of [thrown('yut'), thrown('gae'), moved(0, 'gae')]) play = step(play, e);
     const p = preview(play.state, play.selection);
     const frame = plain(frameOf(<YutPanel play={play} preview={p} width={52} height={24} />));
     expect(frame).toContain('▶ R Alice to move');
@@ -125,7 +133,7 @@ describe('<YutPanel>', () => {
     expect(short).toContain(' 2 yut 2→6');
     expect(short).not.toContain('Alice moved');
     // Out of the move phase the log is there instead.
-    const after = reducePlay(play, moved(0, 'yut'));
+    const after = step(play, moved(0, 'yut'));
     const logged = plain(
       frameOf(<YutPanel play={after} preview={undefined} width={52} height={24} />),
     );
@@ -136,12 +144,7 @@ describe('<YutPanel>', () => {
     expect(logged).toContain('Sticks R [');
     const bobs = plain(
       frameOf(
-        <YutPanel
-          play={reducePlay(after, thrown('do'))}
-          preview={undefined}
-          width={52}
-          height={24}
-        />,
+        <YutPanel play={step(after, thrown('do'))} preview={undefined} width={52} height={24} />,
       ),
     );
     expect(bobs).toMatch(/Sticks B \[[□■]\] [□■] [□■] [□■] {2}do/);
@@ -163,19 +166,19 @@ describe('<YutPanel>', () => {
       }),
       seats,
     );
-    play = reducePlay(play, thrown('do'));
+    play = step(play, thrown('do'));
     const frame = plain(
       frameOf(<YutPanel play={play} preview={undefined} width={52} height={24} />),
     );
     expect(frame).toContain(' 2 do 2→3');
     expect(frame).toContain(' 3 do 4→5 catch');
-    const chosen = reducePlay(play, { type: 'play/moveNumbered', number: 3 });
+    const chosen = step(play, { type: 'play/moveNumbered', number: 3 });
     expect(chosen.selection).toEqual({ from: 4, result: 'do' });
-    expect(reducePlay(chosen, { type: 'play/moveChosen', delta: 1 }).selection).toEqual({
+    expect(step(chosen, { type: 'play/moveChosen', delta: 1 }).selection).toEqual({
       from: 0,
       result: 'do',
     });
-    expect(reducePlay(play, { type: 'play/moveNumbered', number: 9 }).notice).toBe(
+    expect(step(play, { type: 'play/moveNumbered', number: 9 }).notice).toBe(
       'There are 3 moves: choose 1 to 3.',
     );
   });
@@ -188,7 +191,7 @@ describe('<YutPanel>', () => {
       { name: 'Dee', kind: 'human' as const },
     ];
     let play = newPlay(setup({ players: 4, pieces: 4 }), four);
-    for (const e of [thrown('gae'), moved(0, 'gae')]) play = reducePlay(play, e);
+    for (const e of [thrown('gae'), moved(0, 'gae')]) play = step(play, e);
     for (const width of [32, 56]) {
       const frame = plain(
         frameOf(<YutPanel play={play} preview={undefined} width={width} height={24} />),
@@ -209,7 +212,7 @@ describe('<YutPanel>', () => {
 
   it('at 80 columns a long result list takes the rows it needs: the whose-turn line and the moves stay whole', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
-    for (const r of ['yut', 'mo', 'yut', 'mo', 'geol'] as const) play = reducePlay(play, thrown(r));
+    for (const r of ['yut', 'mo', 'yut', 'mo', 'geol'] as const) play = step(play, thrown(r));
     // More results than a throw streak gives alone (a catch's throws added): 7, six of them kinds.
     const results = ['back-do', 'do', 'gae', 'geol', 'yut', 'yut', 'mo'] as const;
     play = { ...play, state: { ...play.state, results: [...results] } };
@@ -234,7 +237,7 @@ describe('<YutPanel>', () => {
 
   it('speaks of players by name in the engine’s reasons', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
-    play = reducePlay(play, { type: 'play/moveRequested' });
+    play = step(play, { type: 'play/moveRequested' });
     const frame = plain(
       frameOf(<YutPanel play={play} preview={undefined} width={52} height={24} />),
     );
@@ -244,7 +247,7 @@ describe('<YutPanel>', () => {
       { name: 'Player 1', kind: 'human' },
       { name: 'Player 2', kind: 'human' },
     ]);
-    const refused = reducePlay(reducePlay(defaults, thrown('do')), moved(7, 'do'));
+    const refused = ask(step(defaults, thrown('do')), moved(7, 'do'));
     const named = plain(
       frameOf(<YutPanel play={refused} preview={undefined} width={52} height={24} />),
     );
@@ -349,7 +352,7 @@ describe('<YutSetup>', () => {
 describe('<YutPanel> notices', () => {
   it('a hint with its reason is shown whole at 80 columns, taking rows from the log', () => {
     let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
-    play = reducePlay(play, thrown('do'));
+    play = step(play, thrown('do'));
     const notice =
       'Hint: do with a new piece: enters a new piece at 1; leaves 1 where Bob can reach it with a do.';
     const frame = plain(
@@ -374,7 +377,7 @@ describe('<YutPanel> at a served table', () => {
         turn: 0,
       },
     });
-    const play = reducePlay(newPlay(state, seats), thrown('gae'));
+    const play = step(newPlay(state, seats), thrown('gae'));
     const p = preview(play.state, { from: 0, result: 'gae' });
     const panel = <YutPanel play={play} preview={p} width={52} height={24} />;
     expect(plain(frameOf(panel))).toContain('stacks with your piece');

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { setup } from '../../../../source/games/yut/rules.js';
 import {
   newPlay,
-  type PlayAction,
   playKey,
   preview,
   reducePlay,
-  undoProblem,
   type YutPlay,
 } from '../../../../source/games/yut/ui/play.js';
+import { yutCore } from '../../../../source/games/yut/core.js';
+import { atTable } from '../../../support/at-table.js';
 import { thrown } from '../../../support/yut.js';
 
 const seats = [
@@ -25,7 +25,12 @@ function start(positions?: number[][], turn = 0): YutPlay {
   return newPlay(initial, seats);
 }
 
-const run = (play: YutPlay, ...actions: PlayAction[]) => actions.reduce(reducePlay, play);
+const { run, tell } = atTable(yutCore, reducePlay, (p: YutPlay) => p.seats);
+/** Why `u` takes nothing back now, as the table says (undefined: it took a move back). */
+function undoProblem(play: YutPlay): string | null | undefined {
+  const after = run(play, { type: 'play/undoRequested' });
+  return after.events.length < play.events.length ? undefined : after.notice;
+}
 
 describe('keys on the play screen (a pure mapping)', () => {
   const play = start();
@@ -312,11 +317,11 @@ describe('a computer’s turn', () => {
       { name: 'Alice', kind: 'computer', level: 'strong' },
       { name: 'Bob', kind: 'human' },
     ]);
-    play = run(play, thrown('gae'), {
-      type: 'play/botMoved',
-      event: { type: 'yut/pieceMoved', from: 0, result: 'gae' },
-      reason: 'strong: enters a new piece at 2',
-    });
+    play = tell(
+      run(play, thrown('gae')),
+      { type: 'yut/pieceMoved', from: 0, result: 'gae' },
+      'strong: enters a new piece at 2',
+    );
     expect(play.log.slice(-3)).toEqual([
       'Alice moved a new piece to 2 with gae.',
       '  (strong: enters a new piece at 2)',
