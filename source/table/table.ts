@@ -183,7 +183,8 @@ export class Table<S, E extends GameEvent> {
   private listeners: readonly Listener<S, E>[] = [];
   /** The computers' and hints' tie-breaks, made when first asked (most tables never do). */
   private tieBreaks: Random | undefined;
-  private readonly bots: readonly (Bot<S, E> | undefined)[];
+  /** Who plays each seat now: its computer, or undefined for its person (see hand). */
+  private readonly bots: (Bot<S, E> | undefined)[];
   private readonly holds = new Set<unknown>();
   private cancel: (() => void) | undefined;
   private running = false;
@@ -194,7 +195,7 @@ export class Table<S, E extends GameEvent> {
   private batching = false;
   private standing: Standing<S>;
   /** Whether anything here ever acts by itself (a computer seat, or draws with no key). */
-  private readonly acts: boolean;
+  private acts: boolean;
 
   constructor(private readonly setup: TableSetup<S, E>) {
     this.initial = setup.initial;
@@ -259,6 +260,35 @@ export class Table<S, E extends GameEvent> {
       send: (intent) => this.send(seats, intent),
       subscribe: (listener) => this.subscribe(listener),
     };
+  }
+
+  /**
+   * A person's seat changes hands: given to the table's computer at a level (its person is away),
+   * or given back ('person'). The recording keeps the seats as they began (a take-back judges a
+   * throw by them, as the replay does); each computer move carries its reason, so a recording
+   * where the computer covered a seat replays and verifies as any other.
+   */
+  hand(seat: number, to: Level | 'person'): void {
+    const held = this.seats[seat];
+    if (held === undefined || held.kind === 'computer') return;
+    const now = this.bots[seat];
+    if (to === 'person' ? now === undefined : now?.level === to) return;
+    this.bots[seat] = to === 'person' ? undefined : this.setup.game.bot(to);
+    this.acts = this.bots.some((bot) => bot !== undefined) || !!this.setup.game.chance?.automatic;
+    // A move the old hand was thinking of is dropped (pace calls it off) and the new one asked.
+    this.pace();
+  }
+
+  /** The level of the computer playing a person's seat handed to it (undefined: its person). */
+  computerAt(seat: number): Level | undefined {
+    return this.seats[seat]?.kind === 'computer' ? undefined : this.bots[seat]?.level;
+  }
+
+  /** Why a person may not act for this seat now: the computer plays it. */
+  private handedAway(seat: number): string | undefined {
+    return this.computerAt(seat) === undefined
+      ? undefined
+      : `The computer plays ${this.nameOf(seat)}'s seat now.`;
   }
 
   /** The computers start playing (a table made and not started never acts by itself). */
@@ -335,6 +365,8 @@ export class Table<S, E extends GameEvent> {
         ? 'You are watching: only the players move.'
         : `${this.nameOf(intent.seat)}'s seat is not yours.`;
     if (intent.type !== 'move' && intent.type !== 'chance') return undefined;
+    const handed = this.handedAway(intent.seat);
+    if (handed !== undefined) return handed;
     const { toAct, outcome, chanceDue } = this.standing;
     const { rules, chance } = this.setup.game;
     if (outcome.status !== 'running') return 'The game is over.';
@@ -400,6 +432,8 @@ export class Table<S, E extends GameEvent> {
     const { toAct, outcome, chanceDue } = this.standing;
     if (outcome.status !== 'running') return { ok: false, problem: 'The game is over.' };
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    const handed = this.handedAway(seat);
+    if (handed !== undefined) return { ok: false, problem: handed };
     if (chanceDue) {
       const noun = this.setup.game.chance?.noun ?? 'throw';
       return { ok: false, problem: `A ${noun} is due: the table draws it, ask for it.` };
@@ -411,6 +445,8 @@ export class Table<S, E extends GameEvent> {
     const { rules, chance } = this.setup.game;
     const { toAct, chanceDue } = this.standing;
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    const handed = this.handedAway(seat);
+    if (handed !== undefined) return { ok: false, problem: handed };
     // Ask the rules first, so a refused throw never draws from the chance source. When one is
     // due, draw it; else the probe's refusal says why not (a game with chance events of several
     // kinds, such as Layers, has a probe of only one).
