@@ -94,6 +94,14 @@ export interface TableSetup<S, E extends GameEvent> {
    * worker thread, so keys and signals are heard meanwhile); without it, here and at once.
    */
   readonly think?: Think | undefined;
+  /** Each seat's computer, where the caller brings its own (a match between given bots). */
+  readonly bots?: readonly (Bot<S, E> | undefined)[] | undefined;
+  /**
+   * The computers' tie-breaks, where the caller keeps its own stream (the matches between
+   * computers: seed ^ 0x5bd1e995, which their figures and fixtures were made with); by default
+   * botRandom(botSeed).
+   */
+  readonly ties?: Random | undefined;
 }
 
 /** How a game was left: quit, another game (`swap`: seats turned by one), the menu, or saved. */
@@ -202,8 +210,10 @@ export class Table<S, E extends GameEvent> {
     this.current = setup.initial;
     this.seats = setup.seats;
     this.names = setup.seats.map((seat) => seat.name);
-    this.bots = setup.seats.map((seat) =>
-      seat.kind === 'computer' ? setup.game.bot(seat.level ?? 'strong') : undefined,
+    this.bots = setup.seats.map((seat, at) =>
+      seat.kind === 'computer'
+        ? (setup.bots?.[at] ?? setup.game.bot(seat.level ?? 'strong'))
+        : undefined,
     );
     this.acts = this.bots.some((bot) => bot !== undefined) || !!setup.game.chance?.automatic;
     const { rules } = setup.game;
@@ -350,7 +360,7 @@ export class Table<S, E extends GameEvent> {
 
   /** Seeded by botSeed when first needed: the same seed, the same tie-breaks as if made at once. */
   private get random(): Random {
-    this.tieBreaks ??= botRandom(this.setup.botSeed);
+    this.tieBreaks ??= this.setup.ties ?? botRandom(this.setup.botSeed);
     return this.tieBreaks;
   }
 
