@@ -5,7 +5,7 @@
  * throws are drawn with their true probabilities from the seed's stream and its tie-breaks from
  * seed ^ 0x5bd1e995, as these games always were, so the same seed still gives the same game.
  */
-import type { Bot } from '../engine/bots.js';
+import { type Bot, timedBot } from '../engine/bots.js';
 import type { ChanceSource } from '../engine/chance.js';
 import type { Game, GameEvent, Outcome } from '../engine/game.js';
 import { NO_RECORDING } from '../engine/recording.js';
@@ -99,15 +99,13 @@ export function playMatch<S, E extends GameEvent>(
 ): MatchResult<S> {
   // Each decision timed where the bench asks (the bot's own time, not the table's).
   const timed = onDecision
-    ? bots.map((bot, seat): Bot<S, E> => ({
-        level: bot.level,
-        choose(state, random) {
-          const start = performance.now();
-          const choice = bot.choose(state, random);
-          onDecision(performance.now() - start, seat);
-          return choice;
-        },
-      }))
+    ? bots.map((bot, seat) =>
+        timedBot(
+          bot,
+          (ms) => onDecision(ms, seat),
+          () => performance.now(),
+        ),
+      )
     : bots;
   const { events, final, outcome } = playOut(game, initial, timed, seed, maxEvents);
   return {

@@ -102,6 +102,12 @@ export interface TableSetup<S, E extends GameEvent> {
    * botRandom(botSeed).
    */
   readonly ties?: Random | undefined;
+  /**
+   * Draws are told to the recorder as moves (a console's): its file is made at the first draw,
+   * so a game left before anyone moved still has one, as the consoles always had. A screen's is
+   * made at the first move.
+   */
+  readonly drawsAsMoves?: boolean | undefined;
 }
 
 /** How a game was left: quit, another game (`swap`: seats turned by one), the menu, or saved. */
@@ -571,7 +577,7 @@ export class Table<S, E extends GameEvent> {
     const { recorder } = this.setup;
     const before = this.current;
     // A throw, roll or draw is told to the recorder as such (a game of none is not kept).
-    const chance = this.standing.chanceDue;
+    const chance = this.standing.chanceDue && !this.setup.drawsAsMoves;
     this.current = after;
     this.stand(after);
     this.log.push(event);
