@@ -92,8 +92,8 @@ export class ConsoleTable<S, E extends GameEvent> {
     await told;
   }
 
-  /** The game is left (ended, or the input ended): the table closes its recording. */
-  close(): void {
-    if (!this.table.over) this.send({ type: 'leave', seat: 0, leaving: 'quit' });
+  /** The game is left (ended, saved, or the input ended): the table closes its recording. */
+  close(leaving: 'quit' | 'saved' = 'quit'): void {
+    if (!this.table.over) this.send({ type: 'leave', seat: 0, leaving });
   }
 }
