@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Level } from '../source/engine/bots.js';
-import { playMatch } from '../source/engine/match.js';
+import { playMatch } from '../source/table/computers.js';
 import type { Bot } from '../source/engine/bots.js';
 import type { Game, GameEvent } from '../source/engine/game.js';
 import { GAMES } from '../source/games/index.js';

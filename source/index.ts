@@ -23,7 +23,7 @@ export {
   randomBot,
 } from './engine/bots.js';
 export type { ChanceSource, Drawn } from './engine/chance.js';
-export { playMatch } from './engine/match.js';
+export { playMatch } from './table/computers.js';
 export {
   type Header,
   newHeader,

@@ -1,13 +1,12 @@
 /**
  * Games between a core's own computers, kept whole as a timeline (the bench's calibration, the
- * fit of the win chances, the fixtures, the tests): throws drawn with their true probabilities
- * from a seeded stream, every decision its seat's bot's.
+ * fit of the win chances, the fixtures, the tests): a table with a computer in every seat
+ * (table/computers.ts), each seat played at its level.
  */
 import type { Level } from '../engine/bots.js';
 import type { AnyGameCore } from '../engine/core.js';
-import type { GameEvent } from '../engine/game.js';
-import { sampleChance, seededRandom } from '../engine/random.js';
 import { type Timeline, timelineOf } from '../engine/timeline.js';
+import { playOut } from '../table/computers.js';
 
 export interface SelfPlay {
   readonly timeline: Timeline<unknown>;
@@ -23,24 +22,12 @@ export function selfPlay(
   options: unknown = core.typicalOptions,
   maxEvents = 5_000,
 ): SelfPlay {
-  const rules = core.rules;
-  const initial = rules.setup(options);
+  const initial = core.rules.setup(options);
   const seats = core.seatCount(options);
   const bots = Array.from({ length: seats }, (_, s) =>
     core.bot(levels[s % levels.length] ?? 'strong'),
   );
-  const dice = seededRandom(seed);
-  const ties = seededRandom(seed ^ 0x5bd1e995);
-  const events: GameEvent[] = [];
-  let state = initial;
-  while (rules.outcome(state).status === 'running' && events.length < maxEvents) {
-    const outcomes = rules.chance(state);
-    const event: GameEvent = outcomes
-      ? sampleChance(outcomes, dice).event
-      : (bots[rules.toAct(state)] as (typeof bots)[number]).choose(state, ties).event;
-    events.push(event);
-    state = rules.reduce(state, event);
-  }
+  const { events } = playOut(core.rules, initial, bots, seed, maxEvents);
   const names = Array.from({ length: seats }, (_, s) => `Seat ${s + 1}`);
   return { timeline: timelineOf(core, initial, events, names), names, options };
 }

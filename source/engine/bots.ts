@@ -36,6 +36,26 @@ export type Think = <S, E>(
   random: Random,
 ) => Promise<Choice<E>>;
 
+/**
+ * A bot whose every choice is timed (the bench's time per decision), choosing as `bot` does;
+ * the clock is the caller's (the engine reads none).
+ */
+export function timedBot<S, E>(
+  bot: Bot<S, E>,
+  took: (ms: number) => void,
+  now: () => number,
+): Bot<S, E> {
+  return {
+    level: bot.level,
+    choose(state, random) {
+      const start = now();
+      const choice = bot.choose(state, random);
+      took(now() - start);
+      return choice;
+    },
+  };
+}
+
 export const thinkHere: Think = (_game, bot, state, random) =>
   Promise.resolve(bot.choose(state, random));
 

@@ -113,9 +113,6 @@ export class ServedTable {
   private readonly story: Past<GameEvent>[] = [];
   private storyLines = 0;
   private readonly lastChat = new Map<string, number>();
-  private coverTimer: (() => void) | undefined;
-  /** The computer playing a given seat is thinking (on the worker thread): nothing more is asked. */
-  private coverThinking = false;
 
   constructor(
     private readonly hall: TableHost,
@@ -240,15 +237,15 @@ export class ServedTable {
           this.endedAt = options.now();
           this.hall.touch(this);
         }
-        this.cover();
       }
       if (fact.kind === 'closed' && this.endedAt === undefined) {
         this.endedAt = options.now();
         this.hall.touch(this);
       }
     });
+    // A seat given away before a restart is the table's computer's again.
+    for (const seat of this.covered) this.table.hand(seat, 'strong');
     this.table.start();
-    this.cover();
     this.hall.touch(this);
   }
 
@@ -410,6 +407,7 @@ export class ServedTable {
     this.present.set(seat, (this.present.get(seat) ?? 0) + 1);
     if (this.awaySince.delete(seat)) {
       this.covered.delete(seat);
+      this.table?.hand(seat, 'person');
       this.tellAll(`${person.name} is back.`);
       this.hall.touch(this);
     }
@@ -447,9 +445,12 @@ export class ServedTable {
     const seats = this.expired();
     if (seats.length === 0) return 'No seat has been away longer than the hold.';
     const names = this.seatNames();
-    for (const seat of seats) this.covered.add(seat);
+    for (const seat of seats) {
+      this.covered.add(seat);
+      // The seat changes hands on the table: its computer plays it, paced as the others.
+      this.table?.hand(seat, 'strong');
+    }
     this.tellAll(`${person.name} gives ${seats.map((s) => names[s]).join(', ')} to the computer.`);
-    this.cover();
     this.hall.touch(this);
     return undefined;
   }
@@ -462,40 +463,6 @@ export class ServedTable {
     this.tellAll(`${person.name} ends the game: a seat stayed away.`);
     this.table?.view([seat]).send({ type: 'leave', seat, leaving: 'quit' });
     return undefined;
-  }
-
-  /** The computer plays a seat given to it (strong), paced as the table's own computers. */
-  private cover(): void {
-    const table = this.table;
-    if (!table || this.coverTimer || this.coverThinking) return;
-    if (table.outcome.status !== 'running' || table.over) return;
-    const seat = table.toAct;
-    if (!this.covered.has(seat)) return;
-    this.coverTimer = this.hall.options.scheduler.after(this.hall.options.botDelay, () => {
-      this.coverTimer = undefined;
-      if (!this.covered.has(seat) || table.toAct !== seat || table.over) return;
-      const view = table.view([seat]);
-      const due = this.game.rules.chance(table.state) !== undefined;
-      if (due) view.send({ type: 'chance', seat });
-      else {
-        const hint = view.send({ type: 'hint', seat });
-        if (hint.ok && hint.hint) view.send({ type: 'move', seat, event: hint.hint.event });
-        else if (hint.ok && hint.thinking) {
-          // The computer thinks on the server's worker thread: it moves once it has chosen,
-          // if the seat is still given to it and the game still where it was.
-          const at = table.events.length;
-          this.coverThinking = true;
-          void hint.thinking.then((chosen) => {
-            this.coverThinking = false;
-            if (this.covered.has(seat) && table.toAct === seat && table.events.length === at)
-              view.send({ type: 'move', seat, event: chosen.event });
-            this.cover();
-          });
-          return;
-        }
-      }
-      this.cover();
-    });
   }
 
   /** Seconds since the table was made, or since its game began; a finished game's, to its end. */

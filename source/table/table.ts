@@ -96,6 +96,20 @@ export interface TableSetup<S, E extends GameEvent> {
    * worker thread, so keys and signals are heard meanwhile); without it, here and at once.
    */
   readonly think?: Think | undefined;
+  /** Each seat's computer, where the caller brings its own (a match between given bots). */
+  readonly bots?: readonly (Bot<S, E> | undefined)[] | undefined;
+  /**
+   * The computers' tie-breaks, where the caller keeps its own stream (the matches between
+   * computers: seed ^ 0x5bd1e995, which their figures and fixtures were made with); by default
+   * botRandom(botSeed).
+   */
+  readonly ties?: Random | undefined;
+  /**
+   * Draws are told to the recorder as moves (a console's): its file is made at the first draw,
+   * so a game left before anyone moved still has one, as the consoles always had. A screen's is
+   * made at the first move.
+   */
+  readonly drawsAsMoves?: boolean | undefined;
 }
 
 /** How a game was left: quit, another game (`swap`: seats turned by one), the menu, or saved. */
@@ -189,7 +203,8 @@ export class Table<S, E extends GameEvent> {
   private listeners: readonly Listener<S, E>[] = [];
   /** The computers' and hints' tie-breaks, made when first asked (most tables never do). */
   private tieBreaks: Random | undefined;
-  private readonly bots: readonly (Bot<S, E> | undefined)[];
+  /** Who plays each seat now: its computer, or undefined for its person (see hand). */
+  private readonly bots: (Bot<S, E> | undefined)[];
   private readonly holds = new Set<unknown>();
   private cancel: (() => void) | undefined;
   private running = false;
@@ -200,15 +215,17 @@ export class Table<S, E extends GameEvent> {
   private batching = false;
   private standing: Standing<S>;
   /** Whether anything here ever acts by itself (a computer seat, or draws with no key). */
-  private readonly acts: boolean;
+  private acts: boolean;
 
   constructor(private readonly setup: TableSetup<S, E>) {
     this.initial = setup.initial;
     this.current = setup.initial;
     this.seats = setup.seats;
     this.names = setup.seats.map((seat) => seat.name);
-    this.bots = setup.seats.map((seat) =>
-      seat.kind === 'computer' ? setup.game.bot(seat.level ?? 'strong') : undefined,
+    this.bots = setup.seats.map((seat, at) =>
+      seat.kind === 'computer'
+        ? (setup.bots?.[at] ?? setup.game.bot(seat.level ?? 'strong'))
+        : undefined,
     );
     this.acts = this.bots.some((bot) => bot !== undefined) || !!setup.game.chance?.automatic;
     const { rules } = setup.game;
@@ -265,6 +282,35 @@ export class Table<S, E extends GameEvent> {
       send: (intent) => this.send(seats, intent),
       subscribe: (listener) => this.subscribe(listener),
     };
+  }
+
+  /**
+   * A person's seat changes hands: given to the table's computer at a level (its person is away),
+   * or given back ('person'). The recording keeps the seats as they began (a take-back judges a
+   * throw by them, as the replay does); each computer move carries its reason, so a recording
+   * where the computer covered a seat replays and verifies as any other.
+   */
+  hand(seat: number, to: Level | 'person'): void {
+    const held = this.seats[seat];
+    if (held === undefined || held.kind === 'computer') return;
+    const now = this.bots[seat];
+    if (to === 'person' ? now === undefined : now?.level === to) return;
+    this.bots[seat] = to === 'person' ? undefined : this.setup.game.bot(to);
+    this.acts = this.bots.some((bot) => bot !== undefined) || !!this.setup.game.chance?.automatic;
+    // A move the old hand was thinking of is dropped (pace calls it off) and the new one asked.
+    this.pace();
+  }
+
+  /** The level of the computer playing a person's seat handed to it (undefined: its person). */
+  computerAt(seat: number): Level | undefined {
+    return this.seats[seat]?.kind === 'computer' ? undefined : this.bots[seat]?.level;
+  }
+
+  /** Why a person may not act for this seat now: the computer plays it. */
+  private handedAway(seat: number): string | undefined {
+    return this.computerAt(seat) === undefined
+      ? undefined
+      : `The computer plays ${this.nameOf(seat)}'s seat now.`;
   }
 
   /** The computers start playing (a table made and not started never acts by itself). */
@@ -326,7 +372,7 @@ export class Table<S, E extends GameEvent> {
 
   /** Seeded by botSeed when first needed: the same seed, the same tie-breaks as if made at once. */
   private get random(): Random {
-    this.tieBreaks ??= botRandom(this.setup.botSeed);
+    this.tieBreaks ??= this.setup.ties ?? botRandom(this.setup.botSeed);
     return this.tieBreaks;
   }
 
@@ -345,6 +391,8 @@ export class Table<S, E extends GameEvent> {
       return back.ok ? undefined : back.problem;
     }
     if (intent.type !== 'move' && intent.type !== 'chance') return undefined;
+    const handed = this.handedAway(intent.seat);
+    if (handed !== undefined) return handed;
     const { toAct, outcome, chanceDue } = this.standing;
     const { rules, chance } = this.setup.game;
     if (outcome.status !== 'running') return 'The game is over.';
@@ -410,6 +458,8 @@ export class Table<S, E extends GameEvent> {
     const { toAct, outcome, chanceDue } = this.standing;
     if (outcome.status !== 'running') return { ok: false, problem: 'The game is over.' };
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    const handed = this.handedAway(seat);
+    if (handed !== undefined) return { ok: false, problem: handed };
     if (chanceDue) {
       // A move before the throw is refused in the rules' words ("… must throw the sticks
       // first"); a chance event sent as a move, in the table's.
@@ -425,6 +475,8 @@ export class Table<S, E extends GameEvent> {
     const { rules, chance } = this.setup.game;
     const { toAct, chanceDue } = this.standing;
     if (seat !== toAct) return { ok: false, problem: `It is ${this.nameOf(toAct)}'s turn.` };
+    const handed = this.handedAway(seat);
+    if (handed !== undefined) return { ok: false, problem: handed };
     // Ask the rules first, so a refused throw never draws from the chance source. When one is
     // due, draw it; else the probe's refusal says why not (a game with chance events of several
     // kinds, such as Layers, has a probe of only one).
@@ -553,7 +605,7 @@ export class Table<S, E extends GameEvent> {
     const { recorder } = this.setup;
     const before = this.current;
     // A throw, roll or draw is told to the recorder as such (a game of none is not kept).
-    const chance = this.standing.chanceDue;
+    const chance = this.standing.chanceDue && !this.setup.drawsAsMoves;
     this.current = after;
     this.stand(after);
     this.log.push(event);

@@ -15,7 +15,7 @@ import type { LoadedRecording } from '../../source/engine/recording.js';
 import { applyEvent, newPlay } from '../../source/games/yut/ui/play.js';
 import type { YutEvent, YutState } from '../../source/games/yut/rules.js';
 import type { Told } from '../../source/ui/event-log.js';
-import type { Scheduler } from '../../source/table/table.js';
+import type { Fact, Scheduler } from '../../source/table/table.js';
 import { type Think, thinkHere } from '../../source/engine/bots.js';
 
 const yut = GAMES.find((g) => g.id === 'yut') as AnyGameModule;
@@ -191,6 +191,48 @@ describe('a served table', () => {
     table.arrived(BO);
     expect(heard.at(-1)).toBe('Bo is back.');
     expect(table.covered.has(1)).toBe(false);
+  });
+
+  it('a seat given to the computer changes hands on the table: its computer plays it, each move with its reason as any computer’s, until the person is back', () => {
+    const { table, advance, tick, pending } = world();
+    const ann = table.viewFor(ANN);
+    const bo = table.viewFor(BO);
+    const t = table.table!;
+    const facts: Fact<unknown, GameEvent>[] = [];
+    t.subscribe((fact) => facts.push(fact));
+    while (t.toAct === 0)
+      ann.send(
+        yut.rules.chance(t.state)
+          ? { type: 'chance', seat: 0 }
+          : { type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] },
+      );
+    table.departed(BO);
+    advance(300_000);
+    expect(table.giveAway(ANN)).toBeUndefined();
+    expect(t.computerAt(1)).toBe('strong');
+    for (let n = 0; n < 50 && t.toAct === 1 && pending() > 0; n++) tick();
+    expect(t.toAct).toBe(0);
+    const moves = facts.filter((f) => f.kind === 'event' && f.seat === 1 && f.by !== 'chance');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const move of moves) {
+      expect(move.kind === 'event' && move.by).toBe('computer');
+      expect(move.kind === 'event' && move.reason).toMatch(/^strong: /);
+    }
+    // A reopened screen's log tells the computer's reasons under its moves.
+    expect(table.told().filter((told) => told.kind === 'event' && told.reason)).toHaveLength(
+      moves.length,
+    );
+    table.arrived(BO);
+    expect(t.computerAt(1)).toBeUndefined();
+    while (t.toAct === 0 && t.outcome.status === 'running')
+      ann.send(
+        yut.rules.chance(t.state)
+          ? { type: 'chance', seat: 0 }
+          : { type: 'move', seat: 0, event: yut.rules.legalEvents(t.state)[0] },
+      );
+    // Bo's again: nothing plays for him.
+    expect(pending()).toBe(0);
+    expect(bo.send({ type: 'chance', seat: 1 })).toEqual({ ok: true });
   });
 
   it('a seat given to the computer is played on where the computer thinks elsewhere (the server: its worker thread), throws and moves alike', async () => {

@@ -66,9 +66,11 @@ export function layerOf(module: string): string {
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   engine: ['engine'],
   table: ['table', 'engine'],
-  analysis: ['analysis', 'engine'],
+  // Self-play is a table of computers (table/computers.ts).
+  analysis: ['analysis', 'table', 'engine'],
   storage: ['storage', 'engine'],
-  classic: ['classic', 'engine'],
+  // A console is a view of a table (classic/table.ts).
+  classic: ['classic', 'table', 'engine'],
   ui: ['ui', 'table', 'analysis', 'engine'],
   app: ['app', 'ui', 'table', 'analysis', 'engine', 'games/module'],
   'games/module': ['engine', 'table', 'ui', 'classic'],

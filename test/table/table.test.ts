@@ -348,3 +348,58 @@ describe('one Yut table, three views: seat 1, seat 2 and a spectator', () => {
     expect(heard).toEqual(['first']);
   });
 });
+
+describe('a seat changes hands on the table: person → computer at a level → person', () => {
+  it('Bo away: his seat is played by the table’s computer (its reasons recorded), then his again; the recording verifies', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'madang-table-')), 'game.jsonl');
+    const { table, crank } = yutTable([seatOf('Ann', 'human'), seatOf('Bo', 'human')], file);
+    const ann = table.view([0]);
+    const bo = table.view([1]);
+    const watcher = mirror(table.view([]), table.state);
+    table.start();
+    /** The seat to act plays its first legal choice (or its throw). */
+    const play = (view: TableView<YutState, YutEvent>, seat: number) => {
+      const due = yutCore.rules.chance(table.state) !== undefined;
+      const [event] = yutCore.rules.legalEvents(table.state);
+      return view.send(due ? { type: 'chance', seat } : { type: 'move', seat, event: event! });
+    };
+    while (table.toAct === 0) expect(play(ann, 0)).toEqual({ ok: true });
+    // Nobody's computer: nothing waits to act for Bo.
+    expect(crank.pending()).toEqual([]);
+    table.hand(1, 'greedy');
+    expect(table.computerAt(1)).toBe('greedy');
+    expect(crank.pending()).toEqual([700]);
+    // Bo's own view may not act for the computer meanwhile.
+    expect(play(bo, 1)).toEqual({ ok: false, problem: "The computer plays Bo's seat now." });
+    const before = watcher.facts.length;
+    while (table.toAct === 1 && table.outcome.status === 'running') expect(crank.tick()).toBe(true);
+    const covered = watcher.facts.slice(before);
+    const moves = covered.filter((f) => f.kind === 'event' && f.by === 'computer');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const move of moves) expect(move.kind === 'event' && move.reason).toMatch(/^greedy: /);
+    // Ann plays her turn; then Bo is back before his.
+    while (table.toAct === 0 && table.outcome.status === 'running')
+      expect(play(ann, 0)).toEqual({ ok: true });
+    table.hand(1, 'person');
+    expect(table.computerAt(1)).toBeUndefined();
+    expect(crank.pending()).toEqual([]);
+    for (let n = 0; n < 4000 && table.outcome.status === 'running'; n++)
+      expect(play(table.toAct === 0 ? ann : bo, table.toAct)).toEqual({ ok: true });
+    expect(table.outcome.status).toBe('won');
+    expect(crank.pending()).toEqual([]);
+    const err: string[] = [];
+    expect(
+      await verify(
+        [file],
+        coreOf,
+        () => {},
+        (l) => err.push(l),
+      ),
+    ).toBe(0);
+    expect(err).toEqual([]);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    // The covered moves' reasons are in the recording, one a move; the header still names Bo.
+    expect(lines.filter((l) => l.includes('session/explained'))).toHaveLength(moves.length);
+    expect(JSON.parse(lines[0] as string).players[1]).toMatchObject({ name: 'Bo', kind: 'human' });
+  });
+});

@@ -9,12 +9,14 @@
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
 import type { ChanceSource } from '../../engine/chance.js';
-import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
+import { ConsoleTable } from '../../classic/table.js';
+import type { Think } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import { safeText } from '../../engine/safe-text.js';
-import type { SeatKind } from '../../engine/seats.js';
-import { explainKonoMove, konoBot, motiveOf, motiveWords, pointName } from './bot.js';
+import { seatOf, type SeatKind } from '../../engine/seats.js';
+import { motiveOf, motiveWords, pointName } from './bot.js';
+import { konoCore } from './core.js';
 import { describeKonoEvent } from './describe.js';
 import {
   check,
@@ -26,7 +28,6 @@ import {
   type KonoState,
   outcome,
   pointProblem,
-  reduce,
   SEAT_LABELS,
   type SavedTournament,
   setup,
@@ -86,8 +87,7 @@ const yesNo = (answer: string) =>
         };
 
 export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Promise<number> {
-  const think = run.think ?? thinkHere;
-  let recorder: Recorder | undefined;
+  let table: ConsoleTable<KonoState, KonoEvent> | undefined;
   const humans = run.kinds.slice(0, 2).map((k) => (k ?? 'human') === 'human');
   while (humans.length < 2) humans.push(true);
   const anyHuman = humans.some(Boolean);
@@ -109,60 +109,71 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
       }
     }
     const options: KonoOptions = loaded ? { ...run.options, start: loaded } : run.options;
-    recorder = run.recorderFor(options);
-    let state = setup(options);
-    const bots = [0, 1].map((seat) => {
-      const kind = run.kinds[seat] ?? 'human';
-      return kind === 'human' ? undefined : konoBot(kind);
-    });
     const names = [0, 1].map((seat) => label(seat));
-    /**
-     * Apply an event and say what it did; `said` lines were already said (the computer's move).
-     * A computer's move records its reason, for the replay.
-     */
-    const apply = (event: KonoEvent, said = 0, bot?: Bot<KonoState, KonoEvent>) => {
-      const before = state;
-      state = reduce(state, event);
-      recorder?.event(event);
-      if (bot) recorder?.explained(`${bot.level}: ${explainKonoMove(before, event, names)}`);
-      for (const line of describeKonoEvent(before, event, state, names).slice(said))
-        io.write(`${line}\n`);
+    const seats = names.map((name, seat) => seatOf(name, run.kinds[seat] ?? 'human'));
+    // The table holds the tournament, rolls the dice, plays the computers (their reasons
+    // recorded, for the replay) and records.
+    table = new ConsoleTable<KonoState, KonoEvent>(
+      {
+        game: konoCore,
+        initial: setup(options),
+        seats,
+        chance: run.dice,
+        recorder: run.recorderFor(options),
+        ties: run.botRandom,
+        think: run.think,
+      },
+      io,
+      ({ before, event, after, by }) => {
+        // The computer's move and what it wanted are said first: the move's own line is said.
+        let said = 0;
+        if (by === 'computer' && before.phase === 'play' && event.type === 'kono/moved') {
+          const motive = motiveWords(
+            before,
+            motiveOf(before, event),
+            names.map((n) => n.toLowerCase()),
+          );
+          io.write(
+            `The computer moved the piece at ${pointName(event.row, event.column)} ${event.direction}.\nIt wanted ${motive}.\n`,
+          );
+          said = 1;
+        }
+        for (const line of describeKonoEvent(before, event, after, names).slice(said))
+          io.write(`${line}\n`);
+      },
+    );
+    const send = (seat: number, event: KonoEvent) => {
+      const sent = table?.send({ type: 'move', seat, event });
+      if (sent && !sent.ok) io.write(`Invalid input: ${safeText(sent.problem)}\n`);
     };
     let shownRound = -1;
-    while (outcome(state).status === 'running') {
+    for (let state = table.state; outcome(state).status === 'running'; state = table.state) {
       const seat = state.turn;
-      const bot = bots[seat];
+      const computer = seats[seat]?.kind === 'computer';
       if (state.round !== shownRound && state.phase !== 'roundOver') {
         io.write(`\nRound ${state.round}\n`);
         shownRound = state.round;
       }
       switch (state.phase) {
         case 'size': {
-          const event = bot
-            ? (await think('kono', bot, state, run.botRandom)).event
-            : {
-                type: 'kono/sizeChosen' as const,
-                size: await ask(io, 'Enter the board size (5, 7 or 9): ', (a) =>
-                  /^[579]$/.test(a)
-                    ? { ok: true, value: Number(a) }
-                    : { ok: false, problem: `${a === '' ? 'nothing' : shown(a)} is not 5, 7 or 9` },
-                ),
-              };
-          apply(event);
+          if (computer) await table.step();
+          else
+            send(seat, {
+              type: 'kono/sizeChosen' as const,
+              size: await ask(io, 'Enter the board size (5, 7 or 9): ', (a) =>
+                /^[579]$/.test(a)
+                  ? { ok: true, value: Number(a) }
+                  : { ok: false, problem: `${a === '' ? 'nothing' : shown(a)} is not 5, 7 or 9` },
+              ),
+            });
           break;
         }
-        case 'dice': {
-          const drawn = run.dice.next();
-          if (!drawn.ok) throw new Stop(drawn.problem);
-          apply(drawn.event as KonoEvent);
+        case 'dice':
+          await table.step();
           break;
-        }
         case 'colour': {
-          if (bot) {
-            await io.drained();
-            const { event } = await think('kono', bot, state, run.botRandom);
-            apply(event);
-          } else {
+          if (computer) await table.step();
+          else {
             const colour = await ask(
               io,
               `${label(seat)}, choose your colour (white or black): `,
@@ -176,15 +187,16 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
                         problem: `${a === '' ? 'nothing' : shown(a)} is not white or black`,
                       },
             );
-            apply({ type: 'kono/colourChosen', colour });
+            send(seat, { type: 'kono/colourChosen', colour });
           }
           break;
         }
         case 'roundOver': {
-          const again = bot
+          // A computer asked for another round says no: a console's match is one round.
+          const again = computer
             ? false
             : await ask(io, 'Do you want to play another round? (y/n): ', yesNo);
-          apply({ type: 'kono/anotherRound', again });
+          send(seat, { type: 'kono/anotherRound', again });
           break;
         }
         case 'play': {
@@ -196,7 +208,7 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
           // The menu before every turn; with nobody at the keyboard the computer simply moves.
           let choice = 2;
           if (anyHuman) {
-            const items = bot
+            const items = computer
               ? ['Save the game', 'Make a move', 'Quit the game']
               : ['Save the game', 'Make a move', 'Ask for help', 'Quit the game'];
             items.forEach((item, i) => io.write(`${i + 1}. ${item}\n`));
@@ -227,54 +239,38 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
               break;
             }
             io.write(`The game was saved in ${safeText(file)}.\n`);
-            recorder.close('saved');
-            recorder = undefined;
+            table.close('saved');
             return 0;
           }
           if (choice === 4) {
             // Before the computer's turn it is the person at the menu who quits.
-            const quitter = bot ? humans.indexOf(true) : seat;
-            apply({ type: 'kono/quit', seat: quitter });
+            const quitter = computer ? humans.indexOf(true) : seat;
+            send(seat, { type: 'kono/quit', seat: quitter });
             break;
           }
           if (choice === 3) {
-            const { event } = await think('kono', konoBot('strong'), state, run.botRandom);
-            if (event.type === 'kono/moved')
+            // The table's hint: its strong computer's move, with the tie-breaks of the game's.
+            const asked = table.send({ type: 'hint', seat });
+            const hint = asked.ok ? (asked.hint ?? (await asked.thinking)) : undefined;
+            if (hint?.event.type === 'kono/moved')
               io.write(
-                `Help: move the piece at ${pointName(event.row, event.column)} ${event.direction}, ${motiveWords(state, motiveOf(state, event))}.\n`,
+                `Help: move the piece at ${pointName(hint.event.row, hint.event.column)} ${hint.event.direction}, ${motiveWords(state, motiveOf(state, hint.event))}.\n`,
               );
             break;
           }
-          if (bot) {
-            await io.drained();
-            const { event } = await think('kono', bot, state, run.botRandom);
-            if (event.type === 'kono/moved') {
-              const motive = motiveWords(
-                state,
-                motiveOf(state, event),
-                names.map((n) => n.toLowerCase()),
-              );
-              io.write(
-                `The computer moved the piece at ${pointName(event.row, event.column)} ${event.direction}.\nIt wanted ${motive}.\n`,
-              );
-            }
-            apply(event, event.type === 'kono/moved' ? 1 : 0, bot);
-            break;
-          }
-          const move = await askMove(io, state);
-          apply(move);
+          if (computer) await table.step();
+          else send(seat, await askMove(io, state));
           break;
         }
         default:
           throw new Stop('the tournament is in no phase to play');
       }
     }
-    recorder.end(outcome(state));
     return 0;
   } catch (error) {
     return endOfRun(error, run.error);
   } finally {
-    recorder?.close();
+    table?.close();
   }
 }
 

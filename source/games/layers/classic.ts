@@ -8,12 +8,15 @@
  */
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
+import { ConsoleTable } from '../../classic/table.js';
 import type { ChanceSource } from '../../engine/chance.js';
-import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
+import type { Think } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
-import type { SeatKind } from '../../engine/seats.js';
-import { explainLayersMove, layersBot } from './bot.js';
+import { safeText } from '../../engine/safe-text.js';
+import { seatOf, type SeatKind } from '../../engine/seats.js';
+import { explainLayersMove } from './bot.js';
+import { layersCore } from './core.js';
 import { describeLayersEvent, statusWords } from './describe.js';
 import {
   afterRest,
@@ -27,7 +30,6 @@ import {
   mayRest,
   opponentsOf,
   outcome,
-  reduce,
   setup,
   toAct,
   TURNS_MAX,
@@ -63,8 +65,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DRAW_MENU = '1. Fight back!\n2. Escape\n';
 
 export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions): Promise<number> {
-  const think = run.think ?? thinkHere;
-  let recorder: Recorder | undefined;
+  let table: ConsoleTable<LayersState, LayersEvent> | undefined;
   try {
     const given = async (prompt: string, value: number | undefined, min: number, max: number) => {
       if (value === undefined) return ask(io, prompt, number(min, max));
@@ -82,117 +83,122 @@ export async function runClassicLayers(io: ClassicIO, run: ClassicLayersOptions)
     const problem = checkOptions(options);
     if (problem !== undefined) throw new Stop(problem);
     const chance = run.chanceFor(options);
-    recorder = run.recorderFor(options);
-    let state: LayersState = setup(options);
-    const bots = Array.from({ length: players }, (_, p) => {
-      // Without --bots every seat is a person's, as in the seed's console.
-      const kind = run.kinds[p] ?? 'human';
-      return kind === 'human' ? undefined : layersBot(kind);
-    });
-    /** Apply, record and say an event; a computer's move records its reason, for the replay. */
-    const apply = (event: LayersEvent, skip = 0, bot?: Bot<LayersState, LayersEvent>) => {
-      const before = state;
-      state = reduce(state, event);
-      recorder?.event(event);
-      // The replay counts players from 1, as every screen does.
-      if (bot) recorder?.explained(`${bot.level}: ${explainLayersMove(before, event, 1)}`);
-      let lines = describeLayersEvent(before, event, state).slice(skip);
-      // A first draw goes straight to the challenged player's menu, as in the seed.
-      if (state.phase === 'draw') lines = lines.slice(0, 1);
-      for (const line of lines) if (line !== '') io.write(`${line}\n`);
-    };
-    while (outcome(state).status === 'running') {
-      if (state.phase === 'order' || state.phase === 'fight') {
-        const drawn = chance.next(state);
-        if (!drawn.ok) throw new Stop(drawn.problem);
-        apply(drawn.event as LayersEvent);
-        continue;
-      }
-      const seat = toAct(state);
-      const bot = bots[seat];
-      if (state.phase === 'draw') {
-        const menu = `Player ${seat}, what's your choice\n${DRAW_MENU}`;
-        let event: LayersEvent;
-        if (bot) {
-          await io.drained();
-          await breathe();
-          event = (await think('layers', bot, state, run.botRandom)).event;
-          io.write(`${menu}${event.type === 'layers/foughtBack' ? 1 : 2}\n`);
-          io.write(`(computer: ${explainLayersMove(state, event)})\n`);
-        } else {
-          const answer = await ask(io, menu, number(1, 2));
-          event = { type: answer === 1 ? 'layers/foughtBack' : 'layers/escaped' };
-        }
-        apply(event, 0, bot);
-        continue;
-      }
-      // The player's turn: the menu, as often as it looks at someone's status.
-      const me = current(state);
-      const prompt = `Player ${me}, what's your choice\n${MENU}`;
-      let event: LayersEvent | undefined;
-      if (bot) {
-        await io.drained();
-        await breathe();
-        event = (await think('layers', bot, state, run.botRandom)).event;
-        io.write(`${prompt}${event.type === 'layers/rested' ? 2 : 1}\n`);
-        if (event.type === 'layers/challenged')
-          io.write(
-            `Choose an available player (${opponentsOf(state, me).join(', ')})\n${event.opponent}\n`,
-          );
-        io.write(`(computer: ${explainLayersMove(state, event)})\n`);
-      }
-      while (!event) {
-        const choice = await ask(io, prompt, (a) => {
-          const picked = number(1, 3)(a);
-          if (picked.ok && picked.value === 2 && !mayRest(state, me))
-            return {
-              ok: false as const,
-              problem: 'you rested on your previous turn: successive rests are not allowed',
-            };
-          return picked;
-        });
-        if (choice === 3) {
-          const who = await ask(
-            io,
-            `Choose a player (less than ${players})\n`,
-            number(0, players - 1),
-          );
-          io.write(`${statusWords(state, who)}\n`);
-        } else if (choice === 2) event = { type: 'layers/rested' };
-        else {
-          const choices = opponentsOf(state, me);
-          if (choices.length === 0) {
-            io.write('Invalid input: nobody is left to fight: you are the root of everyone\n');
-            continue;
+    // Without --bots every seat is a person's, as in the seed's console.
+    const seats = Array.from({ length: players }, (_, p) =>
+      seatOf(`Player ${p}`, run.kinds[p] ?? 'human'),
+    );
+    const recorder = run.recorderFor(options);
+    // The table holds the game, draws the orders and fight numbers, plays the computers (their
+    // reasons recorded, players counted from 1 as every screen counts them) and records.
+    table = new ConsoleTable<LayersState, LayersEvent>(
+      {
+        game: layersCore,
+        initial: setup(options),
+        seats,
+        chance,
+        recorder,
+        ties: run.botRandom,
+        think: run.think,
+      },
+      io,
+      ({ before, event, after, by }) => {
+        const me = current(before);
+        if (by === 'computer') {
+          // A computer's answers are written as if typed, with its reason after them.
+          if (before.phase === 'draw')
+            io.write(
+              `Player ${toAct(before)}, what's your choice\n${DRAW_MENU}${event.type === 'layers/foughtBack' ? 1 : 2}\n`,
+            );
+          else {
+            io.write(
+              `Player ${me}, what's your choice\n${MENU}${event.type === 'layers/rested' ? 2 : 1}\n`,
+            );
+            if (event.type === 'layers/challenged')
+              io.write(
+                `Choose an available player (${opponentsOf(before, me).join(', ')})\n${event.opponent}\n`,
+              );
           }
-          const opponent = await ask(
-            io,
-            `Choose an available player (${choices.join(', ')})\n`,
-            (a) =>
-              /^\d{1,4}$/.test(a) && choices.includes(Number(a))
-                ? { ok: true as const, value: Number(a) }
-                : {
-                    ok: false as const,
-                    problem: `${a === '' ? 'nothing' : shown(a)} is not one of ${choices.join(', ')}`,
-                  },
-          );
-          event = { type: 'layers/challenged', opponent };
+          io.write(`(computer: ${explainLayersMove(before, event)})\n`);
         }
-      }
-      if (event.type === 'layers/rested') {
         // The seed's own line for a rest, then whatever else the rest did (a player on top).
-        io.write(
-          `Your new experience point is ${Math.round(afterRest(state.experience[me] ?? 100))}\n`,
-        );
-        apply(event, 1, bot);
-      } else apply(event, 1, bot);
+        if (event.type === 'layers/rested')
+          io.write(
+            `Your new experience point is ${Math.round(afterRest(before.experience[me] ?? 100))}\n`,
+          );
+        // A turn's choice has said its first line already (the menu's answer).
+        const skip = by === 'chance' || before.phase === 'draw' ? 0 : 1;
+        let lines = describeLayersEvent(before, event, after).slice(skip);
+        // A first draw goes straight to the challenged player's menu, as in the seed.
+        if (after.phase === 'draw') lines = lines.slice(0, 1);
+        for (const line of lines) if (line !== '') io.write(`${line}\n`);
+      },
+    );
+    for (let state = table.state; outcome(state).status === 'running'; state = table.state) {
+      const seat = toAct(state);
+      if (state.phase === 'order' || state.phase === 'fight') {
+        await table.step();
+        continue;
+      }
+      if (seats[seat]?.kind === 'computer') {
+        await breathe();
+        await table.step();
+        continue;
+      }
+      const event = await personal(io, state, seat, players);
+      const sent = table.send({ type: 'move', seat, event });
+      if (!sent.ok) io.write(`Invalid input: ${safeText(sent.problem)}\n`);
     }
-    recorder.end(outcome(state));
-    recorder.close();
     return 0;
   } catch (error) {
-    recorder?.close();
     if (error instanceof EndOfInput) return 0;
     return endOfRun(error, run.error);
+  } finally {
+    table?.close();
+  }
+}
+
+/** A person's answer: in a draw, fight back or escape; on a turn, the menu, as often as it looks at someone's status. */
+async function personal(
+  io: ClassicIO,
+  state: LayersState,
+  seat: number,
+  players: number,
+): Promise<LayersEvent> {
+  if (state.phase === 'draw') {
+    const answer = await ask(io, `Player ${seat}, what's your choice\n${DRAW_MENU}`, number(1, 2));
+    return { type: answer === 1 ? 'layers/foughtBack' : 'layers/escaped' };
+  }
+  const me = current(state);
+  const prompt = `Player ${me}, what's your choice\n${MENU}`;
+  for (;;) {
+    const choice = await ask(io, prompt, (a) => {
+      const picked = number(1, 3)(a);
+      if (picked.ok && picked.value === 2 && !mayRest(state, me))
+        return {
+          ok: false as const,
+          problem: 'you rested on your previous turn: successive rests are not allowed',
+        };
+      return picked;
+    });
+    if (choice === 3) {
+      const who = await ask(io, `Choose a player (less than ${players})\n`, number(0, players - 1));
+      io.write(`${statusWords(state, who)}\n`);
+    } else if (choice === 2) return { type: 'layers/rested' };
+    else {
+      const choices = opponentsOf(state, me);
+      if (choices.length === 0) {
+        io.write('Invalid input: nobody is left to fight: you are the root of everyone\n');
+        continue;
+      }
+      const opponent = await ask(io, `Choose an available player (${choices.join(', ')})\n`, (a) =>
+        /^\d{1,4}$/.test(a) && choices.includes(Number(a))
+          ? { ok: true as const, value: Number(a) }
+          : {
+              ok: false as const,
+              problem: `${a === '' ? 'nothing' : shown(a)} is not one of ${choices.join(', ')}`,
+            },
+      );
+      return { type: 'layers/challenged', opponent };
+    }
   }
 }

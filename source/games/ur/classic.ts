@@ -2,28 +2,21 @@
  * The Royal Game of Ur's console, as the seed's program has it (rules/ur.md): the board file
  * and the two names asked, the board drawn square by square, `You rolled N`, the numbered
  * stones, `Which move do you wish to make?`, and `No moves are possible with the current dice
- * roll.` The same engine, recording and bots as the full-screen game.
+ * roll.` The same engine, table, recording and bots as the full-screen game (classic/table.ts).
  */
 import type { ClassicIO } from '../../classic/lines.js';
-import { EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
+import { EndOfInput, endOfRun, shown } from '../../classic/prompts.js';
 import { safeText } from '../../engine/safe-text.js';
-import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
+import { ConsoleTable } from '../../classic/table.js';
+import type { Think } from '../../engine/bots.js';
 import type { ChanceSource } from '../../engine/chance.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
-import { defaultSeatName, type SeatKind } from '../../engine/seats.js';
+import { defaultSeatName, type SeatKind, seatOf } from '../../engine/seats.js';
 import { type BoardSpec, historicalSpec, key, parseBoard } from './board.js';
-import { explainUrMove, urBot } from './bot.js';
+import { urCore } from './core.js';
 import { seedStoneName } from './describe.js';
-import {
-  check,
-  reduce,
-  setup,
-  squareOf,
-  type UrEvent,
-  type UrOptions,
-  type UrState,
-} from './rules.js';
+import { setup, squareOf, type UrEvent, type UrOptions, type UrState } from './rules.js';
 
 export interface ClassicUrOptions {
   readonly dice: ChanceSource;
@@ -82,14 +75,13 @@ function placeText(state: UrState, colour: number, place: number): string {
 }
 
 export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Promise<number> {
-  const think = options.think ?? thinkHere;
   const read = async (prompt: string): Promise<string> => {
     io.write(prompt);
     const answer = await io.read();
     if (answer === null) throw new EndOfInput();
     return answer.trim();
   };
-  let recorder: Recorder | undefined;
+  let table: ConsoleTable<UrState, UrEvent> | undefined;
   try {
     let board = options.board;
     // A match between computers plays the historical board unless --board names another.
@@ -124,78 +116,75 @@ export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Pr
       );
       io.write(`${names[seat]} you will play as ${colour}.\n`);
     }
-    const bots: (Bot<UrState, UrEvent> | undefined)[] = [0, 1].map((seat) => {
-      const kind = options.kinds[seat] ?? 'human';
-      return kind === 'human' ? undefined : urBot(kind);
-    });
+    const seats = names.map((name, seat) => seatOf(name, options.kinds[seat] ?? 'human'));
     const gameOptions: UrOptions = {
       board: board.spec,
       extraRollOnRosette: true,
       ...(options.stones === undefined ? {} : { stones: options.stones }),
     };
-    recorder = options.recorderFor(gameOptions, names);
-    let state = setup(gameOptions);
-    const apply = (event: UrEvent) => {
-      state = reduce(state, event);
-      recorder?.event(event);
-    };
-    while (state.phase !== 'over') {
-      io.write(urBoardText(state));
-      const drawn = options.dice.next();
-      if (!drawn.ok) throw new Stop(drawn.problem);
-      if (drawn.event.type !== 'ur/diceRolled') throw new Stop('the dice gave no roll');
-      const { dice } = drawn.event as UrEvent & { type: 'ur/diceRolled' };
-      const roll = dice.reduce<number>((a, d) => a + d, 0);
-      io.write(`You rolled ${roll}\n`);
+    // The table holds the game, rolls, plays the computers (their reasons go into the recording
+    // for the replay; the seed's console says none) and records.
+    table = new ConsoleTable<UrState, UrEvent>(
+      {
+        game: urCore,
+        initial: setup(gameOptions),
+        seats,
+        chance: options.dice,
+        recorder: options.recorderFor(gameOptions, names),
+        ties: options.botRandom,
+        think: options.think,
+      },
+      io,
+      ({ before, event, after, by }) => {
+        if (event.type === 'ur/stoneMoved') {
+          if (by === 'computer') io.write(`Which move do you wish to make? ${event.stone + 1}\n`);
+          return;
+        }
+        io.write(`You rolled ${event.dice.reduce<number>((a, d) => a + d, 0)}\n`);
+        const colour = before.turn;
+        if (after.phase === 'roll' && after.turn !== colour) {
+          io.write('No moves are possible with the current dice roll.\n');
+          return;
+        }
+        (after.stones[colour] ?? []).forEach((place, stone) => {
+          io.write(
+            `${stone + 1} ${seedStoneName(colour, stone)} ${placeText(after, colour, place)}\n`,
+          );
+        });
+      },
+    );
+    for (let state = table.state; state.phase !== 'over'; state = table.state) {
       const colour = state.turn;
-      apply({ type: 'ur/diceRolled', dice });
-      if (state.phase === 'roll' && state.turn !== colour) {
-        io.write('No moves are possible with the current dice roll.\n');
+      if (state.phase === 'roll') {
+        io.write(urBoardText(state));
+        await table.step();
         continue;
       }
-      (state.stones[colour] ?? []).forEach((place, stone) => {
-        io.write(
-          `${stone + 1} ${seedStoneName(colour, stone)} ${placeText(state, colour, place)}\n`,
-        );
-      });
-      const bot = bots[colour];
-      for (;;) {
-        let choice: number;
-        if (bot) {
-          await io.drained();
-          const { event } = await think('ur', bot, state, options.botRandom);
-          choice = event.type === 'ur/stoneMoved' ? event.stone + 1 : 1;
-          io.write(`Which move do you wish to make? ${choice}\n`);
-        } else {
-          const answer = await read('Which move do you wish to make? ');
-          choice = /^[1-7]$/.test(answer) ? Number(answer) : Number.NaN;
-          if (Number.isNaN(choice)) {
-            io.write(
-              `Invalid input: ${answer === '' ? 'nothing' : shown(answer)} is not a stone: answer 1 to ${state.rules.stones}\n`,
-            );
-            continue;
-          }
-        }
-        const move: UrEvent = { type: 'ur/stoneMoved', stone: choice - 1 };
-        const problem = check(state, move);
-        if (problem === undefined) {
-          const before = state;
-          apply(move);
-          // The computer's reason goes into the recording for the replay; the seed's console
-          // says none.
-          if (bot) recorder?.explained(`${bot.level}: ${explainUrMove(before, move, names)}`);
-          break;
-        }
-        io.write(`Invalid input: ${safeText(problem)}\n`);
+      if (seats[colour]?.kind === 'computer') {
+        await table.step();
+        continue;
       }
+      const answer = await read('Which move do you wish to make? ');
+      const choice = /^[1-7]$/.test(answer) ? Number(answer) : Number.NaN;
+      const sent = Number.isNaN(choice)
+        ? {
+            ok: false as const,
+            problem: `${answer === '' ? 'nothing' : shown(answer)} is not a stone: answer 1 to ${state.rules.stones}`,
+          }
+        : table.send({
+            type: 'move',
+            seat: colour,
+            event: { type: 'ur/stoneMoved', stone: choice - 1 },
+          });
+      if (!sent.ok) io.write(`Invalid input: ${safeText(sent.problem)}\n`);
     }
+    const state = table.state;
     io.write(urBoardText(state));
     io.write(`${names[state.winner ?? 0]} wins!\n`);
-    recorder.end({ status: 'won', winner: state.winner ?? 0 });
     return 0;
   } catch (error) {
     return endOfRun(error, options.error);
   } finally {
-    recorder?.close();
+    table?.close();
   }
 }

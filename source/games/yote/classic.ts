@@ -3,27 +3,25 @@
  * choose their colours, then each turn shows the board with its coordinates and asks for one
  * action (place, move or attack); an attack asks for the extra piece to take and whether to jump
  * again. A refused answer gets the reason and the same question again. The same engine,
- * recording and bots as the full-screen game.
+ * table, recording and bots as the full-screen game (classic/table.ts).
  */
 import type { ClassicIO } from '../../classic/lines.js';
 import { ask, EndOfInput, endOfRun, shown } from '../../classic/prompts.js';
-import { type Bot, type Think, thinkHere } from '../../engine/bots.js';
+import { ConsoleTable } from '../../classic/table.js';
+import type { Think } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import type { Recorder } from '../../engine/recording.js';
 import { safeText } from '../../engine/safe-text.js';
 import { defaultSeatName, type Seat, type SeatKind, seatOf } from '../../engine/seats.js';
-import { explainYoteMove, yoteBot } from './bot.js';
+import { yoteCore } from './core.js';
 import { describeYoteEvent, endingWords } from './describe.js';
 import {
   CELL_NAMES,
   cellOf,
-  check,
   COLOUR_NAMES,
   COLUMNS,
   EMPTY,
   onBoard,
-  outcome,
-  reduce,
   ROWS,
   setup,
   type YoteEvent,
@@ -102,8 +100,7 @@ export function parseAction(answer: string): YoteEvent | string {
 }
 
 export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Promise<number> {
-  const think = run.think ?? thinkHere;
-  let recorder: Recorder | undefined;
+  let table: ConsoleTable<YoteState, YoteEvent> | undefined;
   const read = async (prompt: string): Promise<string> => {
     io.write(prompt);
     const answer = await io.read();
@@ -147,11 +144,6 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
       io.write(
         `${names[colour]} plays ${COLOUR_NAMES[colour]}${colour === 0 ? ' and moves first' : ''}.\n`,
       );
-    const bots: (Bot<YoteState, YoteEvent> | undefined)[] = seats.map((seat) =>
-      seat.kind === 'computer' ? yoteBot(seat.level ?? 'strong') : undefined,
-    );
-    recorder = run.recorderFor(seats);
-    let state = setup(run.options);
     const status = (s: YoteState) =>
       [0, 1]
         .map(
@@ -159,62 +151,66 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
             `${COLOUR_NAMES[c]} (${names[c]}): ${s.hands[c]} in hand, ${onBoard(s, c)} on the board, ${s.lost[c]} lost`,
         )
         .join('\n');
-    // The board is drawn once a turn; a refused answer only gets its reason and the question.
-    let drawn: YoteState | null = null;
-    while (state.ending === null) {
+    const promptFor = (state: YoteState) => {
       const colour = state.turn;
       const who = `${names[colour]} (${COLOUR_NAMES[colour]})`;
+      return state.step === 'act'
+        ? `${who}, your action (place C3, move C3 C4, attack C3 C5): `
+        : state.step === 'remove'
+          ? `${who}, take which ${COLOUR_NAMES[1 - colour]} piece? `
+          : `${who}, jump again from ${CELL_NAMES[state.attacker ?? 0]} (a cell to land on) or stop: `;
+    };
+    // The table (seat 0 is White) holds the game, plays the computers and keeps the recording.
+    table = new ConsoleTable<YoteState, YoteEvent>(
+      {
+        game: yoteCore,
+        initial: setup(run.options),
+        seats,
+        chance: undefined,
+        recorder: run.recorderFor(seats),
+        ties: run.botRandom,
+        think: run.think,
+      },
+      io,
+      ({ before, event, after, by, reason }) => {
+        // A computer's answer is written as if typed, with its reason after it.
+        if (by === 'computer') io.write(`${promptFor(before)}${answerFor(event)}\n  (${reason})\n`);
+        for (const line of describeYoteEvent(before, event, after, names))
+          if (!line.startsWith('A draw') && !line.includes(' wins: ')) io.write(`${line}\n`);
+      },
+    );
+    // The board is drawn once a turn; a refused answer only gets its reason and the question.
+    let drawn: YoteState | null = null;
+    for (let state = table.state; state.ending === null; state = table.state) {
+      const colour = state.turn;
       if (state.step === 'act' && drawn !== state) {
         io.write(`\n${yoteBoardText(state)}${status(state)}\n`);
         drawn = state;
       }
-      const prompt =
-        state.step === 'act'
-          ? `${who}, your action (place C3, move C3 C4, attack C3 C5): `
-          : state.step === 'remove'
-            ? `${who}, take which ${COLOUR_NAMES[1 - colour]} piece? `
-            : `${who}, jump again from ${CELL_NAMES[state.attacker ?? 0]} (a cell to land on) or stop: `;
-      let event: YoteEvent;
-      let reason: string | undefined;
-      const bot = bots[colour];
       if (state.step === 'remove' && onBoard(state, 1 - colour) === 0) {
         // The only choice there is: say so rather than ask.
-        event = { type: 'yote/removed', cell: 'hand' };
         io.write(
           `${COLOUR_NAMES[1 - colour]} has no pieces on the board: one is taken from the hand.\n`,
         );
-      } else if (bot) {
-        await io.drained();
-        event = (await think('yote', bot, state, run.botRandom)).event;
-        io.write(`${prompt}${answerFor(event)}\n`);
-        reason = `${bot.level}: ${explainYoteMove(state, event, names)}`;
-        io.write(`  (${reason})\n`);
-      } else {
-        const answer = await read(prompt);
-        const parsed = parseIn(state, answer);
-        const problem = typeof parsed === 'string' ? parsed : check(state, parsed);
-        if (problem !== undefined) {
-          io.write(`Invalid input: ${safeText(problem)}\n`);
-          continue;
-        }
-        event = parsed as YoteEvent;
+        table.send({ type: 'move', seat: colour, event: { type: 'yote/removed', cell: 'hand' } });
+      } else if (seats[colour]?.kind === 'computer') await table.step();
+      else {
+        const parsed = parseIn(state, await read(promptFor(state)));
+        const sent =
+          typeof parsed === 'string'
+            ? { ok: false as const, problem: parsed }
+            : table.send({ type: 'move', seat: colour, event: parsed });
+        if (!sent.ok) io.write(`Invalid input: ${safeText(sent.problem)}\n`);
       }
-      const before = state;
-      state = reduce(state, event);
-      recorder.event(event);
-      // The computer's reason goes into the recording too, for the replay.
-      if (reason !== undefined) recorder.explained(reason);
-      for (const line of describeYoteEvent(before, event, state, names))
-        if (!line.startsWith('A draw') && !line.includes(' wins: ')) io.write(`${line}\n`);
     }
+    const state = table.state;
     io.write(`\n${yoteBoardText(state)}${status(state)}\n`);
-    io.write(`${endingWords(state.ending, names)}\n`);
-    recorder.end(outcome(state));
+    if (state.ending) io.write(`${endingWords(state.ending, names)}\n`);
     return 0;
   } catch (error) {
     return endOfRun(error, run.error);
   } finally {
-    recorder?.close();
+    table?.close();
   }
 }
 

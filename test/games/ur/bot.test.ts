@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../../../source/engine/bots.js';
-import { playMatch } from '../../../source/engine/match.js';
+import { playMatch } from '../../../source/table/computers.js';
 import { sampleChance, seededRandom } from '../../../source/engine/random.js';
 import { explainUrMove, urBot } from '../../../source/games/ur/bot.js';
 import {

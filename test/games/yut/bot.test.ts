@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectimaxScores, type Level, LEVELS } from '../../../source/engine/bots.js';
-import { playMatch } from '../../../source/engine/match.js';
+import { playMatch } from '../../../source/table/computers.js';
 import { sampleChance, seededRandom } from '../../../source/engine/random.js';
 import {
   evaluate,

@@ -2,16 +2,14 @@
  * The classic line protocol of the original assignment (rules/yut-classic.md), basic game:
  * the menu, the number of players and pieces, then for every move the board, the state block
  * and the turn block, and the two answers. The same engine and the same events as the
- * full-screen UI; the same recording.
+ * full-screen UI, held by a table (classic/table.ts); the same recording.
  */
 import { RESULTS } from '../board.js';
 import { unusedResults } from '../describe.js';
 import {
   check,
   inHand,
-  outcome,
   type PieceMoved,
-  reduce,
   setup,
   type YutEvent,
   type YutOptions,
@@ -19,12 +17,14 @@ import {
 } from '../rules.js';
 import type { ThrowSource } from '../throws.js';
 import type { ClassicIO } from '../../../classic/lines.js';
-import { ask, choice, endOfRun, shown, Stop } from '../../../classic/prompts.js';
-import { type Bot, type Think, thinkHere } from '../../../engine/bots.js';
+import { ask, choice, endOfRun, shown } from '../../../classic/prompts.js';
+import { ConsoleTable } from '../../../classic/table.js';
+import type { Bot, Think } from '../../../engine/bots.js';
 import { botRandom, type Random } from '../../../engine/random.js';
 import type { Recorder } from '../../../engine/recording.js';
-import type { SeatKind } from '../../../engine/seats.js';
-import { explainMove, yutBot } from '../bot.js';
+import { seatOf, type SeatKind } from '../../../engine/seats.js';
+import { yutBot } from '../bot.js';
+import { yutCore } from '../core.js';
 import { BASIC_MENU, stateBlock, turnBlock } from './text.js';
 
 export interface ClassicYutOptions {
@@ -113,25 +113,44 @@ export async function playGame(
   advanced?: AdvancedPlay,
 ): Promise<'over' | 'saved'> {
   const { throws, seed } = options.throwsFor(game);
-  const think = options.think ?? thinkHere;
   const ids = advanced?.ids;
-  const recorder = options.recorderFor(gameOptions, seed, ids);
-  let state = setup(gameOptions);
+  const initial = setup(gameOptions);
+  // The seats as the seed's console names them (its IDs in the advanced game): the computers'
+  // reasons say them so.
+  const seats = initial.positions.map((_, seat) => {
+    const name = ids?.[seat] ?? `Player ${seat}`;
+    const bot = bots[seat];
+    return bot ? seatOf(name, bot.level) : seatOf(name, 'human');
+  });
   let turnStarts = true;
-  /** Apply and record an event; returns what to show when results were discarded as the turn passed. */
-  const apply = (before: YutState, event: YutEvent): [YutState, YutState | undefined] => {
-    const next = reduce(before, event);
-    recorder.event(event);
-    // Results the rules discarded as the turn passed are still shown and answered (seed example 4).
-    const unused =
-      next.turn !== before.turn && next.phase !== 'over' ? unusedResults(before, event) : [];
-    const shown =
-      unused.length > 0 && !caughtPig(before, next) ? { ...before, results: unused } : undefined;
-    if (next.turn !== before.turn) turnStarts = true;
-    return [next, shown];
-  };
+  /** Results the rules discarded as the turn passed, still shown and answered (seed example 4). */
+  let unusable: YutState | undefined;
+  // The table holds the game, throws, plays the computers (their reasons go into the recording
+  // for the replay; the seed's console says none) and records.
+  const table = new ConsoleTable<YutState, YutEvent>(
+    {
+      game: yutCore,
+      initial,
+      seats,
+      chance: throws,
+      recorder: options.recorderFor(gameOptions, seed, ids),
+      ties: random,
+      think: options.think,
+      bots: seats.map((_, seat) => bots[seat]),
+    },
+    io,
+    ({ before, event, after, by }) => {
+      if (by === 'computer' && event.type === 'yut/pieceMoved')
+        io.write(`>> position : ${event.from}\n>> yut : ${event.result}\n`);
+      const unused =
+        after.turn !== before.turn && after.phase !== 'over' ? unusedResults(before, event) : [];
+      unusable =
+        unused.length > 0 && !caughtPig(before, after) ? { ...before, results: unused } : undefined;
+      if (after.turn !== before.turn) turnStarts = true;
+    },
+  );
   try {
-    while (state.phase !== 'over') {
+    for (let state = table.state; state.phase !== 'over'; state = table.state) {
       if (advanced && turnStarts) {
         // The advanced game: between turns, before the throw, the player may save and leave.
         turnStarts = false;
@@ -143,46 +162,30 @@ export async function playGame(
           const problem = advanced.save(state);
           if (problem === undefined) {
             io.write('Game saved successfully!\n');
-            recorder.close('saved');
+            table.close('saved');
             return 'saved';
           }
           io.write(`The game could not be saved: ${problem}\n`);
         }
       }
-      let unusable: YutState | undefined;
+      unusable = undefined;
       // The throw phase: the program throws until a throw earns no more.
-      while (state.phase === 'throw' && !unusable) {
-        const drawn = throws.next();
-        if (!drawn.ok) throw new Stop(drawn.problem);
-        [state, unusable] = apply(state, drawn.event);
-      }
+      while (table.state.phase === 'throw' && !unusable) await table.step();
       if (unusable) {
         await answerUnusable(io, options, unusable, bots, ids);
         continue;
       }
-      io.write(stateBlock(state, options.colour, ids) + turnBlock(state));
-      const bot = bots[state.turn];
-      let move: PieceMoved;
-      if (bot) {
-        await io.drained();
-        move = (await think('yut', bot, state, random)).event as PieceMoved;
-        io.write(`>> position : ${move.from}\n>> yut : ${move.result}\n`);
-      } else {
-        move = await askMove(io, state);
-      }
-      const before = state;
-      [state, unusable] = apply(state, move);
-      // The computer's reason goes into the recording for the replay; the seed's console says
-      // none.
-      if (bot) recorder.explained(`${bot.level}: ${explainMove(before, move, ids)}`);
-      if (state.phase === 'over') break;
+      const toMove = table.state;
+      io.write(stateBlock(toMove, options.colour, ids) + turnBlock(toMove));
+      if (bots[toMove.turn]) await table.step();
+      else table.send({ type: 'move', seat: toMove.turn, event: await askMove(io, toMove) });
+      if (table.state.phase === 'over') break;
       if (unusable) await answerUnusable(io, options, unusable, bots, ids);
     }
-    recorder.end(outcome(state));
-    io.write(`Player ${state.winner} win\n`);
+    io.write(`Player ${table.state.winner} win\n`);
     return 'over';
   } finally {
-    recorder.close();
+    table.close();
   }
 }
 
