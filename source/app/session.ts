@@ -70,6 +70,8 @@ export class SessionFactory {
       seed,
       startedAt: this.context.now(),
       app: this.context.app,
+      table: start.table,
+      rated: start.rated,
     });
     return {
       id,
@@ -81,6 +83,7 @@ export class SessionFactory {
       botSeed: seed ?? id,
       log: start.log,
       save: start.save,
+      header,
     };
   }
 
@@ -117,6 +120,7 @@ export class SessionFactory {
       botSeed: seed ?? id,
       log: [resumedWords(module, folded.state, seats)],
       save,
+      header: loaded.header,
     };
   }
 }

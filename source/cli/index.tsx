@@ -247,6 +247,34 @@ await cli
       (await import('./serve.js')).serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
   )
   .command(
+    'ratings [recordings..]',
+    "ratings recomputed from recordings (files or folders; default: this data directory's)",
+    (y) =>
+      y
+        .positional('recordings', { type: 'string', array: true })
+        .option('game', { type: 'string', describe: 'one game only (yut, ur, yote, kono, layers)' })
+        .option('json', {
+          type: 'boolean',
+          describe: 'one JSON object: each game’s players best first, with μ and σ exact',
+        })
+        .epilog(more('serve.md#ratings', 'ratings')),
+    async (argv) => {
+      const { ratings } = await import('./ratings.js');
+      const given = (argv.recordings ?? []) as string[];
+      process.exitCode = await ratings(
+        {
+          paths: given.length > 0 ? given : [recordingsDirectory(dataDir(argv))],
+          game: argv.game,
+          json: argv.json,
+        },
+        lookup,
+        (id) => lookup(id)?.title ?? id,
+        (line) => process.stdout.write(`${safeText(line)}\n`),
+        (line) => say(`madang: ${line}`),
+      );
+    },
+  )
+  .command(
     'export <table>',
     "write a served table's events (its Redis stream) as a recording",
     (y) =>
@@ -278,6 +306,7 @@ await cli
   .example('$0 replay game.jsonl', 'watch a recorded game')
   .example('$0 verify recordings/*.jsonl', 'check recordings against the rules')
   .example('$0 analyze game.jsonl', 'where the game was won and lost, move by move')
+  .example('$0 ratings --game ur', "the Ur ratings of this data directory's recordings")
   .strict()
   .version(VERSION)
   .help()

@@ -15,7 +15,7 @@ import { RecordingWriter } from '../storage/recording-file.js';
 import { TIMERS } from '../table/table.js';
 import writeFileAtomic from 'write-file-atomic';
 import { loadRecording } from '../storage/load.js';
-import type { SavedTable } from '../serve/hall.js';
+import type { SavedTable, ServedTable } from '../serve/hall.js';
 import { Hall, retold } from '../serve/hall.js';
 import { asideNote, isObject, lineOf, readJson } from '../serve/kept-file.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
@@ -27,6 +27,10 @@ import { Redis } from 'ioredis';
 import type { Think } from '../engine/bots.js';
 import { keysOf, RedisHall } from '../serve/redis/hall.js';
 import { fromFields, recordingText } from '../serve/redis/stream.js';
+import { gather } from '../ratings/recordings.js';
+import { RedisRatings } from '../ratings/redis-store.js';
+import { rateServed } from '../ratings/served.js';
+import { FileRatings, type RatingsStore } from '../ratings/store.js';
 
 export interface ServeArgs {
   readonly host: string;
@@ -110,8 +114,19 @@ export async function serveCommand(
   });
   const tablesFile = join(serverDir, 'tables.json');
   const think = startThinking().think;
-  const hall = argv.redis
-    ? await redisHall(argv, argv.redis, games, app, recordings, think)
+  const ratings = await ratingsStore(argv, join(serverDir, 'ratings.json'), games, recordings);
+  const lookup = (id: string) => games.find((g) => g.id === id);
+  // A finished rated game is counted, and each player's change told at its table.
+  const finished = (table: ServedTable) =>
+    rateServed(
+      table,
+      ratings,
+      lookup,
+      (problem) => say(`madang: warning: ${problem}`),
+      () => hall.touch(),
+    );
+  const hall: Hall = argv.redis
+    ? await redisHall(argv, argv.redis, games, app, recordings, think, finished)
     : new Hall({
         startSession: (game, start) => sessions.start(game, start),
         scheduler: TIMERS,
@@ -123,6 +138,7 @@ export async function serveCommand(
         code: newCode,
         // Every start, end and change of hands is written at once: a SIGKILL loses no table.
         changed: keepTables(tablesFile, (problem) => say(`madang: warning: ${problem}`)),
+        finished,
       });
   // With Redis the streams keep the tables: a table lives on in another process, not a file.
   if (!(hall instanceof RedisHall)) await reopen(hall, games, sessions, tablesFile);
@@ -131,6 +147,8 @@ export async function serveCommand(
   const told = new Set<string>();
   const sweep = setInterval(() => {
     hall.sweep(10 * 60_000);
+    // The games other processes counted reach this one's lobby.
+    if (ratings instanceof RedisRatings) void ratings.refresh().catch(() => undefined);
     for (const table of hall.tables.values())
       for (const seat of table.expired()) {
         // Said once, by the process that runs the table.
@@ -152,7 +170,7 @@ export async function serveCommand(
       hostKey: key.privateKey,
       guests: argv.guests,
       limits: { ...LIMITS, maxConnections: argv.maxConnections, idleMs: argv.idle * 60_000 },
-      world: { hall, book, games, dataDir: data, now: () => new Date() },
+      world: { hall, book, games, dataDir: data, now: () => new Date(), ratings },
       log: (line) => say(`madang: ${line}`),
     });
   } catch (error) {
@@ -318,6 +336,7 @@ async function redisHall(
   app: string,
   recordings: string,
   think: Think,
+  finished: (table: ServedTable) => void,
 ): Promise<RedisHall> {
   const hall = new RedisHall({
     url,
@@ -336,10 +355,44 @@ async function redisHall(
     seatHold: argv.seatHold * 1000,
     now: () => Date.now(),
     code: newCode,
+    finished,
   });
   const problem = await hall.connect();
   if (problem) fail(`--redis ${redacted(url)}: ${problem}`);
   return hall;
+}
+
+/**
+ * The server's ratings (a file in its data directory, or Redis), checked against what its
+ * recordings folder makes (`madang ratings` over it): a difference is said, and mended.
+ */
+async function ratingsStore(
+  argv: ServeArgs,
+  file: string,
+  games: readonly AnyGameModule[],
+  recordings: string,
+): Promise<RatingsStore> {
+  const warn = (problem: string) => say(`madang: warning: ${problem}`);
+  let store: RatingsStore;
+  if (argv.redis) {
+    const redis = new Redis(argv.redis, {
+      protocol: 2,
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+    });
+    redis.on('error', () => undefined);
+    try {
+      await redis.connect();
+    } catch (error) {
+      fail(`--redis ${redacted(argv.redis)}: ${redacted((error as Error).message)}`);
+    }
+    store = new RedisRatings(redis);
+  } else store = new FileRatings(file, warn);
+  const found = await gather([recordings], (id) => games.find((g) => g.id === id));
+  for (const problem of found.problems) warn(`${problem}; its game is not rated`);
+  const said = await store.check(found.games, recordings);
+  if (said) say(`madang: ${said}`);
+  return store;
 }
 
 /** A Redis URL as it may be printed: without its password. */

@@ -45,6 +45,9 @@ export interface Start {
   /** Saving to the game's own file (Yut's advanced game). */
   readonly save?: ((state: unknown) => string | undefined) | undefined;
   readonly log?: readonly string[] | undefined;
+  /** A served table's code, and whether it was made rated (written into the header). */
+  readonly table?: string | undefined;
+  readonly rated?: boolean | undefined;
 }
 
 export type SetupOutcome =

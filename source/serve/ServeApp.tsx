@@ -29,6 +29,9 @@ import { Styled } from '../ui/theme.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
 import { CHAT_LENGTH, type Hall, type Person, type ServedTable } from './hall.js';
 import { NAME_LENGTH, type PlayerBook } from './identity.js';
+import type { RatingsStore } from '../ratings/store.js';
+import type { Ratings } from '../ratings/rating.js';
+import { Leaderboard, seatRating } from '../ratings/Leaderboard.js';
 
 /** How long the lobby gathers the hall's changes before it draws them. */
 export const LOBBY_MOMENT_MS = 150;
@@ -59,6 +62,8 @@ export interface ServeWorld {
   readonly games: readonly AnyGameModule[];
   readonly dataDir: string;
   now(): Date;
+  /** The server's ratings (ratings/store.ts): the lobby and the leaderboard show them. */
+  readonly ratings?: RatingsStore | undefined;
 }
 
 type Screen =
@@ -71,13 +76,17 @@ type Screen =
       /** The code being typed (c). */
       readonly code?: Field | undefined;
     }
-  | { readonly name: 'pick'; readonly index: number }
+  /** `rated`: the table to be made is rated (ratings/), else casual. */
+  | { readonly name: 'pick'; readonly index: number; readonly rated: boolean }
   | {
       readonly name: 'setup';
       readonly game: AnyGameModule;
       readonly entry: MenuEntry;
       readonly form: unknown;
+      readonly rated: boolean;
     }
+  /** The leaderboard (r), of the index-th game. */
+  | { readonly name: 'leaders'; readonly index: number }
   | { readonly name: 'table'; readonly code: string };
 
 /** A store's reducer that keeps the value given (stable: a memo may depend on its setter). */
@@ -297,7 +306,9 @@ export function ServeApp({
             setScreen({ name: 'lobby', index: (screen.index + (k === 'up' ? n - 1 : 1)) % n });
           return;
         }
-        if (k === 'n') return setScreen({ name: 'pick', index: 0 });
+        // A table is rated unless made casual; a guest's are casual (a guest has no rating).
+        if (k === 'n') return setScreen({ name: 'pick', index: 0, rated: !isGuest(who) });
+        if (k === 'r') return setScreen({ name: 'leaders', index: 0 });
         if (k === 'c') return setScreen({ ...screen, code: fieldOf(''), notice: undefined });
         if (k === 'enter' && chosen) return enter(who, chosen);
         if (k === 'w' && chosen) return enter(who, chosen, true);
@@ -307,12 +318,15 @@ export function ServeApp({
         if (k === 'escape' || k === 'q') return setScreen({ name: 'lobby', index: 0 });
         const n = games.length;
         if (k === 'up' || k === 'down')
-          return setScreen({ name: 'pick', index: (screen.index + (k === 'up' ? n - 1 : 1)) % n });
+          return setScreen({ ...screen, index: (screen.index + (k === 'up' ? n - 1 : 1)) % n });
+        if (k === 'r' && !isGuest(currentPerson() as Person))
+          return setScreen({ ...screen, rated: !screen.rated });
         const numbered = /^[1-9]$/.test(k) ? Number(k) - 1 : k === 'enter' ? screen.index : -1;
         const picked = games[numbered];
         if (!picked) return;
         return setScreen({
           name: 'setup',
+          rated: screen.rated,
           ...picked,
           form: picked.entry.newForm({
             settings: {},
@@ -333,11 +347,18 @@ export function ServeApp({
             return setScreen({ name: 'lobby', index: 0 });
           case 'start': {
             const who = currentPerson() as Person;
-            const made = hall.create(screen.game, outcome.start, who);
+            const made = hall.create(screen.game, { ...outcome.start, rated: screen.rated }, who);
             made.arrived(who);
             return setScreen({ name: 'table', code: made.code });
           }
         }
+        return;
+      }
+      case 'leaders': {
+        const n = world.games.length;
+        if (k === 'escape' || k === 'q') return setScreen({ name: 'lobby', index: 0 });
+        if (k === 'left' || k === 'right')
+          setScreen({ name: 'leaders', index: (screen.index + (k === 'left' ? n - 1 : 1)) % n });
         return;
       }
       case 'table':
@@ -425,12 +446,13 @@ export function ServeApp({
           person={person as Person}
           columns={columns}
           rows={rows}
+          ratings={world.ratings?.ratings()}
         />
       );
     case 'pick':
       return (
         <Page columns={columns} rows={rows}>
-          <Text bold>A new table: which game?</Text>
+          <Text bold>A new {screen.rated ? 'rated' : 'casual'} table: which game?</Text>
           <Text> </Text>
           {games.map(({ game }, i) => (
             <Text key={game.id} wrap="truncate">
@@ -441,8 +463,24 @@ export function ServeApp({
             </Text>
           ))}
           <Text> </Text>
-          <Text dimColor>↑↓ choose · Enter or 1-{games.length} set it up · Esc back</Text>
+
+          <Text dimColor>
+            ↑↓ choose · Enter or 1-{games.length} set it up
+            {isGuest(person as Person) ? '' : ` · r ${screen.rated ? 'casual' : 'rated'}`} · Esc
+            back
+          </Text>
         </Page>
+      );
+    case 'leaders':
+      return (
+        <Leaderboard
+          ratings={world.ratings?.ratings()}
+          games={world.games}
+          index={screen.index}
+          you={(person as Person).id}
+          columns={columns}
+          rows={rows}
+        />
       );
     case 'setup': {
       const { View } = screen.entry;
@@ -576,18 +614,20 @@ function optionWords(table: ServedTable): string {
   return parsed.ok ? table.game.optionWords(parsed.options) : '';
 }
 
-function seatWords(table: ServedTable): string {
+function seatWords(table: ServedTable, ratings: Ratings | undefined): string {
   const names = table.seatNames();
   return table.holders
     .map((h, seat) =>
       h.kind === 'open'
         ? '(open)'
         : h.kind === 'computer' || table.covered.has(seat)
-          ? `${names[seat]}${h.kind === 'person' ? ' (computer)' : ''}`
-          : `${safeText(names[seat] ?? '')}${table.awaySince.has(seat) ? ' (away)' : ''}`,
+          ? `${names[seat]}${seatRating(ratings, table.game.id, h)}${h.kind === 'person' ? ' (computer)' : ''}`
+          : `${safeText(names[seat] ?? '')}${seatRating(ratings, table.game.id, h)}${table.awaySince.has(seat) ? ' (away)' : ''}`,
     )
     .join(', ');
 }
+
+const isGuest = (person: Person) => person.id.startsWith('guest:');
 
 function Lobby({
   tables,
@@ -597,6 +637,7 @@ function Lobby({
   person,
   columns,
   rows,
+  ratings,
 }: {
   tables: readonly ServedTable[];
   index: number;
@@ -605,6 +646,7 @@ function Lobby({
   person: Person;
   columns: number;
   rows: number;
+  ratings: Ratings | undefined;
 }) {
   const width = Math.min(columns, 110) - 4;
   // Two lines a table, and eight for the rest (borders, title, notice, the keys): as many
@@ -633,11 +675,12 @@ function Lobby({
                   {t.code} {t.game.title.padEnd(16)} {t.status.padEnd(8)}{' '}
                   {clock(t.age()).padStart(6)}
                   {t.watchers.size > 0 ? ` · ${t.watchers.size} watching` : ''}
+                  {t.start.rated ? ' · rated' : ''}
                   {mine ? ' · your seat' : ''}
                 </Styled>
                 <Text dimColor wrap="truncate">
                   {'     '}
-                  {seatWords(t)} · {optionWords(t)}
+                  {seatWords(t, ratings)} · {optionWords(t)}
                 </Text>
               </Box>
             );
@@ -656,7 +699,7 @@ function Lobby({
           ↑↓ choose · Enter sit (or go back to your seat) · w watch
         </Text>
         <Text dimColor wrap="truncate">
-          n new table · c a table&apos;s code · q leave
+          n new table · c a table&apos;s code · r ratings · q leave
         </Text>
       </Box>
     </Box>
@@ -683,7 +726,9 @@ function Waiting({
       <Text bold>
         {table.game.title} · table {table.code} · waiting for players
       </Text>
-      <Text dimColor>{optionWords(table)}</Text>
+      <Text dimColor>
+        {optionWords(table)} · {table.start.rated ? 'rated' : 'casual'}
+      </Text>
       <Text> </Text>
       {table.holders.map((h, seat) => (
         <Styled key={seat} seat={seat}>

@@ -53,6 +53,8 @@ export interface HallOptions {
   code(): string;
   /** Told whenever a table starts, ends or changes hands (to keep the hall's file). */
   changed?(hall: Hall): void;
+  /** Told once when a table's game is finished (won, drawn, ranked), its recording closed by it. */
+  finished?(table: ServedTable): void;
 }
 
 export class ServedTable {
@@ -120,6 +122,8 @@ export class ServedTable {
     const had = this.seatOf(person);
     if (had !== undefined) return had;
     if (this.status !== 'waiting') return 'This table has started: you may watch it.';
+    if (this.start.rated && person.id.startsWith('guest:'))
+      return 'This table is rated, and a guest has no rating: you may watch.';
     const open = this.holders.findIndex((h) => h.kind === 'open');
     if (open < 0) return 'Every seat here is taken: you may watch.';
     this.holders[open] = { kind: 'person', person };
@@ -155,9 +159,18 @@ export class ServedTable {
     const seats: Seat[] = this.holders.map((holder, seat) =>
       holder.kind === 'computer'
         ? { name: names[seat] as string, kind: 'computer', level: holder.level }
-        : { name: names[seat] as string, kind: 'human' },
+        : {
+            name: names[seat] as string,
+            kind: 'human',
+            id: holder.kind === 'person' ? holder.person.id : undefined,
+          },
     );
-    const session = this.hall.options.startSession(this.game, { ...this.start, seats }, this.code);
+    // The recording names the table and each person's key: ratings are computed from it.
+    const session = this.hall.options.startSession(
+      this.game,
+      { ...this.start, seats, table: this.code },
+      this.code,
+    );
     if (typeof session === 'string') {
       this.tellAll(`The game could not start: ${session}`);
       return;
@@ -198,6 +211,7 @@ export class ServedTable {
         if (this.table?.outcome.status !== 'running' && this.endedAt === undefined) {
           this.endedAt = options.now();
           this.hall.touch(this);
+          options.finished?.(this);
         }
         this.cover();
       }

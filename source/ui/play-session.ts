@@ -17,7 +17,7 @@ import {
 } from 'react';
 import type { ChanceSource } from '../engine/chance.js';
 import type { GameEvent, Outcome } from '../engine/game.js';
-import type { Recorder } from '../engine/recording.js';
+import type { Header, Recorder } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
 import {
   type Fact,
@@ -55,6 +55,8 @@ export interface Session<S = unknown> {
   readonly log?: readonly string[] | undefined;
   /** Saving to the game's own file (Yut's advanced game): the problem in words if it failed. */
   readonly save?: ((state: S) => string | undefined) | undefined;
+  /** The recording's header (a served game's ratings read who played from it). */
+  readonly header?: Header | undefined;
 }
 
 /** A new play model's log, or a resumed game's log instead (it already says whose turn it is). */

@@ -1,0 +1,226 @@
+/**
+ * The server's ratings equal `madang ratings` over its recordings folder (issue 43.2): real
+ * tables of the server's hall, recorded into a real folder by the session factory, played to
+ * their end; the ledger file read back after a restart; and a ledger that differs from the
+ * recordings said at start and rebuilt.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SessionFactory } from '../../source/app/session.js';
+import { seatOf } from '../../source/engine/seats.js';
+import { GAMES } from '../../source/games/index.js';
+import type { AnyGameModule } from '../../source/games/module.js';
+import { Hall, type Person, type ServedTable } from '../../source/serve/hall.js';
+import type { Scheduler } from '../../source/table/table.js';
+import { openRecorder } from '../../source/storage/recorder.js';
+import { FileRatings } from '../../source/ratings/store.js';
+import { RATED_LINE, rateServed } from '../../source/ratings/served.js';
+import { ratings as ratingsCommand, ratingsJson } from '../../source/cli/ratings.js';
+import { gather } from '../../source/ratings/recordings.js';
+
+const lookup = (id: string) => GAMES.find((g) => g.id === id);
+const game = (id: string) => lookup(id) as AnyGameModule;
+const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
+const BO: Person = { id: 'SHA256:bo', name: 'Bo' };
+const CY: Person = { id: 'SHA256:cy', name: 'Cy' };
+const GUEST: Person = { id: 'guest:7', name: 'Gus' };
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function server(dir: string) {
+  let clock = Date.UTC(2026, 0, 1);
+  const due: (() => void)[] = [];
+  const scheduler: Scheduler = {
+    after(_ms, run) {
+      due.push(run);
+      return () => {
+        const at = due.indexOf(run);
+        if (at >= 0) due.splice(at, 1);
+      };
+    },
+  };
+  let seeds = 100;
+  const sessions = new SessionFactory({
+    app: 'ratings test',
+    openRecorder: (header) =>
+      openRecorder({ mode: 'auto', directory: join(dir, 'recordings') }, header),
+    appendRecorder: () => {
+      throw new Error('not resumed here');
+    },
+    freshSeed: () => seeds++,
+    // Every game starts at its own second: the order games are folded in.
+    now: () => new Date((clock += 1000)),
+  });
+  const store = new FileRatings(join(dir, 'ratings.json'), (problem) => {
+    throw new Error(problem);
+  });
+  let codes = 0;
+  const hall: Hall = new Hall({
+    startSession: (g, start) => sessions.start(g, start),
+    scheduler,
+    botDelay: 0,
+    seatHold: 300_000,
+    now: () => clock,
+    code: () => `t${++codes}`,
+    finished: (table) =>
+      rateServed(table, store, lookup, (p) => {
+        throw new Error(p);
+      }),
+  });
+  /** Everyone plays their seat by a fixed pseudo-random choice; the computers by the scheduler. */
+  let pick = 7;
+  function playOut(table: ServedTable, people: Person[], stopAfter = Infinity): void {
+    const t = table.table!;
+    for (
+      let steps = 0;
+      steps < 20_000 && t.outcome.status === 'running' && steps < stopAfter;
+      steps++
+    ) {
+      const seat = t.toAct;
+      const holder = table.holders[seat];
+      if (holder?.kind !== 'person') {
+        due.shift()?.();
+        continue;
+      }
+      const view = table.viewFor(people.find((p) => p.id === holder.person.id));
+      if (table.game.rules.chance(t.state) !== undefined) view.send({ type: 'chance', seat });
+      else {
+        const legal = table.game.rules.legalEvents(t.state);
+        pick = (pick * 1103515245 + 12345) % 2147483648;
+        view.send({ type: 'move', seat, event: legal[pick % legal.length] });
+      }
+    }
+  }
+  function table(
+    id: string,
+    people: Person[],
+    options: unknown,
+    seats: ('human' | 'random' | 'greedy' | 'strong')[],
+    rated = true,
+  ): ServedTable {
+    const [first, ...rest] = people as [Person, ...Person[]];
+    const made = hall.create(
+      game(id),
+      { options, seats: seats.map((kind, i) => seatOf(`Player ${i + 1}`, kind)), rated },
+      first,
+    );
+    for (const p of rest) made.sit(p);
+    return made;
+  }
+  return { hall, store, table, playOut };
+}
+
+async function settled() {
+  // The ledger's writes are promised: let them land.
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function recomputed(dir: string) {
+  const out: string[] = [];
+  const code = await ratingsCommand(
+    { paths: [join(dir, 'recordings')], json: true },
+    lookup,
+    (id) => id,
+    (line) => out.push(line),
+    (line) => out.push(`err ${line}`),
+  );
+  expect(code).toBe(0);
+  return JSON.parse(out.join('\n')) as { rated: number; games: Record<string, unknown> };
+}
+
+describe("the server's ratings and madang ratings", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'madang-ratings-'));
+  dirs.push(dir);
+  const { store, table, playOut } = server(dir);
+  const heard: string[] = [];
+
+  it('rated games count; casual, unfinished and guests’ games do not; each end says the changes', async () => {
+    for (let i = 0; i < 4; i++) {
+      const t = table('ur', i % 2 ? [ANN, BO] : [BO, CY], {}, ['human', 'human']);
+      t.lines((line) => heard.push(line));
+      playOut(t, [ANN, BO, CY]);
+      expect(t.table?.outcome.status).not.toBe('running');
+    }
+    const three = table('yut', [ANN, BO, CY], { players: 3, pieces: 2 }, [
+      'human',
+      'human',
+      'human',
+    ]);
+    playOut(three, [ANN, BO, CY]);
+    const computer = table('ur', [CY], {}, ['human', 'random']);
+    playOut(computer, [CY]);
+    // Not counted: a casual table, a game left running, a guest's.
+    playOut(table('ur', [ANN, BO], {}, ['human', 'human'], false), [ANN, BO]);
+    playOut(table('ur', [ANN, CY], {}, ['human', 'human']), [ANN, CY], 30);
+    playOut(table('ur', [GUEST, CY], {}, ['human', 'human']), [GUEST, CY]);
+    await settled();
+
+    const ledger = JSON.parse(readFileSync(join(dir, 'ratings.json'), 'utf8')) as {
+      games: unknown[];
+    };
+    expect(ledger.games).toHaveLength(6);
+    expect(heard).toContain(RATED_LINE);
+    expect(
+      heard.filter((l) => /^(Ann|Bo|Cy) 1,\d{3}\?? → \d,\d{3}\?? \([+−]\d+\)$/.test(l)),
+    ).toHaveLength(8);
+    const ours = ratingsJson(store.ratings());
+    expect(Object.keys(ours)).toEqual(['ur', 'yut']);
+    expect((ours.ur as { id: string }[]).map((s) => s.id)).toContain('computer:random');
+  });
+
+  it('equal, bit for bit, to madang ratings over the recordings folder', async () => {
+    const again = await recomputed(dir);
+    expect(again.rated).toBe(6);
+    expect(again.games).toEqual(ratingsJson(store.ratings()));
+    // Two runs of the command: the same text.
+    expect(JSON.stringify(await recomputed(dir))).toBe(JSON.stringify(again));
+  });
+
+  it('survive a restart: the ledger read back folds to the same ratings', () => {
+    const restarted = new FileRatings(join(dir, 'ratings.json'), (problem) => {
+      throw new Error(problem);
+    });
+    expect(ratingsJson(restarted.ratings())).toEqual(ratingsJson(store.ratings()));
+  });
+
+  it('a ledger that lacks a game of the recordings is said at start and rebuilt', async () => {
+    const file = join(dir, 'ratings.json');
+    const full = readFileSync(file, 'utf8');
+    const lines = full.split('\n');
+    // The second game's line dropped (and the comma of the line before it mended).
+    writeFileSync(file, [...lines.slice(0, 2), ...lines.slice(3)].join('\n'));
+    const warned: string[] = [];
+    const restarted = new FileRatings(file, (p) => warned.push(p));
+    expect(warned).toEqual([]);
+    expect(ratingsJson(restarted.ratings())).not.toEqual(ratingsJson(store.ratings()));
+    const found = await gather([join(dir, 'recordings')], lookup);
+    const said = await restarted.check(found.games, join(dir, 'recordings'));
+    expect(said).toBe(
+      `${file}: the ratings did not match the recordings in ${join(dir, 'recordings')} (5 games kept, 6 in the recordings): rebuilt from the recordings`,
+    );
+    expect(ratingsJson(restarted.ratings())).toEqual(ratingsJson(store.ratings()));
+    expect(readFileSync(file, 'utf8')).toBe(full);
+    expect(await restarted.check(found.games, 'here')).toBeUndefined();
+  });
+
+  it('a damaged ledger is said with its file and line, moved aside, and rebuilt', async () => {
+    const file = join(dir, 'ratings.json');
+    const full = readFileSync(file, 'utf8');
+    writeFileSync(file, full.replace('"ranks":[', '"ranks":["x",'));
+    const warned: string[] = [];
+    const restarted = new FileRatings(
+      file,
+      (p) => warned.push(p),
+      () => new Date(0),
+    );
+    expect(warned).toEqual([
+      `${file}: line 2: game 1 is not a rated game; moved aside to ${file}.bad-1970-01-01T00-00-00-000Z; rebuilt from the recordings`,
+    ]);
+    const found = await gather([join(dir, 'recordings')], lookup);
+    await restarted.check(found.games, 'here');
+    expect(readFileSync(file, 'utf8')).toBe(full);
+  });
+});
