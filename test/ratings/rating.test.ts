@@ -13,7 +13,8 @@ import {
   type Ratings,
   ratingWords,
 } from '../../source/ratings/rating.js';
-import { ranksOf } from '../../source/ratings/ranking.js';
+import { ranksOf, ratedGame } from '../../source/ratings/ranking.js';
+import type { Header } from '../../source/engine/recording.js';
 
 const game = (key: string, ranks: number[], ids = ['a', 'b', 'c', 'd']): RatedGame => ({
   key,
@@ -140,5 +141,69 @@ describe('determinism', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('which finished games are rated', () => {
+  const header = (players: object[], more: object = {}) =>
+    ({
+      format: 'madang-recording',
+      version: 2,
+      game: 'ur',
+      options: {},
+      players,
+      seed: 1,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      app: 'test',
+      table: 't1',
+      rated: true,
+      ...more,
+    }) as Header;
+  const ann = { name: 'Ann', kind: 'human', id: 'SHA256:ann' };
+  const won = { status: 'won', winner: 0 } as const;
+
+  it('a rated table’s finished game, a computer rated as its level', () => {
+    const rated = ratedGame(
+      header([ann, { name: 'CPU 2', kind: 'bot', level: 'greedy' }]),
+      {},
+      won,
+    );
+    expect(rated).toEqual({
+      key: 'ur/t1/2026-01-01T00:00:00.000Z',
+      game: 'ur',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      table: 't1',
+      players: [
+        { id: 'SHA256:ann', name: 'Ann' },
+        { id: 'computer:greedy', name: 'computer (greedy)' },
+      ],
+      ranks: [1, 2],
+    });
+  });
+
+  it.each([
+    ['a casual table', header([ann, { ...ann, id: 'SHA256:bo' }], { rated: false }), won],
+    [
+      'a local game',
+      header([ann, { ...ann, id: 'SHA256:bo' }], { rated: undefined, table: undefined }),
+      won,
+    ],
+    [
+      'a game ended with E (no closing line)',
+      header([ann, { ...ann, id: 'SHA256:bo' }]),
+      undefined,
+    ],
+    ['a guest at the table', header([ann, { ...ann, id: 'guest:3' }]), won],
+    [
+      'two seats of one computer level',
+      header([
+        ann,
+        { name: 'CPU 2', kind: 'bot', level: 'strong' },
+        { name: 'CPU 3', kind: 'bot', level: 'strong' },
+      ]),
+      won,
+    ],
+  ])('not %s', (_, h, ended) => {
+    expect(typeof ratedGame(h, { positions: [[], [], []] }, ended)).toBe('string');
   });
 });

@@ -137,7 +137,7 @@ describe("the server's ratings and madang ratings", () => {
   const { store, table, playOut } = server(dir);
   const heard: string[] = [];
 
-  it('rated games count; casual, unfinished and guests’ games do not; each end says the changes', async () => {
+  it('rated games count; casual and unfinished games do not, and guests sit only at casual tables; each end says the changes', async () => {
     for (let i = 0; i < 4; i++) {
       const t = table('ur', i % 2 ? [ANN, BO] : [BO, CY], {}, ['human', 'human']);
       t.lines((line) => heard.push(line));
@@ -155,7 +155,10 @@ describe("the server's ratings and madang ratings", () => {
     // Not counted: a casual table, a game left running, a guest's.
     playOut(table('ur', [ANN, BO], {}, ['human', 'human'], false), [ANN, BO]);
     playOut(table('ur', [ANN, CY], {}, ['human', 'human']), [ANN, CY], 30);
-    playOut(table('ur', [GUEST, CY], {}, ['human', 'human']), [GUEST, CY]);
+    // A guest has no rating: a rated table does not seat one.
+    expect(table('ur', [CY], {}, ['human', 'human']).sit(GUEST)).toBe(
+      'This table is rated, and a guest has no rating: you may watch.',
+    );
     await settled();
 
     const ledger = JSON.parse(readFileSync(join(dir, 'ratings.json'), 'utf8')) as {
