@@ -248,7 +248,7 @@ await cli
   )
   .command(
     'ratings [recordings..]',
-    "ratings recomputed from recordings (files or folders; default: this data directory's)",
+    "the players' ratings from the rated games served, recomputed from recordings (files or folders; default: this data directory's)",
     (y) =>
       y
         .positional('recordings', { type: 'string', array: true })

@@ -32,10 +32,19 @@ export function recordingFiles(paths: readonly string[]): { files: string[]; pro
         );
       else files.push(path);
     } catch (error) {
-      problems.push(`${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      problems.push(`${path}: ${why(error)}`);
     }
   }
   return { files, problems };
+}
+
+/** A file system's refusal in words. */
+function why(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'ENOENT') return 'no such file or folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'not allowed to read it';
+  if (code === 'EISDIR') return 'a folder, not a recording';
+  return code ?? message;
 }
 
 /** A file's header, read from its first line alone; undefined if it has none this madang reads. */
@@ -60,7 +69,7 @@ export async function ratedOf(
   try {
     line = firstLine(file);
   } catch (error) {
-    return { problem: `${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
+    return { problem: `${file}: ${why(error)}` };
   }
   if (line === undefined) return {};
   const header = parseHeader(line, games);

@@ -4,7 +4,7 @@
  * their end; the ledger file read back after a restart; and a ledger that differs from the
  * recordings said at start and rebuilt.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { FileRatings } from '../../source/ratings/store.js';
 import { RATED_LINE, rateServed } from '../../source/ratings/served.js';
 import { ratings as ratingsCommand, ratingsJson } from '../../source/cli/ratings.js';
 import { gather } from '../../source/ratings/recordings.js';
+import { leaderboard } from '../../source/ratings/rating.js';
 
 const lookup = (id: string) => GAMES.find((g) => g.id === id);
 const game = (id: string) => lookup(id) as AnyGameModule;
@@ -180,6 +181,36 @@ describe("the server's ratings and madang ratings", () => {
     expect(again.games).toEqual(ratingsJson(store.ratings()));
     // Two runs of the command: the same text.
     expect(JSON.stringify(await recomputed(dir))).toBe(JSON.stringify(again));
+  });
+
+  it('the text form: each game best first; a damaged recording named by its line, not counted', async () => {
+    const folder = join(dir, 'recordings');
+    const [first] = readdirSync(folder)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
+    const copy = join(dir, 'damaged.jsonl');
+    const lines = readFileSync(join(folder, first as string), 'utf8').split('\n');
+    lines[3] = '{"type":"ur/moved","from":99}';
+    writeFileSync(copy, lines.join('\n'));
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await ratingsCommand(
+      { paths: [folder, copy], game: 'ur' },
+      lookup,
+      (id) => game(id).title,
+      (line) => out.push(line),
+      (line) => err.push(line),
+    );
+    expect(code).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(new RegExp(`^warning: ${copy}:4: .+; not counted$`));
+    expect(out[0]).toMatch(/^\d+ recordings read, 5 rated games$/);
+    expect(out).toContain('Royal Game of Ur: 4 players');
+    const rows = out.filter((l) => /^ {3}\d {2}/.test(l));
+    expect(rows.map((l) => l.slice(6, 30).trim())).toEqual(
+      leaderboard(store.ratings().get('ur')).map((s) => s.name),
+    );
+    expect(rows.join('\n')).toContain('computer (random)');
   });
 
   it('survive a restart: the ledger read back folds to the same ratings', () => {
