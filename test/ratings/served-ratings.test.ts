@@ -8,116 +8,21 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SessionFactory } from '../../source/app/session.js';
-import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import { Hall, type Person, type ServedTable } from '../../source/serve/hall.js';
-import type { Scheduler } from '../../source/table/table.js';
-import { openRecorder } from '../../source/storage/recorder.js';
+import type { Person } from '../../source/serve/hall.js';
 import { FileRatings } from '../../source/ratings/store.js';
-import { RATED_LINE, rateServed } from '../../source/ratings/served.js';
+import { RATED_LINE } from '../../source/ratings/served.js';
 import { ratings as ratingsCommand, ratingsJson } from '../../source/cli/ratings.js';
 import { gather } from '../../source/ratings/recordings.js';
 import { leaderboard } from '../../source/ratings/rating.js';
+import { ANN, BO, CY, lookup, server, settled } from '../support/rated-games.js';
 
-const lookup = (id: string) => GAMES.find((g) => g.id === id);
-const game = (id: string) => lookup(id) as AnyGameModule;
-const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
-const BO: Person = { id: 'SHA256:bo', name: 'Bo' };
-const CY: Person = { id: 'SHA256:cy', name: 'Cy' };
+const game = (id: string) => GAMES.find((g) => g.id === id) as AnyGameModule;
 const GUEST: Person = { id: 'guest:7', name: 'Gus' };
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function server(dir: string) {
-  let clock = Date.UTC(2026, 0, 1);
-  const due: (() => void)[] = [];
-  const scheduler: Scheduler = {
-    after(_ms, run) {
-      due.push(run);
-      return () => {
-        const at = due.indexOf(run);
-        if (at >= 0) due.splice(at, 1);
-      };
-    },
-  };
-  let seeds = 100;
-  const sessions = new SessionFactory({
-    app: 'ratings test',
-    openRecorder: (header) =>
-      openRecorder({ mode: 'auto', directory: join(dir, 'recordings') }, header),
-    appendRecorder: () => {
-      throw new Error('not resumed here');
-    },
-    freshSeed: () => seeds++,
-    // Every game starts at its own second: the order games are folded in.
-    now: () => new Date((clock += 1000)),
-  });
-  const store = new FileRatings(join(dir, 'ratings.json'), (problem) => {
-    throw new Error(problem);
-  });
-  let codes = 0;
-  const hall: Hall = new Hall({
-    startSession: (g, start) => sessions.start(g, start),
-    scheduler,
-    botDelay: 0,
-    seatHold: 300_000,
-    now: () => clock,
-    code: () => `t${++codes}`,
-    finished: (table) =>
-      rateServed(table, store, lookup, (p) => {
-        throw new Error(p);
-      }),
-  });
-  /** Everyone plays their seat by a fixed pseudo-random choice; the computers by the scheduler. */
-  let pick = 7;
-  function playOut(table: ServedTable, people: Person[], stopAfter = Infinity): void {
-    const t = table.table!;
-    for (
-      let steps = 0;
-      steps < 20_000 && t.outcome.status === 'running' && steps < stopAfter;
-      steps++
-    ) {
-      const seat = t.toAct;
-      const holder = table.holders[seat];
-      if (holder?.kind !== 'person') {
-        due.shift()?.();
-        continue;
-      }
-      const view = table.viewFor(people.find((p) => p.id === holder.person.id));
-      if (table.game.rules.chance(t.state) !== undefined) view.send({ type: 'chance', seat });
-      else {
-        const legal = table.game.rules.legalEvents(t.state);
-        pick = (pick * 1103515245 + 12345) % 2147483648;
-        view.send({ type: 'move', seat, event: legal[pick % legal.length] });
-      }
-    }
-  }
-  function table(
-    id: string,
-    people: Person[],
-    options: unknown,
-    seats: ('human' | 'random' | 'greedy' | 'strong')[],
-    rated = true,
-  ): ServedTable {
-    const [first, ...rest] = people as [Person, ...Person[]];
-    const made = hall.create(
-      game(id),
-      { options, seats: seats.map((kind, i) => seatOf(`Player ${i + 1}`, kind)), rated },
-      first,
-    );
-    for (const p of rest) made.sit(p);
-    return made;
-  }
-  return { hall, store, table, playOut };
-}
-
-async function settled() {
-  // The ledger's writes are promised: let them land.
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-}
 
 async function recomputed(dir: string) {
   const out: string[] = [];
