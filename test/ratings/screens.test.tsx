@@ -14,13 +14,14 @@ import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
 import { PlayerBook } from '../../source/serve/identity.js';
-import { type Caller, ServeApp } from '../../source/serve/ServeApp.js';
+import { type Caller, ServeApp, type ServeWorld } from '../../source/serve/ServeApp.js';
 import { TIMERS } from '../../source/table/table.js';
 import { KeysProvider } from '../../source/ui/keys-context.js';
 import { ThemeContext } from '../../source/ui/theme.js';
 import { FileRatings } from '../../source/ratings/store.js';
 import type { RatedGame } from '../../source/ratings/rating.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
+import { server, settled } from '../support/rated-games.js';
 
 const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
 const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
@@ -71,7 +72,7 @@ async function world() {
   };
 }
 
-function annSees(w: Awaited<ReturnType<typeof world>>['world']) {
+function annSees(w: ServeWorld) {
   const caller: Caller = {
     keyId: ANN.id,
     keyText: 'ssh-ed25519 AAAA',
@@ -148,5 +149,21 @@ describe('ratings on the served screens', () => {
     await frameWhen(lastFrame, 'waiting for players');
     const made = [...hall.tables.values()][0];
     expect(made?.start.rated).toBe(false);
+  });
+
+  it('the end of a rated game shows each player’s change on the players’ screens', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-ratings-end-'));
+    const { hall, store, table, playOut } = server(dir);
+    const book = new PlayerBook(join(dir, 'players.json'));
+    book.add(ANN.id, 'ssh-ed25519 AAAA', ANN.name, new Date());
+    const w = { hall, book, games: GAMES, dataDir: dir, now: () => new Date(), ratings: store };
+    const made = table('ur', [ANN, BO], {}, ['human', 'human']);
+    const { lastFrame } = annSees(w);
+    // Ann's connection goes straight back to her seat.
+    await frameWhen(lastFrame, 'you are Ann, seat 1');
+    playOut(made, [ANN, BO]);
+    await settled();
+    const frame = await frameWhen(lastFrame, /Ann 1,500\? → 1,\d{3}\? \([+−]\d+\)/);
+    expect(frame).toMatch(/Bo 1,500\? → 1,\d{3}\? \([+−]\d+\)/);
   });
 });
