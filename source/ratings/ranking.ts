@@ -10,6 +10,7 @@
  */
 import type { Outcome } from '../engine/game.js';
 import type { Header } from '../engine/recording.js';
+import type { Seat } from '../engine/seats.js';
 import type { LayersState } from '../games/layers/rules.js';
 import type { YutState } from '../games/yut/rules.js';
 import { computerId, type RatedGame } from './rating.js';
@@ -55,6 +56,12 @@ function seatCount(game: string, state: unknown): number {
   if (game === 'yut') return (state as YutState).positions.length;
   if (game === 'layers') return (state as LayersState).layer.length;
   return 2;
+}
+
+/** Whether a table of these seats may be rated: no computer level in two seats. */
+export function ratable(seats: readonly Seat[]): boolean {
+  const levels = seats.flatMap((s) => (s.kind === 'computer' ? [s.level ?? 'strong'] : []));
+  return new Set(levels).size === levels.length;
 }
 
 /**

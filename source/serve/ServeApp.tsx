@@ -32,6 +32,7 @@ import { NAME_LENGTH, type PlayerBook } from './identity.js';
 import type { RatingsStore } from '../ratings/store.js';
 import type { Ratings } from '../ratings/rating.js';
 import { Leaderboard, seatRating } from '../ratings/Leaderboard.js';
+import { ratable } from '../ratings/ranking.js';
 
 /** How long the lobby gathers the hall's changes before it draws them. */
 export const LOBBY_MOMENT_MS = 150;
@@ -347,7 +348,9 @@ export function ServeApp({
             return setScreen({ name: 'lobby', index: 0 });
           case 'start': {
             const who = currentPerson() as Person;
-            const made = hall.create(screen.game, { ...outcome.start, rated: screen.rated }, who);
+            // A level in two seats would play itself: such a table is casual (ratings/ranking.ts).
+            const rated = screen.rated && ratable(outcome.start.seats);
+            const made = hall.create(screen.game, { ...outcome.start, rated }, who);
             made.arrived(who);
             return setScreen({ name: 'table', code: made.code });
           }

@@ -13,7 +13,8 @@ import {
   type Ratings,
   ratingWords,
 } from '../../source/ratings/rating.js';
-import { ranksOf, ratedGame } from '../../source/ratings/ranking.js';
+import { ranksOf, ratable, ratedGame } from '../../source/ratings/ranking.js';
+import { type SeatKind, seatOf } from '../../source/engine/seats.js';
 import type { Header } from '../../source/engine/recording.js';
 
 const game = (key: string, ranks: number[], ids = ['a', 'b', 'c', 'd']): RatedGame => ({
@@ -205,5 +206,12 @@ describe('which finished games are rated', () => {
     ],
   ])('not %s', (_, h, ended) => {
     expect(typeof ratedGame(h, { positions: [[], [], []] }, ended)).toBe('string');
+  });
+
+  it('a table made with one computer level in two seats is made casual', () => {
+    const seats = (...kinds: SeatKind[]) => kinds.map((k, i) => seatOf(`P${i}`, k));
+    expect(ratable(seats('human', 'strong', 'greedy', 'random'))).toBe(true);
+    expect(ratable(seats('human', 'human'))).toBe(true);
+    expect(ratable(seats('human', 'strong', 'strong'))).toBe(false);
   });
 });
