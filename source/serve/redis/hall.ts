@@ -1207,6 +1207,8 @@ export class RedisHall extends Hall {
         chance: source,
         recorder: quietly(stream, () => run.quiet),
         botSeed: header.seed ?? 0,
+        // A rated game taken over is counted at its end by the process that runs it then.
+        header,
       };
       const served = this.engine.reopen(
         game,
