@@ -135,3 +135,60 @@ export function changeWords(
 
 /** The identity a computer level plays under, in every game. */
 export const computerId = (level: string) => `computer:${level}`;
+
+/**
+ * The rated games in order and their ratings, kept so that a game coming in out of order (it
+ * began before games already counted: a long game ending after short ones) costs the games after
+ * it, not the whole ledger: those are undone (each game keeps its players' standings before it),
+ * the game applied, and they are applied again. The numbers are the fold's, bit for bit.
+ */
+export class Ledger {
+  private readonly list: RatedGame[] = [];
+  private readonly befores: (Standing | undefined)[][] = [];
+  private readonly keys = new Set<string>();
+  readonly ratings: Ratings = new Map();
+
+  constructor(games: Iterable<RatedGame> = []) {
+    for (const game of ordered(games)) this.push(game);
+  }
+
+  get games(): readonly RatedGame[] {
+    return this.list;
+  }
+
+  has(key: string): boolean {
+    return this.keys.has(key);
+  }
+
+  /** The game counted (false if its key was): the games after it undone and applied again. */
+  add(game: RatedGame): boolean {
+    if (this.keys.has(game.key)) return false;
+    let at = this.list.length;
+    while (at > 0 && gameOrder(this.list[at - 1] as RatedGame, game) > 0) at--;
+    const after: RatedGame[] = [];
+    while (this.list.length > at) after.unshift(this.pop());
+    this.push(game);
+    for (const again of after) this.push(again);
+    return true;
+  }
+
+  private push(game: RatedGame): void {
+    this.befores.push(game.players.map((p) => this.ratings.get(game.game)?.get(p.id)));
+    this.list.push(game);
+    this.keys.add(game.key);
+    apply(this.ratings, game);
+  }
+
+  private pop(): RatedGame {
+    const game = this.list.pop() as RatedGame;
+    const before = this.befores.pop() as (Standing | undefined)[];
+    this.keys.delete(game.key);
+    const table = this.ratings.get(game.game) as Map<string, Standing>;
+    game.players.forEach((p, seat) => {
+      const was = before[seat];
+      if (was) table.set(p.id, was);
+      else table.delete(p.id);
+    });
+    return game;
+  }
+}

@@ -5,15 +5,13 @@
  * same ledger to the same ratings.
  */
 import type { Redis } from 'ioredis';
-import { fold, ordered, type RatedGame, type Ratings } from './rating.js';
-import { changes, isRatedGame, type RatingsStore, standingsOf, withGame } from './store.js';
+import { Ledger, ordered, type RatedGame, type Ratings } from './rating.js';
+import { changes, isRatedGame, type RatingsStore, standingsOf } from './store.js';
 
 export const RATINGS_KEY = 'madang:ratings:games';
 
 export class RedisRatings implements RatingsStore {
-  private games: RatedGame[] = [];
-  private keys = new Set<string>();
-  private current: Ratings = new Map();
+  private ledger = new Ledger();
 
   constructor(
     private readonly redis: Redis,
@@ -21,12 +19,12 @@ export class RedisRatings implements RatingsStore {
   ) {}
 
   ratings(): Ratings {
-    return this.current;
+    return this.ledger.ratings;
   }
 
   /** The ledger read again when another process has added to it (cheap when none has). */
   async refresh(): Promise<void> {
-    if ((await this.redis.hlen(this.key)) === this.keys.size) return;
+    if ((await this.redis.hlen(this.key)) === this.ledger.games.length) return;
     const values = await this.redis.hvals(this.key);
     const games = values.flatMap((text) => {
       try {
@@ -36,26 +34,21 @@ export class RedisRatings implements RatingsStore {
         return [];
       }
     });
-    this.games = ordered(games);
-    this.keys = new Set(this.games.map((g) => g.key));
-    this.current = fold(this.games);
+    this.ledger = new Ledger(games);
   }
 
   async add(game: RatedGame): Promise<string[] | undefined> {
     await this.refresh();
-    if (this.keys.has(game.key)) return undefined;
+    if (this.ledger.has(game.key)) return undefined;
     // Redis decides who counts it: one HSETNX wins, whatever the others do at the same moment.
     const won = await this.redis.hsetnx(this.key, game.key, JSON.stringify(game));
     if (won === 0) {
       await this.refresh();
       return undefined;
     }
-    const before = standingsOf(this.current, game);
-    const next = withGame(this.games, this.current, game);
-    this.games = next.games;
-    this.current = next.ratings;
-    this.keys.add(game.key);
-    return changes(game, before, this.current);
+    const before = standingsOf(this.ledger.ratings, game);
+    this.ledger.add(game);
+    return changes(game, before, this.ledger.ratings);
   }
 
   /**
@@ -64,11 +57,10 @@ export class RedisRatings implements RatingsStore {
    */
   async check(recomputed: readonly RatedGame[], where: string): Promise<string | undefined> {
     await this.refresh();
-    const missing = ordered(recomputed).filter((g) => !this.keys.has(g.key));
+    const missing = ordered(recomputed).filter((g) => !this.ledger.has(g.key));
     if (missing.length === 0) return undefined;
     for (const game of missing) await this.redis.hsetnx(this.key, game.key, JSON.stringify(game));
-    const had = this.games.length;
-    this.keys = new Set();
+    const had = this.ledger.games.length;
     await this.refresh();
     return `the ratings in Redis lacked ${missing.length} game${missing.length === 1 ? '' : 's'} of the recordings in ${where} (${had} kept): added`;
   }

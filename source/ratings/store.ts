@@ -8,10 +8,8 @@
 import writeFileAtomic from 'write-file-atomic';
 import { asideNote, isObject, readJson } from '../serve/kept-file.js';
 import {
-  apply,
   changeWords,
-  fold,
-  gameOrder,
+  Ledger,
   ordered,
   type RatedGame,
   type Ratings,
@@ -53,24 +51,6 @@ export function changes(
 export const standingsOf = (ratings: Ratings, game: RatedGame) =>
   new Map(game.players.map((p) => [p.id, ratings.get(game.game)?.get(p.id)]));
 
-/**
- * The ledger with one game more, and its ratings: the game applied to the ratings as they are
- * when it comes last in the order (the usual case), else the whole ledger folded again.
- */
-export function withGame(
-  games: readonly RatedGame[],
-  ratings: Ratings,
-  game: RatedGame,
-): { games: RatedGame[]; ratings: Ratings } {
-  const last = games[games.length - 1];
-  if (last === undefined || gameOrder(last, game) < 0) {
-    apply(ratings, game);
-    return { games: [...games, game], ratings };
-  }
-  const all = ordered([...games, game]);
-  return { games: all, ratings: fold(all) };
-}
-
 /** Whether a value read back is a rated game as the ledger writes one. */
 export function isRatedGame(value: unknown): value is RatedGame {
   return (
@@ -95,9 +75,7 @@ export const sameGames = (a: readonly RatedGame[], b: readonly RatedGame[]) =>
 
 /** The ledger in a file (one server process). */
 export class FileRatings implements RatingsStore {
-  private games: RatedGame[] = [];
-  private keys = new Set<string>();
-  private current: Ratings = new Map();
+  private ledger = new Ledger();
 
   constructor(
     readonly file: string,
@@ -115,44 +93,35 @@ export class FileRatings implements RatingsStore {
       const bad = read.data.games.findIndex((g: unknown) => !isRatedGame(g));
       if (bad >= 0)
         problem = `line ${lineOfEntry(read.text, bad)}: game ${bad + 1} is not a rated game`;
-      else this.take(read.data.games as RatedGame[]);
+      else this.ledger = new Ledger(read.data.games as RatedGame[]);
     }
     if (problem !== undefined)
       warn(`${file}: ${problem}; ${asideNote(file, now())}; rebuilt from the recordings`);
   }
 
   ratings(): Ratings {
-    return this.current;
+    return this.ledger.ratings;
   }
 
   async add(game: RatedGame): Promise<string[] | undefined> {
-    if (this.keys.has(game.key)) return undefined;
-    const before = standingsOf(this.current, game);
-    const next = withGame(this.games, this.current, game);
-    this.games = next.games;
-    this.current = next.ratings;
-    this.keys.add(game.key);
+    if (this.ledger.has(game.key)) return undefined;
+    const before = standingsOf(this.ledger.ratings, game);
+    this.ledger.add(game);
     this.write();
-    return changes(game, before, this.current);
+    return changes(game, before, this.ledger.ratings);
   }
 
   async check(recomputed: readonly RatedGame[], where: string): Promise<string | undefined> {
-    if (sameGames(this.games, recomputed)) return undefined;
-    const had = this.games.length;
-    this.take([...recomputed]);
+    if (sameGames(this.ledger.games, recomputed)) return undefined;
+    const had = this.ledger.games.length;
+    this.ledger = new Ledger(recomputed);
     this.write();
-    return `${this.file}: the ratings did not match the recordings in ${where} (${had} games kept, ${this.games.length} in the recordings): rebuilt from the recordings`;
-  }
-
-  private take(games: RatedGame[]): void {
-    this.games = ordered(games);
-    this.keys = new Set(this.games.map((g) => g.key));
-    this.current = fold(this.games);
+    return `${this.file}: the ratings did not match the recordings in ${where} (${had} games kept, ${this.ledger.games.length} in the recordings): rebuilt from the recordings`;
   }
 
   private write(): void {
     // One game a line: a damaged file is said by its line.
-    const lines = this.games.map((g) => `  ${JSON.stringify(g)}`).join(',\n');
+    const lines = this.ledger.games.map((g) => `  ${JSON.stringify(g)}`).join(',\n');
     writeFileAtomic.sync(this.file, `{ "games": [\n${lines}\n] }\n`);
   }
 }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  Ledger,
   apply,
   changeWords,
   fold,
@@ -141,6 +142,39 @@ describe('determinism', () => {
         expect(json(fold([...shuffled, ...shuffled.slice(0, 5)]))).toBe(once);
       }),
       { numRuns: 30 },
+    );
+  });
+});
+
+describe('the ledger, games coming in any order', () => {
+  const games = Array.from({ length: 40 }, (_, i) =>
+    game(
+      String(i),
+      i % 4 === 0 ? [1, 2, 2] : [1 + (i % 3), 1 + ((i + 1) % 3), 1 + ((i + 2) % 3)],
+      [
+        ['a', 'b', 'c'],
+        ['b', 'c', 'd'],
+        ['a', 'c', 'e'],
+        ['e', 'f', 'a'],
+      ][i % 4] as string[],
+    ),
+  );
+  const sorted = (ratings: Ratings) =>
+    JSON.stringify(
+      [...(ratings.get('yut')?.values() ?? [])].sort((x, y) => (x.id < y.id ? -1 : 1)),
+    );
+
+  it('adding one game at a time, out of order, gives the fold’s very doubles', () => {
+    const whole = sorted(fold(games));
+    fc.assert(
+      fc.property(fc.shuffledSubarray(games, { minLength: games.length }), (shuffled) => {
+        const ledger = new Ledger();
+        for (const g of shuffled) expect(ledger.add(g)).toBe(true);
+        expect(ledger.add(shuffled[0] as RatedGame)).toBe(false);
+        expect(sorted(ledger.ratings)).toBe(whole);
+        expect(ledger.games.map((g) => g.key)).toEqual(games.map((g) => g.key));
+      }),
+      { numRuns: 40 },
     );
   });
 });
