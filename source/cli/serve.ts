@@ -4,7 +4,7 @@
  * serve/). Prints the host key's fingerprint, then runs until SIGINT or SIGTERM.
  */
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SessionFactory } from '../app/session.js';
 import { freshSeed } from '../engine/random.js';
@@ -388,7 +388,10 @@ async function ratingsStore(
     }
     store = new RedisRatings(redis);
   } else store = new FileRatings(file, warn);
-  const found = await gather([recordings], (id) => games.find((g) => g.id === id));
+  // A server that has recorded nothing yet has no folder: nothing to check.
+  const found = existsSync(recordings)
+    ? await gather([recordings], (id) => games.find((g) => g.id === id))
+    : { games: [], problems: [] };
   for (const problem of found.problems) warn(`${problem}; its game is not rated`);
   const said = await store.check(found.games, recordings);
   if (said) say(`madang: ${said}`);
