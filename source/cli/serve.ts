@@ -114,17 +114,22 @@ export async function serveCommand(
   });
   const tablesFile = join(serverDir, 'tables.json');
   const think = startThinking().think;
-  const ratings = await ratingsStore(argv, join(serverDir, 'ratings.json'), games, recordings);
   const lookup = (id: string) => games.find((g) => g.id === id);
-  // A finished rated game is counted, and each player's change told at its table.
+  // A finished rated game is counted, and each player's change told at its table. The ratings are
+  // opened once Redis has answered the hall (its refusal is the hall's to say): a table taken over
+  // and finished before that waits for them.
+  const opened: { ratings?: RatingsStore } = {};
+  const early: ServedTable[] = [];
   const finished = (table: ServedTable) =>
-    rateServed(
-      table,
-      ratings,
-      lookup,
-      (problem) => say(`madang: warning: ${problem}`),
-      () => hall.touch(),
-    );
+    opened.ratings
+      ? rateServed(
+          table,
+          opened.ratings,
+          lookup,
+          (problem) => say(`madang: warning: ${problem}`),
+          () => hall.touch(),
+        )
+      : early.push(table);
   const hall: Hall = argv.redis
     ? await redisHall(argv, argv.redis, games, app, recordings, think, finished)
     : new Hall({
@@ -140,6 +145,9 @@ export async function serveCommand(
         changed: keepTables(tablesFile, (problem) => say(`madang: warning: ${problem}`)),
         finished,
       });
+  const ratings = await ratingsStore(argv, join(serverDir, 'ratings.json'), games, recordings);
+  opened.ratings = ratings;
+  for (const table of early.splice(0)) finished(table);
   // With Redis the streams keep the tables: a table lives on in another process, not a file.
   if (!(hall instanceof RedisHall)) await reopen(hall, games, sessions, tablesFile);
   else await hall.shareBook(book);
@@ -380,11 +388,13 @@ async function ratingsStore(
       lazyConnect: true,
       maxRetriesPerRequest: 1,
     });
-    redis.on('error', () => undefined);
+    // Redis's own word comes as an event; the failed connect itself only says it closed.
+    let said: Error | undefined;
+    redis.on('error', (error: Error) => (said ??= error));
     try {
       await redis.connect();
     } catch (error) {
-      fail(`--redis ${redacted(argv.redis)}: ${redacted((error as Error).message)}`);
+      fail(`--redis ${redacted(argv.redis)}: ${redacted((said ?? (error as Error)).message)}`);
     }
     store = new RedisRatings(redis);
   } else store = new FileRatings(file, warn);
