@@ -28,9 +28,9 @@ import type { Think } from '../engine/bots.js';
 import { keysOf, RedisHall } from '../serve/redis/hall.js';
 import { fromFields, recordingText } from '../serve/redis/stream.js';
 import { gather } from '../ratings/recordings.js';
-import { RedisRatings } from '../ratings/redis-store.js';
-import { rateServed } from '../ratings/served.js';
-import { FileRatings, type RatingsStore } from '../ratings/store.js';
+import { RedisRatings } from '../serve/ratings/redis-store.js';
+import { rateServed } from '../serve/ratings/served.js';
+import { FileRatings, type RatingsStore } from '../serve/ratings/store.js';
 
 export interface ServeArgs {
   readonly host: string;

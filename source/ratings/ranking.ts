@@ -11,9 +11,20 @@
 import type { Outcome } from '../engine/game.js';
 import type { Header } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
-import type { LayersState } from '../games/layers/rules.js';
-import type { YutState } from '../games/yut/rules.js';
 import { computerId, type RatedGame } from './rating.js';
+
+/**
+ * What the places read of a final state (games/yut/rules.ts's YutState, games/layers/rules.ts's
+ * LayersState), named here by shape: the ratings stand below the games.
+ */
+interface YutFinal {
+  /** positions[seat][piece]: 0 in hand, 100 home. */
+  readonly positions: readonly (readonly number[])[];
+}
+interface LayersFinal {
+  readonly layer: readonly number[];
+  readonly experience: readonly number[];
+}
 
 /** The places (1 the best, ties equal) of a finished game; undefined while it runs. */
 export function ranksOf(game: string, state: unknown, outcome: Outcome): number[] | undefined {
@@ -29,11 +40,11 @@ export function ranksOf(game: string, state: unknown, outcome: Outcome): number[
   // What orders the seats after the winner: larger is better, compared in order.
   const after = (seat: number): number[] => {
     if (game === 'yut') {
-      const pieces = (state as YutState).positions[seat] ?? [];
+      const pieces = (state as YutFinal).positions[seat] ?? [];
       return [pieces.filter((p) => p === 100).length, pieces.filter((p) => p !== 0).length];
     }
     if (game === 'layers') {
-      const layers = state as LayersState;
+      const layers = state as LayersFinal;
       return [layers.layer[seat] ?? 0, layers.experience[seat] ?? 0];
     }
     return [];
@@ -53,8 +64,8 @@ export function ranksOf(game: string, state: unknown, outcome: Outcome): number[
 }
 
 function seatCount(game: string, state: unknown): number {
-  if (game === 'yut') return (state as YutState).positions.length;
-  if (game === 'layers') return (state as LayersState).layer.length;
+  if (game === 'yut') return (state as YutFinal).positions.length;
+  if (game === 'layers') return (state as LayersFinal).layer.length;
   return 2;
 }
 

@@ -29,9 +29,9 @@ import { Styled } from '../ui/theme.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
 import { CHAT_LENGTH, type Hall, type Person, type ServedTable } from './hall.js';
 import { NAME_LENGTH, type PlayerBook } from './identity.js';
-import type { RatingsStore } from '../ratings/store.js';
+import type { RatingsStore } from './ratings/store.js';
 import type { Ratings } from '../ratings/rating.js';
-import { Leaderboard, seatRating } from '../ratings/Leaderboard.js';
+import { Leaderboard, seatRating } from './ratings/Leaderboard.js';
 import { ratable } from '../ratings/ranking.js';
 
 /** How long the lobby gathers the hall's changes before it draws them. */

@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold, type RatedGame } from '../../source/ratings/rating.js';
-import { RedisRatings } from '../../source/ratings/redis-store.js';
+import { RedisRatings } from '../../source/serve/ratings/redis-store.js';
 import { ratingsJson } from '../../source/cli/ratings.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 

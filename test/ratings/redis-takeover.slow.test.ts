@@ -11,8 +11,8 @@ import type { ServedTable } from '../../source/serve/hall.js';
 import { ratingsJson } from '../../source/cli/ratings.js';
 import { fold } from '../../source/ratings/rating.js';
 import { gather } from '../../source/ratings/recordings.js';
-import { RedisRatings } from '../../source/ratings/redis-store.js';
-import { rateServed } from '../../source/ratings/served.js';
+import { RedisRatings } from '../../source/serve/ratings/redis-store.js';
+import { rateServed } from '../../source/serve/ratings/served.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import {
   lookup,

@@ -18,7 +18,7 @@ import { type Caller, ServeApp, type ServeWorld } from '../../source/serve/Serve
 import { TIMERS } from '../../source/table/table.js';
 import { KeysProvider } from '../../source/ui/keys-context.js';
 import { ThemeContext } from '../../source/ui/theme.js';
-import { FileRatings } from '../../source/ratings/store.js';
+import { FileRatings } from '../../source/serve/ratings/store.js';
 import type { RatedGame } from '../../source/ratings/rating.js';
 import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
 import { server, settled } from '../support/rated-games.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ratingsJson } from '../../source/cli/ratings.js';
-import { FileRatings } from '../../source/ratings/store.js';
+import { FileRatings } from '../../source/serve/ratings/store.js';
 import { sixRatedGames } from '../support/rated-games.js';
 import { startServed } from '../support/served.js';
 import { CLI } from '../support/tmux.js';

@@ -11,8 +11,8 @@ import type { AnyGameModule } from '../../source/games/module.js';
 import { Hall, type Person, type ServedTable } from '../../source/serve/hall.js';
 import type { Scheduler } from '../../source/table/table.js';
 import { openRecorder } from '../../source/storage/recorder.js';
-import { FileRatings } from '../../source/ratings/store.js';
-import { rateServed } from '../../source/ratings/served.js';
+import { FileRatings } from '../../source/serve/ratings/store.js';
+import { rateServed } from '../../source/serve/ratings/served.js';
 
 export const lookup = (id: string) => GAMES.find((g) => g.id === id);
 const game = (id: string) => lookup(id) as AnyGameModule;

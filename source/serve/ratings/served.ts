@@ -3,9 +3,9 @@
  * at the table. The game is read as `madang ratings` reads its recording: the same header (made
  * as a file's is read back), the same final state and outcome.
  */
-import { type GameLookup, headerLine, parseHeader } from '../engine/recording.js';
-import type { ServedTable } from '../serve/hall.js';
-import { ratedGame } from './ranking.js';
+import { type GameLookup, headerLine, parseHeader } from '../../engine/recording.js';
+import type { ServedTable } from '../hall.js';
+import { ratedGame } from '../../ratings/ranking.js';
 import type { RatingsStore } from './store.js';
 
 /** What the table's log says before the players' changes. */

@@ -6,7 +6,7 @@
  * `madang ratings` computes from the same games.
  */
 import writeFileAtomic from 'write-file-atomic';
-import { asideNote, isObject, readJson } from '../serve/kept-file.js';
+import { asideNote, isObject, readJson } from '../kept-file.js';
 import {
   changeWords,
   Ledger,
@@ -14,7 +14,7 @@ import {
   type RatedGame,
   type Ratings,
   type Standing,
-} from './rating.js';
+} from '../../ratings/rating.js';
 
 /** A ledger of rated games, however it is kept. */
 export interface RatingsStore {

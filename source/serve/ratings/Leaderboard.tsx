@@ -3,9 +3,15 @@
  * many as fit, and the viewer's own place under them. ←→ change the game.
  */
 import { Box, Text } from 'ink';
-import { safeText } from '../engine/safe-text.js';
-import { Styled } from '../ui/theme.js';
-import { computerId, leaderboard, type Ratings, ratingWords, type Standing } from './rating.js';
+import { safeText } from '../../engine/safe-text.js';
+import { Styled } from '../../ui/theme.js';
+import {
+  computerId,
+  leaderboard,
+  type Ratings,
+  ratingWords,
+  type Standing,
+} from '../../ratings/rating.js';
 
 export const LEADERS_SHOWN = 100;
 

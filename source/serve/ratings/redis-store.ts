@@ -5,7 +5,7 @@
  * same ledger to the same ratings.
  */
 import type { Redis } from 'ioredis';
-import { Ledger, ordered, type RatedGame, type Ratings } from './rating.js';
+import { Ledger, ordered, type RatedGame, type Ratings } from '../../ratings/rating.js';
 import { changes, isRatedGame, type RatingsStore, standingsOf } from './store.js';
 
 export const RATINGS_KEY = 'madang:ratings:games';
