@@ -253,6 +253,34 @@ await cli
       (await import('./serve.js')).serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
   )
   .command(
+    'ratings [recordings..]',
+    "the players' ratings from the rated games served, recomputed from recordings (files or folders; default: this data directory's)",
+    (y) =>
+      y
+        .positional('recordings', { type: 'string', array: true })
+        .option('game', { type: 'string', describe: 'one game only (yut, ur, yote, kono, layers)' })
+        .option('json', {
+          type: 'boolean',
+          describe: 'one JSON object: each game’s players best first, with μ and σ exact',
+        })
+        .epilog(more('serve.md#ratings', 'ratings')),
+    async (argv) => {
+      const { ratings } = await import('./ratings.js');
+      const given = (argv.recordings ?? []) as string[];
+      process.exitCode = await ratings(
+        {
+          paths: given.length > 0 ? given : [recordingsDirectory(dataDir(argv))],
+          game: argv.game,
+          json: argv.json,
+        },
+        lookup,
+        (id) => lookup(id)?.title ?? id,
+        (line) => process.stdout.write(`${safeText(line)}\n`),
+        (line) => say(`madang: ${line}`),
+      );
+    },
+  )
+  .command(
     'export <what>',
     "a recording as a terminal video (--cast), or a served table's events as a recording (--redis)",
     (y) =>
@@ -330,6 +358,7 @@ await cli
     '$0 export game.jsonl --cast --out game.cast',
     'the game as a terminal video (asciinema)',
   )
+  .example('$0 ratings --game ur', "the Ur ratings of this data directory's recordings")
   .strict()
   .version(VERSION)
   .help()

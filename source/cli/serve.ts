@@ -4,7 +4,7 @@
  * serve/). Prints the host key's fingerprint, then runs until SIGINT or SIGTERM.
  */
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SessionFactory } from '../app/session.js';
 import { freshSeed } from '../engine/random.js';
@@ -14,7 +14,7 @@ import { openRecorder, recorderFor } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { TIMERS } from '../table/table.js';
 import writeFileAtomic from 'write-file-atomic';
-import { Hall, type Lobby } from '../serve/hall.js';
+import { Hall, type Lobby, type ServedTable } from '../serve/hall.js';
 import { tablesFile } from '../serve/tables-file.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
 import { LIMITS, serve } from '../serve/server.js';
@@ -28,6 +28,10 @@ import { fromFields, recordingText } from '../serve/redis/stream.js';
 import { stampedLog } from '../serve/log.js';
 import { ServerCounters } from '../serve/metrics.js';
 import { startWeb, webAddress } from '../serve/web.js';
+import { gather } from '../ratings/recordings.js';
+import { RedisRatings } from '../serve/ratings/redis-store.js';
+import { rateServed } from '../serve/ratings/served.js';
+import { FileRatings, type RatingsStore } from '../serve/ratings/store.js';
 
 export interface ServeArgs {
   readonly host: string;
@@ -117,8 +121,24 @@ export async function serveCommand(
     now: () => new Date(),
   });
   const think = startThinking().think;
+  const lookup = (id: string) => games.find((g) => g.id === id);
+  // A finished rated game is counted, and each player's change told at its table. The ratings are
+  // opened once Redis has answered the hall (its refusal is the hall's to say): a table taken over
+  // and finished before that waits for them.
+  const opened: { ratings?: RatingsStore } = {};
+  const early: ServedTable[] = [];
+  const finished = (table: ServedTable) =>
+    opened.ratings
+      ? rateServed(
+          table,
+          opened.ratings,
+          lookup,
+          (problem) => say(`madang: warning: ${problem}`),
+          () => hall.touch(),
+        )
+      : early.push(table);
   const hall: Lobby = argv.redis
-    ? await redisHall(argv, argv.redis, games, app, recordings, think)
+    ? await redisHall(argv, argv.redis, games, app, recordings, think, finished)
     : new Hall({
         startSession: (game, start) => sessions.start(game, start),
         scheduler: TIMERS,
@@ -130,7 +150,11 @@ export async function serveCommand(
         code: newCode,
         // Every start, end and change of hands is written at once: a SIGKILL loses no table.
         store: tablesFile(serverDir, games, sessions, say),
+        finished,
       });
+  const ratings = await ratingsStore(argv, join(serverDir, 'ratings.json'), games, recordings);
+  opened.ratings = ratings;
+  for (const table of early.splice(0)) finished(table);
   // Kept tables reopened from the hall's file; with Redis the streams keep the tables (a table
   // lives on in another process) and the players' names are shared.
   await hall.open(book);
@@ -138,6 +162,8 @@ export async function serveCommand(
   const told = new Set<string>();
   const sweep = setInterval(() => {
     hall.sweep(10 * 60_000);
+    // The games other processes counted reach this one's lobby.
+    if (ratings instanceof RedisRatings) void ratings.refresh().catch(() => undefined);
     for (const table of hall.tables.values())
       for (const seat of table.expired()) {
         // Said once, by the process that runs the table.
@@ -159,7 +185,7 @@ export async function serveCommand(
       hostKey: key.privateKey,
       guests: argv.guests,
       limits: { ...LIMITS, maxConnections: argv.maxConnections, idleMs: argv.idle * 60_000 },
-      world: { hall, book, games, dataDir: data, now: () => new Date() },
+      world: { hall, book, games, dataDir: data, now: () => new Date(), ratings },
       log: (line) => say(`madang: ${line}`),
       watch: counters,
     });
@@ -213,6 +239,7 @@ async function redisHall(
   app: string,
   recordings: string,
   think: Think,
+  finished: (table: ServedTable) => void,
 ): Promise<RedisHall> {
   const hall = new RedisHall({
     url,
@@ -231,10 +258,49 @@ async function redisHall(
     seatHold: argv.seatHold * 1000,
     now: () => Date.now(),
     code: newCode,
+    finished,
   });
   const problem = await hall.connect();
   if (problem) fail(`--redis ${redacted(url)}: ${problem}`);
   return hall;
+}
+
+/**
+ * The server's ratings (a file in its data directory, or Redis), checked against what its
+ * recordings folder makes (`madang ratings` over it): a difference is said, and mended.
+ */
+async function ratingsStore(
+  argv: ServeArgs,
+  file: string,
+  games: readonly AnyGameModule[],
+  recordings: string,
+): Promise<RatingsStore> {
+  const warn = (problem: string) => say(`madang: warning: ${problem}`);
+  let store: RatingsStore;
+  if (argv.redis) {
+    const redis = new Redis(argv.redis, {
+      protocol: 2,
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+    });
+    // Redis's own word comes as an event; the failed connect itself only says it closed.
+    let said: Error | undefined;
+    redis.on('error', (error: Error) => (said ??= error));
+    try {
+      await redis.connect();
+    } catch (error) {
+      fail(`--redis ${redacted(argv.redis)}: ${redacted((said ?? (error as Error)).message)}`);
+    }
+    store = new RedisRatings(redis);
+  } else store = new FileRatings(file, warn);
+  // A server that has recorded nothing yet has no folder: nothing to check.
+  const found = existsSync(recordings)
+    ? await gather([recordings], (id) => games.find((g) => g.id === id))
+    : { games: [], problems: [] };
+  for (const problem of found.problems) warn(`${problem}; its game is not rated`);
+  const said = await store.check(found.games, recordings);
+  if (said) say(`madang: ${said}`);
+  return store;
 }
 
 /** A Redis URL as it may be printed: without its password. */

@@ -119,6 +119,8 @@ export interface PlayerInfo {
   readonly name: string;
   readonly kind: 'human' | 'bot';
   readonly level?: string;
+  /** A served game's player: their key's fingerprint (the server's `guest:N` for a guest). */
+  readonly id?: string;
 }
 
 export interface Header {
@@ -130,6 +132,9 @@ export interface Header {
   readonly seed: number | null;
   readonly startedAt: string;
   readonly app: string;
+  /** A served game: its table's code, and whether the table was made rated (ratings/). */
+  readonly table?: string;
+  readonly rated?: boolean;
 }
 
 export const TAKEN_BACK = 'session/moveTakenBack';
@@ -216,10 +221,13 @@ export function parseHeader(line: string, lookup: GameLookup): ParsedHeader {
       name: cleanText(String(p.name)).slice(0, 40),
       kind: p.kind as 'human' | 'bot',
       ...(typeof p.level === 'string' ? { level: cleanText(p.level).slice(0, 20) } : {}),
+      ...(typeof p.id === 'string' ? { id: cleanText(p.id).slice(0, 100) } : {}),
     })),
     seed: typeof seed === 'number' && Number.isSafeInteger(seed) ? seed : null,
     startedAt: typeof startedAt === 'string' ? cleanText(startedAt).slice(0, 40) : '',
     app: typeof app === 'string' ? cleanText(app).slice(0, 40) : '',
+    ...(typeof value.table === 'string' ? { table: cleanText(value.table).slice(0, 16) } : {}),
+    ...(typeof value.rated === 'boolean' ? { rated: value.rated } : {}),
   };
   return { ok: true, header, game: entry, options: parsed.options };
 }
@@ -355,6 +363,8 @@ export function newHeader(fields: {
   seed: number | null;
   startedAt: Date;
   app: string;
+  table?: string | undefined;
+  rated?: boolean | undefined;
 }): Header {
   return {
     format: FORMAT,
@@ -365,5 +375,7 @@ export function newHeader(fields: {
     seed: fields.seed,
     startedAt: fields.startedAt.toISOString(),
     app: fields.app,
+    // Only a served game says its table (a local game's header is as before).
+    ...(fields.table !== undefined ? { table: fields.table, rated: fields.rated === true } : {}),
   };
 }

@@ -21,6 +21,8 @@ export interface Seat {
   readonly kind: 'human' | 'computer';
   /** A computer seat's level. */
   readonly level?: Level | undefined;
+  /** A served person's identity (their key's fingerprint), written into the recording. */
+  readonly id?: string | undefined;
 }
 
 export const isLevel = (text: unknown): text is Level =>
@@ -46,7 +48,7 @@ export const kindOf = (seat: Seat): SeatKind =>
 export function playerInfo(seat: Seat): PlayerInfo {
   return seat.kind === 'computer'
     ? { name: seat.name, kind: 'bot', level: seat.level ?? 'strong' }
-    : { name: seat.name, kind: 'human' };
+    : { name: seat.name, kind: 'human', ...(seat.id !== undefined ? { id: seat.id } : {}) };
 }
 
 /** A recorded player back as a seat (an unknown level plays at the strongest). */
@@ -57,7 +59,7 @@ export function seatFromPlayer(player: PlayerInfo): Seat {
         kind: 'computer',
         level: isLevel(player.level) ? player.level : 'strong',
       }
-    : { name: player.name, kind: 'human' };
+    : { name: player.name, kind: 'human', ...(player.id !== undefined ? { id: player.id } : {}) };
 }
 
 export type ParsedBots = { ok: true; kinds: SeatKind[] } | { ok: false; problem: string };

@@ -27,6 +27,7 @@ import type { Lobby, Person, ServedTable } from './hall.js';
 import type { PlayerBook } from './identity.js';
 import { type Effect, firstScreen, playable, type Screen, serveKey } from './lobby-model.js';
 import { LobbyPage } from './views/LobbyPage.js';
+import type { RatingsStore } from './ratings/store.js';
 import { NamePage, PickPage, SetupPage } from './views/forms.js';
 import { KeylessPage, Page, ServedTooSmall } from './views/page.js';
 import { Strip, Waiting } from './views/table.js';
@@ -59,6 +60,8 @@ export interface ServeWorld {
   readonly games: readonly AnyGameModule[];
   readonly dataDir: string;
   now(): Date;
+  /** The server's ratings (ratings/store.ts): the lobby and the leaderboard show them. */
+  readonly ratings?: RatingsStore | undefined;
 }
 
 /** A store's reducer that keeps the value given (stable: a memo may depend on its setter). */

@@ -54,6 +54,8 @@ export interface HallOptions {
   code(): string;
   /** Where the tables are kept between runs (the memory store's file); none: nowhere. */
   readonly store?: TableStore | undefined;
+  /** Told once when a table's game is finished (won, drawn, ranked), its recording closed by it. */
+  finished?(table: ServedTable): void;
 }
 
 /** What a table needs of the hall that holds it. */
@@ -156,6 +158,8 @@ export class ServedTable {
     const had = this.seatOf(person);
     if (had !== undefined) return had;
     if (this.status !== 'waiting') return 'This table has started: you may watch it.';
+    if (this.start.rated && person.id.startsWith('guest:'))
+      return 'This table is rated, and a guest has no rating: you may watch.';
     const open = this.holders.findIndex((h) => h.kind === 'open');
     if (open < 0) return 'Every seat here is taken: you may watch.';
     this.holders[open] = { kind: 'person', person };
@@ -191,11 +195,19 @@ export class ServedTable {
     const seats: Seat[] = this.holders.map((holder, seat) =>
       holder.kind === 'computer'
         ? { name: names[seat] as string, kind: 'computer', level: holder.level }
-        : { name: names[seat] as string, kind: 'human' },
+        : {
+            name: names[seat] as string,
+            kind: 'human',
+            id: holder.kind === 'person' ? holder.person.id : undefined,
+          },
     );
+    // The recording names the table and each person's key: ratings are computed from it.
     const session =
-      this.hall.options.startSession?.(this.game, { ...this.start, seats }, this.code) ??
-      'no game starts in this process';
+      this.hall.options.startSession?.(
+        this.game,
+        { ...this.start, seats, table: this.code },
+        this.code,
+      ) ?? 'no game starts in this process';
     if (typeof session === 'string') {
       this.tellAll(`The game could not start: ${session}`);
       return;
@@ -236,6 +248,7 @@ export class ServedTable {
         if (this.table?.outcome.status !== 'running' && this.endedAt === undefined) {
           this.endedAt = options.now();
           this.hall.touch(this);
+          options.finished?.(this);
         }
       }
       if (fact.kind === 'closed' && this.endedAt === undefined) {

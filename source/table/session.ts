@@ -35,6 +35,8 @@ export interface Session<S = unknown> {
   readonly log?: readonly string[] | undefined;
   /** Saving to the game's own file (Yut's advanced game): the problem in words if it failed. */
   readonly save?: ((state: S) => string | undefined) | undefined;
+  /** The recording's header (a served game's ratings read who played from it). */
+  readonly header?: Header | undefined;
 }
 
 /**
@@ -90,6 +92,9 @@ export interface Start<S = unknown> {
   readonly seats: readonly Seat[];
   readonly log?: readonly string[] | undefined;
   readonly save?: ((state: S) => string | undefined) | undefined;
+  /** A served table's code, and whether it was made rated (written into the header). */
+  readonly table?: string | undefined;
+  readonly rated?: boolean | undefined;
 }
 
 /** A game's own save file for a resumed game (Yut's advanced game), as its module offers it. */
@@ -122,6 +127,8 @@ export class SessionFactory {
       seed,
       startedAt: this.context.now(),
       app: this.context.app,
+      table: start.table,
+      rated: start.rated,
     });
     return {
       id,
@@ -133,6 +140,7 @@ export class SessionFactory {
       botSeed: seed ?? id,
       log: start.log,
       save: start.save,
+      header,
     };
   }
 
@@ -177,6 +185,7 @@ export class SessionFactory {
       botSeed: seed ?? id,
       log: [resumedWords(core, folded.state, seats)],
       save: save as Session['save'],
+      header: loaded.header,
     };
   }
 }
@@ -202,6 +211,7 @@ export function sessionFromHeader(
     chance: recorder && seed !== null ? core.chance?.seeded(seed, options) : undefined,
     recorder: recorder ?? NO_RECORDING,
     botSeed: seed ?? 0,
+    header,
   };
 }
 

@@ -29,7 +29,13 @@ export interface Process {
 
 export async function startProcess(
   url: string,
-  options: { leaseMs?: number; botDelay?: number; seed?: number } = {},
+  options: {
+    leaseMs?: number;
+    botDelay?: number;
+    seed?: number;
+    /** Told when a table this process runs finishes (the server counts its rating). */
+    finished?: (table: ServedTable) => void;
+  } = {},
 ): Promise<Process> {
   const recordings = mkdtempSync(join(tmpdir(), 'madang-redis-rec-'));
   const logged: string[] = [];
@@ -47,6 +53,7 @@ export async function startProcess(
     now: () => Date.now(),
     code: () => `t${process.pid % 1000}${++codes}`,
     leaseMs: options.leaseMs ?? 1000,
+    ...(options.finished ? { finished: options.finished } : {}),
   });
   const problem = await hall.connect();
   if (problem) throw new Error(problem);
