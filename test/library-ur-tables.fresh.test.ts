@@ -1,7 +1,8 @@
 /**
  * Ur's perfect level in the library (source/index.ts): its core reads no file and no
  * environment, so the library hands it the solved tables: those of MADANG_DATA_DIR, as the
- * program finds them, or of a directory the program using it names (readUrTablesFrom).
+ * program finds them, or of a directory the program using it names (readUrTablesFrom). A fresh
+ * test: the library must be imported here first, after MADANG_DATA_DIR is set.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
