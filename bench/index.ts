@@ -4,6 +4,7 @@
  * measurements to report, never pass/fail tests.
  */
 import { analysisSection } from './analysis.js';
+import { arenaSection } from './arena.js';
 import { browserSection } from './browser.js';
 import { botsSection, konoBotsSection, urBotsSection, yoteBotsSection } from './bots.js';
 import { gamesSection } from './games.js';
@@ -40,6 +41,7 @@ const sections: Record<string, (quick: boolean) => Section | Promise<Section>> =
   serve: serveSection,
   analysis: analysisSection,
   redis: redisSection,
+  arena: arenaSection,
 };
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]

@@ -192,6 +192,15 @@ export function ServeApp({
     [away, setScreen, router],
   );
 
+  // A rematch made: a player here goes to its table (its seat there is already theirs).
+  const rematch = table?.rematchCode === undefined ? undefined : hall.find(table.rematchCode);
+  useEffect(() => {
+    if (!rematch || !person || rematch.seatOf(person) === undefined) return;
+    away();
+    router.changed(false);
+    enter(person, rematch);
+  }, [rematch, person, away, router, enter]);
+
   // A connection that ends leaves its seat held and its watching place.
   useLayoutEffect(() => away, [away]);
 
@@ -252,6 +261,8 @@ export function ServeApp({
         return said(table.giveAway(who));
       case 'endGame':
         return said(table.end(who));
+      case 'rematch':
+        return said(table.rematch(who));
     }
   }
 

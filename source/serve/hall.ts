@@ -64,6 +64,8 @@ export interface TableHost {
     Partial<Pick<HallOptions, 'startSession'>>;
   touch(table?: ServedTable): void;
   remove(table: ServedTable): void;
+  /** A finished table's rematch made here (absent: this host makes none). */
+  again?(from: ServedTable, holders: readonly Holder[]): ServedTable;
 }
 
 /**
@@ -115,6 +117,10 @@ export class ServedTable {
   private readonly story: Past<GameEvent>[] = [];
   private storyLines = 0;
   private readonly lastChat = new Map<string, number>();
+  /** The seats that want a rematch of this finished game. */
+  private readonly rematchWanted = new Set<number>();
+  /** The rematch's table, once made: the players' screens go there. */
+  rematchCode: string | undefined;
 
   constructor(
     private readonly hall: TableHost,
@@ -166,6 +172,13 @@ export class ServedTable {
     if (!this.holders.some((h) => h.kind === 'open')) this.begin();
     this.hall.touch(this);
     return open;
+  }
+
+  /** A rematch's seats given at once: the game begins when none is open. */
+  seat(holders: readonly Holder[]): void {
+    holders.forEach((holder, at) => (this.holders[at] = holder));
+    if (!this.holders.some((h) => h.kind === 'open')) this.begin();
+    this.hall.touch(this);
   }
 
   /** The creator starts early: the open seats go to the computer. */
@@ -432,6 +445,12 @@ export class ServedTable {
     if (seat === undefined) return;
     const left = (this.present.get(seat) ?? 1) - 1;
     this.present.set(seat, left);
+    if (left === 0 && this.status === 'over' && this.rematchCode === undefined) {
+      // A player who left is not waited for, nor taken along.
+      this.rematchWanted.delete(seat);
+      this.rematchMade();
+      this.hall.touch(this);
+    }
     if (left > 0 || this.status !== 'running') return;
     this.awaySince.set(seat, this.hall.options.now());
     const minutes = Math.round(this.hall.options.seatHold / 60000);
@@ -476,6 +495,73 @@ export class ServedTable {
     this.tellAll(`${person.name} ends the game: a seat stayed away.`);
     this.table?.view([seat]).send({ type: 'leave', seat, leaving: 'quit' });
     return undefined;
+  }
+
+  /**
+   * The rematch of a finished game: the seats that want it, and the people still at the table
+   * it waits for (a player who left is not waited for).
+   */
+  get rematchAsked(): { readonly wanted: readonly number[]; readonly waiting: readonly number[] } {
+    const wanted = [...this.rematchWanted];
+    return { wanted, waiting: this.presentSeats().filter((seat) => !this.rematchWanted.has(seat)) };
+  }
+
+  /** Whether a rematch may be asked here now (a finished game, on a host that makes them). */
+  get rematchOpen(): boolean {
+    return (
+      this.status === 'over' && this.hall.again !== undefined && this.rematchCode === undefined
+    );
+  }
+
+  /** The seats of people whose screen is at the table now. */
+  private presentSeats(): number[] {
+    return this.holders.flatMap((h, seat) =>
+      h.kind === 'person' && (this.present.get(seat) ?? 0) > 0 ? [seat] : [],
+    );
+  }
+
+  /**
+   * A person at a finished table wants a rematch: the same players at a new table with the seats
+   * turned by one (as `w` at one keyboard), made once every person still here wants it.
+   */
+  rematch(person: Person): string | undefined {
+    const seat = this.seatOf(person);
+    if (seat === undefined) return 'Only the players ask for a rematch.';
+    if (this.status !== 'over') return 'A rematch is asked once the game is over.';
+    if (this.rematchCode !== undefined) return `The rematch is at table ${this.rematchCode}.`;
+    if (!this.hall.again)
+      return 'No rematch on a server of several processes (--redis) yet: make a table in the lobby.';
+    if (this.rematchWanted.has(seat)) return undefined;
+    const first = this.rematchWanted.size === 0;
+    this.rematchWanted.add(seat);
+    const name = this.seatNames()[seat] ?? person.name;
+    if (this.rematchAsked.waiting.length > 0)
+      this.tellAll(
+        first
+          ? `${name} asks for a rematch, the seats turned: w agrees.`
+          : `${name} agrees to the rematch.`,
+      );
+    this.rematchMade();
+    this.hall.touch(this);
+    return undefined;
+  }
+
+  /** Made once everyone still here wants it (after a yes, or after a player left). */
+  private rematchMade(): void {
+    const { wanted, waiting } = this.rematchAsked;
+    if (this.rematchCode !== undefined || wanted.length === 0 || waiting.length > 0) return;
+    if (!this.hall.again) return;
+    const n = this.holders.length;
+    // Turned by one: the new seat i is the old seat i + 1's. A person who left leaves it open.
+    const holders = this.holders.map((_, at): Holder => {
+      const from = (at + 1) % n;
+      const holder = this.holders[from] as Holder;
+      if (holder.kind === 'computer') return holder;
+      return holder.kind === 'person' && this.rematchWanted.has(from) ? holder : { kind: 'open' };
+    });
+    const made = this.hall.again(this, holders);
+    this.rematchCode = made.code;
+    this.tellAll(`The rematch is at table ${made.code}, the seats turned.`);
   }
 
   /** Seconds since the table was made, or since its game began; a finished game's, to its end. */
@@ -540,6 +626,23 @@ export class Hall implements Lobby {
     const table = new ServedTable(this, code, game, start, creator, this.options.now());
     this.tables.set(code, table);
     table.sit(creator);
+    this.touch();
+    return table;
+  }
+
+  /**
+   * A finished table's rematch: its game and options at a new table, the seats as given (turned
+   * by the table); it begins at once when none is open, else waits for players as a new table.
+   */
+  again(from: ServedTable, holders: readonly Holder[]): ServedTable {
+    let code = this.options.code();
+    while (this.tables.has(code)) code = this.options.code();
+    const seats = holders.map((_, at) => from.start.seats[(at + 1) % holders.length] as Seat);
+    const start: Start = { options: from.start.options, seats };
+    const creator = holders.find((h) => h.kind === 'person')?.person ?? from.creator;
+    const table = new ServedTable(this, code, from.game, start, creator, this.options.now());
+    this.tables.set(code, table);
+    table.seat(holders);
     this.touch();
     return table;
   }

@@ -52,6 +52,8 @@ export type Effect =
   /** After an away seat's hold: G gives it to the computer, E ends the game. */
   | { readonly type: 'giveAway' }
   | { readonly type: 'endGame' }
+  /** At a finished game: the same players again at a new table, the seats turned. */
+  | { readonly type: 'rematch' }
   /** The game's own key: its screen takes it. */
   | { readonly type: 'game' };
 
@@ -197,6 +199,9 @@ function tableKey(screen: Screen & { name: 'table' }, k: Key, world: LobbyWorld)
   }
   // A page or the quit question open: c, y, n are its (c sent the next keys to the chat).
   if (world.covered) return stay(screen, { type: 'game' });
+  // w at one keyboard plays again with the seats turned; here it asks the others for that.
+  if (k === 'w' && table.status === 'over' && table.seatOf(who) !== undefined)
+    return stay(screen, { type: 'rematch' });
   if (table.askedOf(who) && (k === 'y' || k === 'n'))
     return stay(screen, { type: 'answer', agree: k === 'y' });
   if (k === 'c') return stay(chatting);

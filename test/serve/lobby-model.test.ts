@@ -226,3 +226,118 @@ describe("a connection's screens, as a model", () => {
       expect(serveKey(screen, 'ctrl+c', world(ANN)).effect).toEqual({ type: 'end' });
   });
 });
+
+describe('a rematch at a finished served game', () => {
+  const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
+  const UR = { options: {}, seats: TWO.seats };
+
+  /** A game of Ur played to its end through the players' views (the first legal move each time). */
+  function played(hall: Hall, people: readonly Person[], start = UR) {
+    const made = hall.create(ur, start, people[0] as Person);
+    for (const person of people) {
+      made.sit(person);
+      made.arrived(person);
+    }
+    const t = made.table!;
+    const views = people.map((person) => made.viewFor(person));
+    for (let step = 0; step < 5000 && t.outcome.status === 'running'; step++) {
+      const seat = t.toAct;
+      views[seat]!.send(
+        ur.rules.chance(t.state) !== undefined
+          ? { type: 'chance', seat }
+          : { type: 'move', seat, event: ur.rules.legalEvents(t.state)[0]! },
+      );
+    }
+    expect(made.status).toBe('over');
+    return made;
+  }
+
+  it('w is a player’s ask for a rematch once the game is over; a spectator’s w stays the game’s', () => {
+    const { hall, world } = lobby();
+    const running = hall.create(ur, UR, ANN);
+    running.sit(BO);
+    expect(typed({ name: 'table', code: running.code }, ['w'], world(ANN)).effects).toEqual([
+      { type: 'game' },
+    ]);
+    const over = played(hall, [ANN, BO]);
+    const table: Screen = { name: 'table', code: over.code };
+    expect(typed(table, ['w'], world(BO)).effects).toEqual([{ type: 'rematch' }]);
+    expect(typed(table, ['w'], world(CY)).effects).toEqual([{ type: 'game' }]);
+    // A page over the game: w is the page's.
+    expect(typed(table, ['w'], world(BO, true)).effects).toEqual([{ type: 'game' }]);
+  });
+
+  it('asked by one, agreed by the other: the same players at a new table, the seats turned', () => {
+    const { hall } = lobby();
+    const over = played(hall, [ANN, BO]);
+    expect(over.rematch(ANN)).toBeUndefined();
+    expect(over.heard().at(-1)).toBe('Ann asks for a rematch, the seats turned: w agrees.');
+    expect(over.rematchAsked).toEqual({ wanted: [0], waiting: [1] });
+    expect(over.rematchCode).toBeUndefined();
+    // Asked twice: nothing more.
+    expect(over.rematch(ANN)).toBeUndefined();
+    expect(hall.tables.size).toBe(1);
+    expect(over.rematch(BO)).toBeUndefined();
+    const again = hall.find(over.rematchCode ?? '')!;
+    expect(again.code).not.toBe(over.code);
+    expect(again.game).toBe(ur);
+    expect(again.start.options).toBe(over.start.options);
+    expect(again.status).toBe('running');
+    expect(again.seatNames()).toEqual(['Bo', 'Ann']);
+    expect(again.table?.seats.map((s) => s.name)).toEqual(['Bo', 'Ann']);
+    expect(over.heard().at(-1)).toBe(`The rematch is at table ${again.code}, the seats turned.`);
+    expect(over.rematch(ANN)).toBe(`The rematch is at table ${again.code}.`);
+    expect(hall.seatedAt(ANN)).toBe(again);
+  });
+
+  it('a player who left is not waited for: their seat at the rematch is open', () => {
+    const { hall } = lobby();
+    const over = played(hall, [ANN, BO]);
+    over.rematch(ANN);
+    over.departed(BO);
+    const again = hall.find(over.rematchCode ?? '')!;
+    expect(again.status).toBe('waiting');
+    expect(again.holders).toEqual([{ kind: 'open' }, { kind: 'person', person: ANN }]);
+    // Bo left before anyone asked: Ann's ask makes it at once.
+    const { hall: other } = lobby();
+    const alone = played(other, [ANN, BO]);
+    alone.departed(BO);
+    expect(alone.rematch(ANN)).toBeUndefined();
+    expect(alone.rematchCode).toBeDefined();
+    // One who asked and then left is not taken along.
+    const { hall: third } = lobby();
+    const gone = played(third, [ANN, BO]);
+    gone.rematch(ANN);
+    gone.departed(ANN);
+    expect(gone.rematchAsked).toEqual({ wanted: [], waiting: [1] });
+    expect(gone.rematchCode).toBeUndefined();
+  });
+
+  it('a computer’s seat is turned with the rest: one person against it rematches at once', () => {
+    const { hall } = lobby();
+    const made = hall.create(
+      ur,
+      { options: {}, seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'strong')] },
+      ANN,
+    );
+    made.arrived(ANN);
+    made.table!.view([0, 1]).send({ type: 'leave', seat: 0, leaving: 'quit' });
+    expect(made.status).toBe('over');
+    expect(made.rematch(ANN)).toBeUndefined();
+    const again = hall.find(made.rematchCode ?? '')!;
+    expect(again.holders).toEqual([
+      { kind: 'computer', level: 'strong' },
+      { kind: 'person', person: ANN },
+    ]);
+    expect(again.status).toBe('running');
+  });
+
+  it('refused with the reason: before the end, and to one who holds no seat', () => {
+    const { hall } = lobby();
+    const running = hall.create(ur, UR, ANN);
+    running.sit(BO);
+    expect(running.rematch(ANN)).toBe('A rematch is asked once the game is over.');
+    const over = played(hall, [ANN, BO]);
+    expect(over.rematch(CY)).toBe('Only the players ask for a rematch.');
+  });
+});

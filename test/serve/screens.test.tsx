@@ -327,6 +327,7 @@ describe("madang serve's screens", () => {
     const { world: w, hall } = world();
     const table = hall.create(yut, { ...start, options: { players: 2, pieces: 1 } }, ANN);
     table.sit(BO);
+    table.arrived(BO);
     const { stdin, lastFrame } = annSees(w, 80, 24);
     await frameWhen(lastFrame, '▶ R Ann to throw');
     // The game played to its end, Ann's and Bo's turns through their own views.
@@ -350,9 +351,11 @@ describe("madang serve's screens", () => {
     expect(over).not.toMatch(/play again|seats swapped|analyse/);
     expect(over).not.toContain('/srv/');
     expect(over).toContain('Recorded on the server.');
-    // w does nothing here; Enter goes back to the lobby, as it says.
+    // w asks Bo (still at the table) for a rematch and stays; Enter goes back to the lobby.
     await press(stdin, 'w');
-    expect(lastFrame()).toContain('Enter or q back to the lobby');
+    expect(await frameWhen(lastFrame, 'rematch: waiting for Bo')).toContain(
+      'Enter or q back to the lobby',
+    );
     await press(stdin, KEY.Enter as string);
     await frameWhen(lastFrame, 'madang · the lobby');
   });

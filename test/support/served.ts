@@ -122,11 +122,27 @@ export async function playMoves(
   moves: number,
   ms = 60_000,
 ): Promise<number> {
+  await playUntil(
+    players,
+    () => movesIn(recordingOf(data)) >= moves,
+    ms,
+    () => `${moves} moves (${movesIn(recordingOf(data))} made)`,
+  );
+  return movesIn(recordingOf(data));
+}
+
+/** The players play, each at its turn, until `done`; fails after `ms` saying what it waited for. */
+export async function playUntil(
+  players: readonly { readonly player: Player; readonly name: string }[],
+  done: () => boolean,
+  ms: number,
+  what: () => string,
+): Promise<void> {
   const end = Date.now() + ms;
-  while (movesIn(recordingOf(data)) < moves) {
+  while (!done()) {
     if (Date.now() > end)
       throw new Error(
-        `waited ${ms} ms for ${moves} moves (${movesIn(recordingOf(data))} made); the screen: ${players[0]?.player.text().slice(-1500)}`,
+        `waited ${ms} ms for ${what()}; the screen: ${players[0]?.player.text().slice(-1500)}`,
       );
     const acting = players.find(({ player, name }) => turn(player.text())?.name === name);
     if (!acting) {
@@ -139,7 +155,6 @@ export async function playMoves(
     await frame;
     await pause(150);
   }
-  return movesIn(recordingOf(data));
 }
 
 /**

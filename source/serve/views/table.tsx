@@ -98,6 +98,7 @@ export function Strip({
         ? ' · the recording stopped'
         : ' · recorded on the server'
       : '',
+    seat === undefined ? '' : rematchWords(table, seat),
     ' · c chat',
     // Which seat is this screen's (nothing on a game's board says so); cut first where it is long.
     seat === undefined ? '' : ` · you are ${safeText(person.name)}, seat ${seat + 1}`,
@@ -112,4 +113,14 @@ export function Strip({
       </Text>
     </Box>
   );
+}
+
+/** A finished game's rematch as the strip says it to a player: offered, asked, or waited for. */
+function rematchWords(table: ServedTable, seat: number): string {
+  if (!table.rematchOpen) return '';
+  const { wanted, waiting } = table.rematchAsked;
+  if (wanted.length === 0) return ' · w rematch';
+  if (!wanted.includes(seat)) return ' · rematch asked: w agree';
+  const names = table.seatNames();
+  return ` · rematch: waiting for ${waiting.map((s) => safeText(names[s] ?? '')).join(', ')}`;
 }
