@@ -16,6 +16,8 @@ interface Common<V extends Value> {
   words(value: V): string;
   /** The rules' refusal before the range ("The endless-game rule needs a number of turns"). */
   readonly refusal: string;
+  /** The setup row's words where they are not `words` (Kono's "5 × 5" beside "Board"). */
+  row?(value: V): string;
   /** The setup row's label ("Endless game"); absent where no setup row shows it. */
   readonly label?: string;
   /** A dim line under the setup row that says more. */
@@ -42,6 +44,8 @@ export interface IntegerOption extends Common<number> {
 export interface ChoiceOption<V extends Value> extends Common<V> {
   readonly kind: 'choice';
   readonly choices: readonly V[];
+  /** What a refusal calls a null choice ("nobody"); unnamed, the refusal leaves it out. */
+  readonly none?: string;
 }
 
 export type OptionSpec<V> = [V] extends [number]
@@ -72,6 +76,10 @@ const orList = (items: readonly string[]) =>
 /** A spec's words for any value (the union of specs takes the intersection of their words). */
 const say = (spec: AnySpec, value: Value) => (spec.words as (value: Value) => string)(value);
 
+/** The words of a setup row: its own where declared, else the option's. */
+export const rowWords = <S extends AnyOption>(spec: S, value: S['default']): string =>
+  ((spec.row ?? spec.words) as (value: Value) => string)(value);
+
 const shown = (value: Value) => (value === null ? 'none' : String(value));
 
 /** The values a flag can give: a flag cannot say null (Kono's size left to be asked). */
@@ -93,9 +101,11 @@ export function accepts(spec: AnySpec, value: unknown): boolean {
 
 /** The rules' refusal of a value: the option's own words and what it takes. */
 function refusalOf(spec: AnySpec): string {
-  return spec.kind === 'integer'
-    ? `${spec.refusal} from ${spec.min} to ${spec.max}.`
-    : `${spec.refusal} ${orList(spec.choices.map(shown))}.`;
+  if (spec.kind === 'integer') return `${spec.refusal} from ${spec.min} to ${spec.max}.`;
+  const named = spec.choices.flatMap((c) =>
+    c !== null ? [shown(c)] : spec.none !== undefined ? [spec.none] : [],
+  );
+  return `${spec.refusal} ${orList(named)}.`;
 }
 
 /** The first declared option `unchecked` gets wrong, in the rules' words; undefined when none. */

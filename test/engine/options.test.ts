@@ -111,7 +111,7 @@ describe('an options declaration', () => {
     });
     expect(parseDeclared(DECLARED, { players: 2, size: 9 })).toEqual({
       ok: false,
-      problem: 'The board size is none, 5 or 7.',
+      problem: 'The board size is 5 or 7.',
     });
     expect(parseDeclared(DECLARED, {})).toEqual({
       ok: false,
