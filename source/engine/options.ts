@@ -38,6 +38,8 @@ export interface IntegerOption extends Common<number> {
   readonly min: number;
   readonly max: number;
   readonly step?: number;
+  /** ←→ go round, past max to min (Ur's stones), instead of stopping at the ends. */
+  readonly wrap?: boolean;
 }
 
 /** One of a few values; ←→ go round them. */
@@ -46,6 +48,8 @@ export interface ChoiceOption<V extends Value> extends Common<V> {
   readonly choices: readonly V[];
   /** What a refusal calls a null choice ("nobody"); unnamed, the refusal leaves it out. */
   readonly none?: string;
+  /** ←→ stop at the first and the last choice (Yut's counts) instead of going round. */
+  readonly stop?: boolean;
 }
 
 export type OptionSpec<V> = [V] extends [number]
@@ -80,7 +84,8 @@ const say = (spec: AnySpec, value: Value) => (spec.words as (value: Value) => st
 export const rowWords = <S extends AnyOption>(spec: S, value: S['default']): string =>
   ((spec.row ?? spec.words) as (value: Value) => string)(value);
 
-const shown = (value: Value) => (value === null ? 'none' : String(value));
+const shown = (value: Value) =>
+  value === null ? 'none' : typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value);
 
 /** The values a flag can give: a flag cannot say null (Kono's size left to be asked). */
 const typeable = (spec: ChoiceOption<Value>) => spec.choices.filter((c) => c !== null);
@@ -220,11 +225,17 @@ export function stepped<S extends AnyOption>(
   value: S['default'],
   delta: number,
 ): S['default'] {
-  if (spec.kind === 'integer')
-    return Math.max(spec.min, Math.min(spec.max, (value as number) + (spec.step ?? 1) * delta));
+  if (spec.kind === 'integer') {
+    const next = (value as number) + (spec.step ?? 1) * delta;
+    const span = spec.max - spec.min + 1;
+    return spec.wrap
+      ? spec.min + ((((next - spec.min) % span) + span) % span)
+      : Math.max(spec.min, Math.min(spec.max, next));
+  }
   const at = spec.choices.indexOf(value);
   const n = spec.choices.length;
-  return spec.choices[(((at + delta) % n) + n) % n] as S['default'];
+  const to = spec.stop ? Math.max(0, Math.min(n - 1, at + delta)) : (((at + delta) % n) + n) % n;
+  return spec.choices[to] as S['default'];
 }
 
 /** A setup's value from the command line's settings, else the default. */

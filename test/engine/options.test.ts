@@ -1,7 +1,8 @@
 /**
  * Options declared once (engine/options.ts, issue 42.1): from one declaration, the check of
  * options from outside with the defaults written out, the flags with their help and refusals,
- * the setup rows' steps and words, and optionWords.
+ * the setup rows' steps and words, and optionWords. Then every game: its core declares its
+ * options, and its command reads its flags through the declaration.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   stepped,
   wordsOf,
 } from '../../source/engine/options.js';
+import { GAMES } from '../../source/games/index.js';
 
 interface Options {
   readonly quietTurns: number;
@@ -128,10 +130,17 @@ describe('an options declaration', () => {
     expect(stepped(quiet, 50, 1)).toBe(60);
     expect(stepped(quiet, 1000, 1)).toBe(1000);
     expect(stepped(quiet, 10, -1)).toBe(10);
+    const round = { ...quiet, step: 1, min: 2, max: 7, wrap: true };
+    expect(stepped(round, 7, 1)).toBe(2);
+    expect(stepped(round, 2, -1)).toBe(7);
     const size = DECLARED.size!;
     expect(stepped(size, null, 1)).toBe(5);
     expect(stepped(size, 7, 1)).toBe(null);
     expect(stepped(size, null, -1)).toBe(7);
+    const stopping = { ...size, stop: true };
+    expect(stepped(stopping, 7, 1)).toBe(7);
+    expect(stepped(stopping, null, -1)).toBe(null);
+    expect(stepped(stopping, 5, -1)).toBe(null);
   });
 
   it('says the options in their words, in the order asked', () => {
@@ -139,4 +148,25 @@ describe('an options declaration', () => {
     expect(wordsOf(DECLARED, options)).toBe('a draw after 30 quiet turns, 5 × 5 board, 3 players');
     expect(wordsOf(DECLARED, options, ['players', 'size'])).toBe('3 players, 5 × 5 board');
   });
+});
+
+describe('every game’s options, declared on its core', () => {
+  for (const game of GAMES) {
+    const declared = game.options ?? {};
+    it(`${game.id}: its flags read through the declaration; its typical options are its defaults`, () => {
+      expect(Object.keys(declared).length).toBeGreaterThan(0);
+      for (const { flag, key } of flagsOf(declared)) {
+        const refused = game.command.settings({ [key]: -7 }, () => ({
+          ok: false,
+          problem: 'no file',
+        }));
+        expect(refused).toMatchObject({ ok: false });
+        expect(refused.ok ? '' : refused.problem).toMatch(
+          new RegExp(`^--${flag} takes .*, not -7$`),
+        );
+      }
+      const parsed = game.parseOptions(game.typicalOptions);
+      expect(parsed.ok).toBe(true);
+    });
+  }
 });
