@@ -133,17 +133,21 @@ export function defaultsOf<O>(declaration: Declared): O {
 
 /**
  * Options from outside checked, the defaults of the declared ones written out (so a recording
- * never depends on them); what is not declared is kept as given for the game to check.
+ * never depends on them). What is not declared is kept as given for the game to check, or
+ * dropped where `closed` (a game whose every option is declared: Yoté).
  */
 export function parseDeclared<O>(
   declaration: Declared,
   unchecked: unknown,
+  closed = false,
 ): { ok: true; options: O } | { ok: false; problem: string } {
   if (!isRecord(unchecked)) return { ok: false, problem: 'The game options are missing.' };
   const problem = checkDeclared(declaration, unchecked);
   if (problem !== undefined) return { ok: false, problem };
-  const options: Record<string, unknown> = { ...unchecked };
-  for (const [key, spec] of entries(declaration)) options[key] ??= spec.default;
+  const options: Record<string, unknown> = closed ? {} : { ...unchecked };
+  // A null given is a value (Kono's asker: nobody), not a default's place.
+  for (const [key, spec] of entries(declaration))
+    options[key] = unchecked[key] === undefined ? spec.default : unchecked[key];
   return { ok: true, options: options as O };
 }
 

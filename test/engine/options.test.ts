@@ -107,6 +107,16 @@ describe('an options declaration', () => {
       ok: true,
       options: { start: 'x' },
     });
+    // A null given is kept, though the default is another.
+    const asker = {
+      asker: { kind: 'choice', choices: [0, 1, null], default: 0, words: () => '', refusal: 'x' },
+    } as const;
+    expect(parseDeclared(asker, { asker: null })).toEqual({ ok: true, options: { asker: null } });
+    // Closed: a game whose every option is declared keeps nothing else.
+    expect(parseDeclared(DECLARED, { players: 2, start: 'x' }, true)).toEqual({
+      ok: true,
+      options: { quietTurns: 50, size: null, players: 2 },
+    });
     expect(parseDeclared(DECLARED, { players: 2, quietTurns: 1001 })).toEqual({
       ok: false,
       problem: 'The endless-game rule needs a number of turns from 10 to 1000.',

@@ -118,9 +118,9 @@ export const YOTE_OPTIONS: {
   },
 };
 
-/** Options from outside checked, the default written out. */
+/** Options from outside checked, the default written out, nothing else kept. */
 export const parseYoteOptions = (unchecked: unknown) =>
-  parseDeclared<YoteOptions>(YOTE_OPTIONS, unchecked);
+  parseDeclared<YoteOptions>(YOTE_OPTIONS, unchecked, true);
 
 export function setup(options: YoteOptions): YoteState {
   return {
