@@ -7,6 +7,7 @@
 import type { Bot, Level } from './bots.js';
 import type { ChanceSource, ParsedScript } from './chance.js';
 import type { Game, GameEvent } from './game.js';
+import type { OptionsDeclaration } from './options.js';
 import type { ParsedOptions } from './recording.js';
 import type { Seat } from './seats.js';
 import type { TakeBack } from './take-back.js';
@@ -31,6 +32,11 @@ export interface GameCore<S, E extends GameEvent, O> {
   readonly description: string;
   readonly seats: { readonly min: number; readonly max: number };
   readonly rules: Game<S, E, O>;
+  /**
+   * Its options declared once (engine/options.ts): the flags, the setup rows, the check and the
+   * words derive from it. Options that are no single value (a saved position) stay the game's own.
+   */
+  readonly options?: OptionsDeclaration<O>;
   /** Options from outside (a recording's header) checked, defaults written out. */
   parseOptions(unchecked: unknown): ParsedOptions<O>;
   /** How many players a game of these options seats. */

@@ -11,6 +11,7 @@ import type { Think } from '../engine/bots.js';
 import type { ChanceSource } from '../engine/chance.js';
 import type { GameCore } from '../engine/core.js';
 import type { GameEvent } from '../engine/game.js';
+import { flagsOf } from '../engine/options.js';
 import type { Recorder } from '../engine/recording.js';
 import type { Seat, SeatKind } from '../engine/seats.js';
 import type { Key } from '../ui/keys.js';
@@ -93,6 +94,14 @@ export interface ClassicRun {
 export type ParsedSettings =
   | { readonly ok: true; readonly settings: Settings }
   | { readonly ok: false; readonly problem: string };
+
+/** The flags of a game's declared options (engine/options.ts), added to its command. */
+export function declaredFlags(yargs: Argv, declaration: Parameters<typeof flagsOf>[0]): Argv {
+  return flagsOf(declaration).reduce(
+    (y, { flag, type, describe }) => y.option(flag, { type, describe }),
+    yargs,
+  );
+}
 
 /** The game's command: `madang <id> [its flags]`. */
 export interface GameCommand {

@@ -231,7 +231,7 @@ describe('without a terminal', () => {
 
   it('bad flags and files get a one-line message and exit code 2', () => {
     const cases: [string[], string][] = [
-      [['yut', '--players', '5'], 'madang: --players takes 2, 3 or 4\n'],
+      [['yut', '--players', '5'], 'madang: --players takes 2, 3 or 4, not 5\n'],
       // A game's flags belong to its command alone.
       [
         ['--players', '3'],

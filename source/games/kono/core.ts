@@ -5,6 +5,7 @@
  */
 import type { ParsedScript } from '../../engine/chance.js';
 import { gameCore } from '../../engine/core.js';
+import { defaultsOf, wordsOf } from '../../engine/options.js';
 import { konoChances } from './chances.js';
 import { seededRandom } from '../../engine/random.js';
 import type { Seat } from '../../engine/seats.js';
@@ -13,7 +14,7 @@ import { explainKonoMove, konoBot } from './bot.js';
 import { describeKonoEvent } from './describe.js';
 import {
   checkOptions,
-  DEFAULT_QUIET_MOVES,
+  KONO_OPTIONS,
   type DiceThrown,
   type KonoEvent,
   konoGame,
@@ -83,20 +84,17 @@ export const konoCore = gameCore<KonoState, KonoEvent, KonoOptions>({
       ? { ok: true, options: withDefaults(unchecked as Partial<KonoOptions>) }
       : { ok: false, problem };
   },
+  options: KONO_OPTIONS,
   seatCount: () => 2,
   optionWords: (options) =>
     [
-      options.start
-        ? 'from a saved tournament'
-        : options.size === null
-          ? 'the board asked at every round'
-          : `${options.size} × ${options.size} board`,
-      options.asker === null ? 'one round' : '',
-      `a round ends after ${options.quietMoves} quiet moves`,
+      options.start ? 'from a saved tournament' : wordsOf(KONO_OPTIONS, options, ['size']),
+      wordsOf(KONO_OPTIONS, options, ['asker', 'quietMoves']),
     ]
       .filter(Boolean)
       .join(', '),
-  typicalOptions: { asker: null, size: 5, quietMoves: DEFAULT_QUIET_MOVES },
+  // One round on the smallest board: the generic tests' and the bench's game.
+  typicalOptions: { ...defaultsOf<KonoOptions>(KONO_OPTIONS), asker: null, size: 5 },
   takeBack: konoTakeBack,
   chance: {
     noun: 'throw',

@@ -7,21 +7,18 @@ import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
 import { type SeatKind, seatOf } from '../../engine/seats.js';
-import { gameModule, type MenuEntry } from '../module.js';
+import { settingOf, settingsOf } from '../../engine/options.js';
+import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
 import { runClassicKono } from './classic.js';
 import { konoCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
 import {
-  checkOptions,
-  DEFAULT_QUIET_MOVES,
+  KONO_OPTIONS,
   type KonoEvent,
   type KonoOptions,
   type KonoState,
-  QUIET_MOVES_MAX,
-  QUIET_MOVES_MIN,
   type SavedTournament,
   SEAT_LABELS,
-  SIZES,
   withDefaults,
 } from './rules.js';
 import { parseSave } from './save.js';
@@ -90,29 +87,13 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   command: {
     describe: 'Kono: a tournament against the computer (straight to its setup screen)',
     flags: (y: Argv) =>
-      y
-        .option('size', {
-          type: 'number',
-          describe: 'the board size of every round: 5, 7 or 9 (default: asked)',
-        })
+      declaredFlags(y, KONO_OPTIONS)
         .option('load', { type: 'string', describe: 'resume a tournament from a Kono save file' })
-        .option('quiet-moves', {
-          type: 'number',
-          describe: `the endless-round rule: a round ends after N moves with no capture and no new home point (${QUIET_MOVES_MIN}–${QUIET_MOVES_MAX}, default ${DEFAULT_QUIET_MOVES})`,
-        })
         .alias('dice', 'throws'),
     settings(argv, readFile) {
-      const settings: Record<string, unknown> = {};
-      if (argv.size !== undefined) {
-        if (!SIZES.includes(argv.size as never))
-          return { ok: false, problem: '--size takes 5, 7 or 9' };
-        settings.size = argv.size;
-      }
-      if (argv.quietMoves !== undefined) {
-        const problem = checkOptions({ quietMoves: argv.quietMoves });
-        if (problem !== undefined) return { ok: false, problem: `--quiet-moves: ${problem}` };
-        settings.quietMoves = argv.quietMoves;
-      }
+      const declared = settingsOf(KONO_OPTIONS, argv);
+      if (!declared.ok) return declared;
+      const settings: Record<string, unknown> = { ...declared.settings };
       if (typeof argv.load === 'string') {
         const text = readFile(argv.load);
         if (!text.ok) return { ok: false, problem: text.problem };
@@ -132,9 +113,8 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
     const human = [0, 1].findIndex((seat) => (kinds[seat] ?? 'human') === 'human');
     const options = withDefaults({
       asker: human < 0 ? null : human,
-      size: typeof run.settings.size === 'number' ? run.settings.size : null,
-      quietMoves:
-        typeof run.settings.quietMoves === 'number' ? run.settings.quietMoves : DEFAULT_QUIET_MOVES,
+      size: settingOf(KONO_OPTIONS.size, run.settings, 'size'),
+      quietMoves: settingOf(KONO_OPTIONS.quietMoves, run.settings, 'quietMoves'),
     });
     const { source, seed } = run.chanceFor(0, options);
     // Recorded by the names the console calls them: the seed's Human and Computer.

@@ -8,6 +8,7 @@
  * computer): the names the save file uses.
  */
 import { type ChanceOutcome, type Game, isRecord, type Outcome } from '../../engine/game.js';
+import { checkDeclared, type ChoiceOption, type IntegerOption } from '../../engine/options.js';
 
 export const SIZES = [5, 7, 9] as const;
 export type Size = (typeof SIZES)[number];
@@ -206,21 +207,55 @@ export function newTournament(settings: KonoSettings): KonoState {
   return settings.size === null ? fresh : startRound(fresh, settings.size);
 }
 
+/**
+ * Kono's options, declared once: the flags, the setup rows, the check and the words follow. The
+ * saved tournament a game resumes (`start`) is no single value: it is checked below.
+ */
+export const KONO_OPTIONS: {
+  readonly size: ChoiceOption<number | null> & { readonly label: string };
+  readonly quietMoves: IntegerOption & { readonly label: string };
+  readonly asker: ChoiceOption<number | null>;
+} = {
+  size: {
+    kind: 'choice',
+    choices: [null, ...SIZES],
+    default: null,
+    label: 'Board',
+    flag: 'size',
+    help: 'the board size of every round',
+    defaultHelp: 'asked',
+    words: (size) => (size === null ? 'the board asked at every round' : `${size} × ${size} board`),
+    row: (size) => (size === null ? 'asked at every round' : `${size} × ${size}`),
+    refusal: 'The board size is',
+  },
+  quietMoves: {
+    kind: 'integer',
+    min: QUIET_MOVES_MIN,
+    max: QUIET_MOVES_MAX,
+    step: 10,
+    default: DEFAULT_QUIET_MOVES,
+    label: 'Endless round',
+    flag: 'quiet-moves',
+    help: 'the endless-round rule: a round ends after N moves with no capture and no new home point',
+    words: (n) => `a round ends after ${n} quiet moves`,
+    row: (n) => `ends after ${n} quiet moves`,
+    refusal: 'The endless-round rule needs a number of moves',
+  },
+  asker: {
+    kind: 'choice',
+    choices: [0, 1, null],
+    none: 'nobody',
+    default: 0,
+    words: (asker) => (asker === null ? 'one round' : ''),
+    refusal: 'The seat asked about the tournament is',
+  },
+};
+
 export function checkOptions(options: unknown): string | undefined {
   if (!isRecord(options)) return 'The game options are missing.';
-  const { asker, size, start, quietMoves } = options;
-  if (
-    quietMoves !== undefined &&
-    (!Number.isInteger(quietMoves) ||
-      (quietMoves as number) < QUIET_MOVES_MIN ||
-      (quietMoves as number) > QUIET_MOVES_MAX)
-  )
-    return `The endless-round rule needs a number of moves from ${QUIET_MOVES_MIN} to ${QUIET_MOVES_MAX}.`;
-  if (asker !== undefined && asker !== null && asker !== 0 && asker !== 1)
-    return 'The seat asked about the tournament is 0, 1 or nobody.';
-  if (size !== undefined && size !== null && !SIZES.includes(size as Size))
-    return 'The board size is 5, 7 or 9.';
-  if (start !== undefined) return checkStart(start);
+  const problem = checkDeclared(KONO_OPTIONS, options);
+  if (problem !== undefined) return problem;
+  if (options.start !== undefined) return checkStart(options.start);
   return undefined;
 }
 
@@ -258,9 +293,9 @@ function checkStart(start: unknown): string | undefined {
 
 /** The options with their defaults written out (check them first). */
 export const withDefaults = (options: Partial<KonoOptions>): KonoOptions => ({
-  asker: options.asker === undefined ? 0 : options.asker,
-  size: options.size ?? null,
-  quietMoves: options.quietMoves ?? DEFAULT_QUIET_MOVES,
+  asker: options.asker === undefined ? KONO_OPTIONS.asker.default : options.asker,
+  size: options.size ?? KONO_OPTIONS.size.default,
+  quietMoves: options.quietMoves ?? KONO_OPTIONS.quietMoves.default,
   ...(options.start ? { start: options.start } : {}),
 });
 

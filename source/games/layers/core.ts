@@ -4,12 +4,13 @@
  * command line.
  */
 import { gameCore } from '../../engine/core.js';
+import { defaultsOf, parseDeclared, wordsOf } from '../../engine/options.js';
 import { layersChances } from './chances.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainLayersMove, layersBot } from './bot.js';
 import { describeLayersEvent, orderDrawnLine } from './describe.js';
 import {
-  checkOptions,
+  LAYERS_OPTIONS,
   type LayersEvent,
   layersGame,
   type LayersOptions,
@@ -19,24 +20,17 @@ import {
   orderPick,
 } from './rules.js';
 
-/** Turns on top to win, when the setup does not say. */
-export const DEFAULT_TURNS = 3;
-
 export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
   id: 'layers',
   title: 'Layers',
   description: 'a forest of ten or more (--players N --turns K)',
   seats: { min: MIN_PLAYERS, max: MAX_PLAYERS },
   rules: layersGame,
-  parseOptions(unchecked) {
-    const problem = checkOptions(unchecked);
-    return problem === undefined
-      ? { ok: true, options: unchecked as LayersOptions }
-      : { ok: false, problem };
-  },
+  options: LAYERS_OPTIONS,
+  parseOptions: (unchecked) => parseDeclared<LayersOptions>(LAYERS_OPTIONS, unchecked),
   seatCount: (options) => options.players,
-  optionWords: (options) => `${options.players} players, ${options.turns} turns on top to win`,
-  typicalOptions: { players: MIN_PLAYERS, turns: DEFAULT_TURNS },
+  optionWords: (options) => wordsOf(LAYERS_OPTIONS, options),
+  typicalOptions: defaultsOf<LayersOptions>(LAYERS_OPTIONS),
   chance: {
     noun: 'draw',
     probe: { type: 'layers/orderDrawn', player: 0 },

@@ -6,19 +6,12 @@
 import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
 import { seatOf } from '../../engine/seats.js';
-import { gameModule, type MenuEntry } from '../module.js';
+import { settingsOf } from '../../engine/options.js';
+import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
 import { runClassicLayers } from './classic.js';
-import { DEFAULT_TURNS, layersCore } from './core.js';
+import { layersCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
-import {
-  type LayersEvent,
-  type LayersOptions,
-  type LayersState,
-  MAX_PLAYERS,
-  MIN_PLAYERS,
-  TURNS_MAX,
-  TURNS_MIN,
-} from './rules.js';
+import { LAYERS_OPTIONS, type LayersEvent, type LayersOptions, type LayersState } from './rules.js';
 import { LayersGame } from './ui/LayersGame.js';
 import { LayersReplay } from './ui/LayersReplay.js';
 import { LayersSetup } from './ui/LayersSetup.js';
@@ -33,20 +26,6 @@ const entry: MenuEntry = {
   View: ({ form, width }) => <LayersSetup form={form as LayersSetupForm} width={width} />,
 };
 
-const settingNumber = (
-  argv: Readonly<Record<string, unknown>>,
-  name: string,
-  flag: string,
-  min: number,
-  max: number,
-) => {
-  const value = argv[name];
-  if (value === undefined) return { ok: true as const, value: undefined };
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
-    ? { ok: true as const, value: value as number }
-    : { ok: false as const, problem: `${flag} takes a whole number from ${min} to ${max}` };
-};
-
 export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>({
   ...layersCore,
   entries: [entry],
@@ -55,26 +34,8 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
   rulesText: RULES_TEXT,
   command: {
     describe: 'Layers: ten or more players in a forest (straight to its setup screen)',
-    flags: (y: Argv) =>
-      y
-        .option('players', {
-          type: 'number',
-          describe: `how many players (${MIN_PLAYERS}–${MAX_PLAYERS})`,
-        })
-        .option('turns', {
-          type: 'number',
-          describe: `turns on top to win (${TURNS_MIN}–${TURNS_MAX}, default ${DEFAULT_TURNS})`,
-        }),
-    settings(argv) {
-      const players = settingNumber(argv, 'players', '--players', MIN_PLAYERS, MAX_PLAYERS);
-      if (!players.ok) return players;
-      const turns = settingNumber(argv, 'turns', '--turns', TURNS_MIN, TURNS_MAX);
-      if (!turns.ok) return turns;
-      const settings: Record<string, unknown> = {};
-      if (players.value !== undefined) settings.players = players.value;
-      if (turns.value !== undefined) settings.turns = turns.value;
-      return { ok: true, settings };
-    },
+    flags: (y: Argv) => declaredFlags(y, LAYERS_OPTIONS),
+    settings: (argv) => settingsOf(LAYERS_OPTIONS, argv),
     entry: () => 'layers',
   },
   classic(io, run) {

@@ -8,6 +8,7 @@
  * The pure formulas (intervals, afterFight, afterRest) are exported for the library.
  */
 import { type ChanceOutcome, type Game, isRecord, type Outcome } from '../../engine/game.js';
+import { checkDeclared, type IntegerOption } from '../../engine/options.js';
 
 export const E_MIN = 100;
 export const E_MAX = 200;
@@ -130,18 +131,42 @@ export const afterRest = (experience: number) => clamp(experience + (E_MAX - exp
 export const afterFightBack = (player: number, opponent: number) =>
   clamp(player - (player / opponent) * ((player - E_MIN) / 4));
 
+type LayersOption = IntegerOption & { readonly label: string };
+
+/**
+ * Layers' options, declared once: the flags, the setup rows, the check and the words follow. A
+ * recording must say both (no default is assumed for one).
+ */
+export const LAYERS_OPTIONS: { readonly players: LayersOption; readonly turns: LayersOption } = {
+  players: {
+    kind: 'integer',
+    min: MIN_PLAYERS,
+    max: MAX_PLAYERS,
+    default: MIN_PLAYERS,
+    required: true,
+    label: 'Players',
+    flag: 'players',
+    help: 'how many players',
+    words: (n) => `${n} players`,
+    refusal: 'The number of players is a whole number',
+  },
+  turns: {
+    kind: 'integer',
+    min: TURNS_MIN,
+    max: TURNS_MAX,
+    default: 3,
+    required: true,
+    label: 'Turns on top to win',
+    flag: 'turns',
+    help: 'turns on top to win',
+    words: (n) => `${n} turns on top to win`,
+    refusal: 'The turns on top to win are a whole number',
+  },
+};
+
 export function checkOptions(options: unknown): string | undefined {
   if (!isRecord(options)) return 'The game options are missing.';
-  const { players, turns } = options;
-  if (
-    !Number.isInteger(players) ||
-    (players as number) < MIN_PLAYERS ||
-    (players as number) > MAX_PLAYERS
-  )
-    return `The number of players is a whole number from ${MIN_PLAYERS} to ${MAX_PLAYERS}.`;
-  if (!Number.isInteger(turns) || (turns as number) < TURNS_MIN || (turns as number) > TURNS_MAX)
-    return `The turns on top to win are a whole number from ${TURNS_MIN} to ${TURNS_MAX}.`;
-  return undefined;
+  return checkDeclared(LAYERS_OPTIONS, options);
 }
 
 export function setup(options: LayersOptions): LayersState {

@@ -4,6 +4,7 @@
  */
 import { parseScript } from '../../engine/chance.js';
 import { gameCore } from '../../engine/core.js';
+import { wordsOf } from '../../engine/options.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainUrMove, urBot } from './bot.js';
 import { prepareTable, tableFor } from './perfect.js';
@@ -14,7 +15,7 @@ import {
   checkOptions,
   type DiceRolled,
   type Die,
-  STONES,
+  UR_OPTIONS,
   type UrEvent,
   urGame,
   type UrOptions,
@@ -45,16 +46,17 @@ export const urCore = gameCore<UrState, UrEvent, UrOptions>({
       ? { ok: true, options: (unchecked ?? {}) as UrOptions }
       : { ok: false, problem };
   },
+  options: UR_OPTIONS,
   seatCount: () => 2,
   optionWords: (options) =>
     [
-      `${options.stones ?? STONES} stones`,
-      options.extraRollOnRosette === false ? 'no roll again on a rosette' : 'a rosette rolls again',
+      wordsOf(UR_OPTIONS, options),
       // The setup writes the historical board out: only another is worth a word.
       options.board && JSON.stringify(options.board) !== HISTORICAL ? 'a board of its own' : '',
     ]
       .filter(Boolean)
       .join(', '),
+  // Nothing written: a recording without options plays the defaults (seven stones).
   typicalOptions: {},
   chance: {
     noun: 'roll',

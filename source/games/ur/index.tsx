@@ -7,7 +7,8 @@ import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
 import { LEVELS } from '../../engine/bots.js';
 import { parseBots, seatOf } from '../../engine/seats.js';
-import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
+import { settingsOf } from '../../engine/options.js';
+import { declaredFlags, gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
 import { runClassicUr } from './classic.js';
 import { urCore } from './core.js';
@@ -16,16 +17,7 @@ import { solveCommand } from './solve-command.js';
 import { perfectProblem } from './perfect.js';
 import { readTablesFrom } from './table.js';
 import { dataDirectory } from '../../storage/paths.js';
-import {
-  isStones,
-  MIN_STONES,
-  setup,
-  STONES,
-  type UrEvent,
-  urGame,
-  type UrOptions,
-  type UrState,
-} from './rules.js';
+import { setup, UR_OPTIONS, type UrEvent, urGame, type UrOptions, type UrState } from './rules.js';
 import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
 import { UrGame } from './ui/UrGame.js';
 import { UrReplay } from './ui/UrReplay.js';
@@ -102,34 +94,31 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
   command: {
     describe: 'the Royal Game of Ur: straight to its setup screen',
     flags: (y: Argv) =>
-      y
-        .option('board', {
+      declaredFlags(
+        y.option('board', {
           type: 'string',
           describe: 'an Ur board file (.ur JSON); default: the historical board',
-        })
-        .option('stones', {
-          type: 'number',
-          describe: `stones per player, ${MIN_STONES} to ${STONES} (default ${STONES})`,
-        })
-        .command(
-          'solve',
-          'solve Ur by value iteration: a table of exact win chances in the data directory (for --level perfect)',
-          (c) =>
-            c.option('threads', {
-              type: 'number',
-              describe: 'worker threads (default: 2, or the cores there are)',
-            }),
-          async (argv) => {
-            process.exitCode = await solveCommand(
-              {
-                stones: argv.stones as number | undefined,
-                board: argv.board as string | undefined,
-                threads: argv.threads,
-              },
-              dataDirOf(argv),
-            );
-          },
-        ),
+        }),
+        UR_OPTIONS,
+      ).command(
+        'solve',
+        'solve Ur by value iteration: a table of exact win chances in the data directory (for --level perfect)',
+        (c) =>
+          c.option('threads', {
+            type: 'number',
+            describe: 'worker threads (default: 2, or the cores there are)',
+          }),
+        async (argv) => {
+          process.exitCode = await solveCommand(
+            {
+              stones: argv.stones as number | undefined,
+              board: argv.board as string | undefined,
+              threads: argv.threads,
+            },
+            dataDirOf(argv),
+          );
+        },
+      ),
     // `madang ur solve` is a subcommand of ur's own (in flags above); the command line hands
     // the data directory's rule to games here, and the solve and the perfect level's check take it from this.
     extra(cli, dataDir) {
@@ -137,13 +126,9 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
       return cli;
     },
     settings(argv, readFile) {
-      const stones = argv.stones;
-      if (stones !== undefined && !isStones(stones))
-        return {
-          ok: false,
-          problem: `--stones takes a whole number from ${MIN_STONES} to ${STONES}`,
-        };
-      const given = stones === undefined ? {} : { stones };
+      const given = settingsOf(UR_OPTIONS, argv);
+      if (!given.ok) return given;
+      const stones = given.settings.stones as number | undefined;
       let board: Board | undefined;
       if (typeof argv.board === 'string') {
         const text = readFile(argv.board);
@@ -162,10 +147,13 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
       );
       if (seats.ok && seats.kinds.includes('perfect')) {
         readTablesFrom(dataDirOf(argv));
-        const problem = perfectProblemFor(board)(stones ?? STONES);
+        const problem = perfectProblemFor(board)(stones ?? UR_OPTIONS.stones.default);
         if (problem !== undefined) return { ok: false, problem };
       }
-      return { ok: true, settings: board ? { board, ...given } : given };
+      return {
+        ok: true,
+        settings: board ? { board, ...given.settings } : given.settings,
+      };
     },
     entry: () => 'ur',
   },

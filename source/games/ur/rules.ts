@@ -4,6 +4,12 @@
  * rosettes (an option, on by default), exact bearing off, a pass on 0 or no move.
  */
 import { type ChanceOutcome, type Game, isRecord, type Outcome } from '../../engine/game.js';
+import {
+  accepts,
+  checkDeclared,
+  type ChoiceOption,
+  type IntegerOption,
+} from '../../engine/options.js';
 import { type Board, type BoardSpec, checkBoard, historicalSpec } from './board.js';
 
 /** Stones per colour by default (the seed's seven); `stones` plays 2 to 7. */
@@ -48,19 +54,44 @@ export type UrEvent = DiceRolled | StoneMoved;
 export const COLOUR_NAMES = ['White', 'Black'] as const;
 
 /** A number of stones a side madang plays: MIN_STONES to STONES. */
-export const isStones = (n: unknown): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= MIN_STONES && n <= STONES;
+export const isStones = (n: unknown): n is number => accepts(UR_OPTIONS.stones, n);
+
+/**
+ * Ur's options, declared once: the flag, the setup row, the check and the words follow. The
+ * board is no single value: a file's squares, checked below.
+ */
+export const UR_OPTIONS: {
+  readonly stones: IntegerOption & { readonly label: string };
+  readonly extraRollOnRosette: ChoiceOption<boolean>;
+} = {
+  stones: {
+    kind: 'integer',
+    min: MIN_STONES,
+    max: STONES,
+    default: STONES,
+    wrap: true,
+    label: 'Stones',
+    flag: 'stones',
+    help: 'stones per player',
+    words: (n) => `${n} stones`,
+    row: (n) => `${n} each`,
+    refusal: 'The number of stones must be a whole number',
+  },
+  extraRollOnRosette: {
+    kind: 'choice',
+    choices: [true, false],
+    default: true,
+    words: (on) => (on ? 'a rosette rolls again' : 'no roll again on a rosette'),
+    refusal: 'The rosette rule must be',
+  },
+};
 
 export function checkOptions(options: unknown): string | undefined {
   if (options === undefined) return undefined;
   if (!isRecord(options)) return 'The game options are missing.';
-  const { board, extraRollOnRosette, stones } = options;
-  if (stones !== undefined && !isStones(stones)) {
-    return `The number of stones must be a whole number from ${MIN_STONES} to ${STONES}.`;
-  }
-  if (extraRollOnRosette !== undefined && typeof extraRollOnRosette !== 'boolean') {
-    return 'The rosette rule must be on or off.';
-  }
+  const problem = checkDeclared(UR_OPTIONS, options);
+  if (problem !== undefined) return problem;
+  const { board } = options;
   if (board !== undefined) {
     const checked = checkBoard(board, 'the board');
     if (!checked.ok) return checked.problem;

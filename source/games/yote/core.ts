@@ -6,10 +6,10 @@ import { gameCore } from '../../engine/core.js';
 import { yoteChances } from './chances.js';
 import { explainYoteMove, yoteBot } from './bot.js';
 import { describeYoteEvent } from './describe.js';
+import { defaultsOf, wordsOf } from '../../engine/options.js';
 import {
-  checkOptions,
-  DEFAULT_QUIET_TURNS,
-  withDefaults,
+  parseYoteOptions,
+  YOTE_OPTIONS,
   type YoteEvent,
   yoteGame,
   type YoteOptions,
@@ -22,15 +22,11 @@ export const yoteCore = gameCore<YoteState, YoteEvent, YoteOptions>({
   description: 'White and Black, twelve pieces each (--quiet-turns N)',
   seats: { min: 2, max: 2 },
   rules: yoteGame,
-  parseOptions(unchecked) {
-    const problem = checkOptions(unchecked);
-    return problem === undefined
-      ? { ok: true, options: withDefaults(unchecked as Partial<YoteOptions>) }
-      : { ok: false, problem };
-  },
+  options: YOTE_OPTIONS,
+  parseOptions: parseYoteOptions,
   seatCount: () => 2,
-  optionWords: (options) => `a draw after ${options.quietTurns} quiet turns`,
-  typicalOptions: { quietTurns: DEFAULT_QUIET_TURNS },
+  optionWords: (options) => wordsOf(YOTE_OPTIONS, options),
+  typicalOptions: defaultsOf<YoteOptions>(YOTE_OPTIONS),
   bot: yoteBot,
   winChances: (level) => yoteChances(level),
   explain: (state, event, names) => explainYoteMove(state, event, names),

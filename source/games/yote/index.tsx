@@ -4,27 +4,19 @@
  */
 import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
-import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
+import { declaredFlags, gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { runClassicYote } from './classic.js';
 import { yoteCore } from './core.js';
 import { RULES_TEXT } from './rules-text.js';
-import {
-  checkOptions,
-  DEFAULT_QUIET_TURNS,
-  QUIET_TURNS_MAX,
-  QUIET_TURNS_MIN,
-  withDefaults,
-  type YoteEvent,
-  type YoteOptions,
-  type YoteState,
-} from './rules.js';
+import { settingOf, settingsOf } from '../../engine/options.js';
+import { YOTE_OPTIONS, type YoteEvent, type YoteOptions, type YoteState } from './rules.js';
 import { newYoteSetup, type YoteSetupForm, yoteSetupKey } from './ui/setup-model.js';
 import { YoteGame } from './ui/YoteGame.js';
 import { YoteReplay } from './ui/YoteReplay.js';
 import { YoteSetup } from './ui/YoteSetup.js';
 
 const quietOf = (settings: Readonly<Record<string, unknown>>) =>
-  typeof settings.quietTurns === 'number' ? settings.quietTurns : DEFAULT_QUIET_TURNS;
+  settingOf(YOTE_OPTIONS.quietTurns, settings, 'quietTurns');
 
 const entry: MenuEntry = {
   id: 'yote',
@@ -49,22 +41,12 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   rulesText: RULES_TEXT,
   command: {
     describe: 'Yoté: straight to its setup screen',
-    flags: (y: Argv) =>
-      y.option('quiet-turns', {
-        type: 'number',
-        describe: `the endless-game rule: a draw after N turns in a row without a placement or a capture (${QUIET_TURNS_MIN}–${QUIET_TURNS_MAX}, default ${DEFAULT_QUIET_TURNS})`,
-      }),
-    settings(argv) {
-      const quiet = argv.quietTurns;
-      if (quiet === undefined) return { ok: true, settings: {} };
-      const problem = checkOptions({ quietTurns: quiet });
-      if (problem !== undefined) return { ok: false, problem: `--quiet-turns: ${problem}` };
-      return { ok: true, settings: { quietTurns: quiet } };
-    },
+    flags: (y: Argv) => declaredFlags(y, YOTE_OPTIONS),
+    settings: (argv) => settingsOf(YOTE_OPTIONS, argv),
     entry: () => 'yote',
   },
   classic(io, run) {
-    const options = withDefaults({ quietTurns: quietOf(run.settings) });
+    const options: YoteOptions = { quietTurns: quietOf(run.settings) };
     return runClassicYote(io, {
       options,
       kinds: run.kinds,

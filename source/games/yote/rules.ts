@@ -5,15 +5,12 @@
  * the same piece or a stop. No chance anywhere.
  */
 import { type Game, isRecord, type Outcome } from '../../engine/game.js';
+import { type IntegerOption, parseDeclared } from '../../engine/options.js';
 
 export const ROWS = 5;
 export const COLUMNS = 6;
 export const CELLS = ROWS * COLUMNS;
 export const PIECES = 12;
-/** The endless-game rule's default: a draw after this many turns without a placement or capture. */
-export const DEFAULT_QUIET_TURNS = 50;
-export const QUIET_TURNS_MIN = 10;
-export const QUIET_TURNS_MAX = 1000;
 
 export const COLOUR_NAMES = ['White', 'Black'] as const;
 export const EMPTY = -1;
@@ -102,23 +99,28 @@ export type Removed = { readonly type: 'yote/removed'; readonly cell: string | '
 export type Stopped = { readonly type: 'yote/stopped' };
 export type YoteEvent = Placed | Moved | Jumped | Removed | Stopped;
 
-export function checkOptions(options: unknown): string | undefined {
-  if (!isRecord(options)) return 'The game options are missing.';
-  const { quietTurns } = options;
-  if (
-    quietTurns !== undefined &&
-    (!Number.isInteger(quietTurns) ||
-      (quietTurns as number) < QUIET_TURNS_MIN ||
-      (quietTurns as number) > QUIET_TURNS_MAX)
-  )
-    return `The endless-game rule needs a number of turns from ${QUIET_TURNS_MIN} to ${QUIET_TURNS_MAX}.`;
-  return undefined;
-}
+/** Yoté's one option, declared once: the flag, the setup row, the check and the words follow. */
+export const YOTE_OPTIONS: {
+  readonly quietTurns: IntegerOption & { readonly label: string; readonly note: string };
+} = {
+  quietTurns: {
+    kind: 'integer',
+    min: 10,
+    max: 1000,
+    step: 10,
+    default: 50,
+    label: 'Endless game',
+    note: '(turns with no placement or capture)',
+    flag: 'quiet-turns',
+    help: 'the endless-game rule: a draw after N turns in a row without a placement or a capture',
+    words: (n) => `a draw after ${n} quiet turns`,
+    refusal: 'The endless-game rule needs a number of turns',
+  },
+};
 
-/** Options from outside with the defaults written out (check them first). */
-export const withDefaults = (options: Partial<YoteOptions>): YoteOptions => ({
-  quietTurns: options.quietTurns ?? DEFAULT_QUIET_TURNS,
-});
+/** Options from outside checked, the default written out, nothing else kept. */
+export const parseYoteOptions = (unchecked: unknown) =>
+  parseDeclared<YoteOptions>(YOTE_OPTIONS, unchecked, true);
 
 export function setup(options: YoteOptions): YoteState {
   return {

@@ -6,7 +6,15 @@ import { gameCore } from '../../engine/core.js';
 import { yutChances } from './chances.js';
 import { explainMove, YUT_LEVELS, yutBot } from './bot.js';
 import { describeEvent, moveLine, named } from './describe.js';
-import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } from './rules.js';
+import { defaultsOf, wordsOf } from '../../engine/options.js';
+import {
+  checkOptions,
+  YUT_OPTIONS,
+  type YutEvent,
+  yutGame,
+  type YutOptions,
+  type YutState,
+} from './rules.js';
 import { parseThrowScript, seededThrows } from './throws.js';
 
 /** Every rule option written out, the defaults too, so a recording never depends on them. */
@@ -26,11 +34,12 @@ export const yutCore = gameCore<YutState, YutEvent, YutOptions>({
   description: '2–4 players at one keyboard, any seat the computer',
   seats: { min: 2, max: 4 },
   rules: yutGame,
+  options: YUT_OPTIONS,
   parseOptions,
   seatCount: (options) => options.players,
   optionWords: (options) =>
     [
-      `${options.players} players, ${options.pieces} ${options.pieces === 1 ? 'piece' : 'pieces'} each`,
+      wordsOf(YUT_OPTIONS, options),
       options.animals ? 'with animals' : '',
       options.frontProbability !== undefined && options.frontProbability !== 0.5
         ? `a stick lands front up ${Math.round(options.frontProbability * 100)}% of throws`
@@ -40,7 +49,7 @@ export const yutCore = gameCore<YutState, YutEvent, YutOptions>({
       .filter(Boolean)
       .join(', '),
   named,
-  typicalOptions: { players: 2, pieces: 4, frontProbability: 0.5 },
+  typicalOptions: { ...defaultsOf<YutOptions>(YUT_OPTIONS), frontProbability: 0.5 },
   chance: {
     noun: 'throw',
     probe: { type: 'yut/sticksThrown', sticks: [0, 0, 0, 0] },

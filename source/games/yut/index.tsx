@@ -6,13 +6,14 @@ import { Box } from 'ink';
 import type { Argv } from 'yargs';
 import { safeText } from '../../engine/safe-text.js';
 import { seatOf, type SeatKind } from '../../engine/seats.js';
-import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
+import { settingOf, settingsOf } from '../../engine/options.js';
+import { declaredFlags, gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
 import { yutCore } from './core.js';
 import { ACCOUNTS_FILE, SAVES_FILE, YutFiles } from './files.js';
 import { RULES_TEXT } from './rules-text.js';
-import type { YutEvent, YutOptions, YutState } from './rules.js';
+import { YUT_OPTIONS, type YutEvent, type YutOptions, type YutState } from './rules.js';
 import type { seededThrows } from './throws.js';
 import { Advanced } from './ui/Advanced.js';
 import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-model.js';
@@ -31,7 +32,12 @@ const basic: MenuEntry = {
   label: 'Yut Nori',
   hint: '2–4 players, hot-seat',
   newForm: ({ settings, kinds }: SetupContext) =>
-    newSetup(number(settings.players) ?? 2, number(settings.pieces) ?? 4, undefined, kinds),
+    newSetup(
+      settingOf(YUT_OPTIONS.players, settings, 'players'),
+      settingOf(YUT_OPTIONS.pieces, settings, 'pieces'),
+      undefined,
+      kinds,
+    ),
   key(form, key) {
     const outcome = setupKey(form as SetupForm, key);
     if (outcome.type !== 'start') return outcome;
@@ -117,20 +123,15 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   command: {
     describe: 'Yut Nori: straight to the setup screen',
     flags: (y: Argv) =>
-      y
-        .option('players', { type: 'number', describe: 'number of players (2-4)' })
-        .option('pieces', { type: 'number', describe: 'pieces per player (1-4)' })
-        .option('advanced', {
-          type: 'boolean',
-          describe: 'the advanced game: login, animals, save and resume',
-        }),
+      declaredFlags(y, YUT_OPTIONS).option('advanced', {
+        type: 'boolean',
+        describe: 'the advanced game: login, animals, save and resume',
+      }),
     settings(argv) {
-      const { players, pieces, advanced: isAdvanced } = argv;
-      if (players !== undefined && ![2, 3, 4].includes(players as number))
-        return { ok: false, problem: '--players takes 2, 3 or 4' };
-      if (pieces !== undefined && ![1, 2, 3, 4].includes(pieces as number))
-        return { ok: false, problem: '--pieces takes 1, 2, 3 or 4' };
-      return { ok: true, settings: { players, pieces, advanced: isAdvanced === true } };
+      const declared = settingsOf(YUT_OPTIONS, argv);
+      if (!declared.ok) return declared;
+      const { players, pieces } = declared.settings;
+      return { ok: true, settings: { players, pieces, advanced: argv.advanced === true } };
     },
     entry: (settings) => (settings.advanced ? 'yut-advanced' : 'yut'),
     extra: (y, dataDir) =>

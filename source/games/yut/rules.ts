@@ -2,6 +2,7 @@
  * Yut Nori as a pure game value (rules/yut.md §2–§6): setup, check, reduce, legalEvents,
  * chance, outcome. State is minimal; stacks, pieces in hand and usable results are derived.
  */
+import { checkDeclared, type ChoiceOption } from '../../engine/options.js';
 import {
   type ChanceOutcome,
   type Game,
@@ -174,14 +175,48 @@ export function earnsThrow(state: YutState, seat: number, result: Result): boole
 // ---------------------------------------------------------------------------------------------
 // Setup
 
+/**
+ * Yut's counts, declared once: the flags, the setup rows, the check and the words follow. A
+ * recording must say both. The animals, the sticks' chance and a saved position are checked below.
+ */
+export const YUT_OPTIONS: {
+  readonly players: ChoiceOption<number> & { readonly label: string };
+  readonly pieces: ChoiceOption<number> & { readonly label: string };
+} = {
+  players: {
+    kind: 'choice',
+    choices: [2, 3, 4],
+    stop: true,
+    default: 2,
+    required: true,
+    label: 'Players',
+    flag: 'players',
+    help: 'number of players',
+    words: (n) => `${n} players`,
+    refusal: 'The number of players must be',
+  },
+  pieces: {
+    kind: 'choice',
+    choices: [1, 2, 3, 4],
+    stop: true,
+    default: 4,
+    required: true,
+    label: 'Pieces each',
+    flag: 'pieces',
+    help: 'pieces per player',
+    words: (n) => `${n} ${n === 1 ? 'piece' : 'pieces'} each`,
+    refusal: 'The number of pieces per player must be',
+  },
+};
+
 export function checkOptions(options: unknown): string | undefined {
   if (!isRecord(options)) return 'The game options are missing.';
-  const { players, pieces, animals, frontProbability, start } = options;
-  if (players !== 2 && players !== 3 && players !== 4)
-    return 'The number of players must be 2, 3 or 4.';
-  if (pieces !== 1 && pieces !== 2 && pieces !== 3 && pieces !== 4) {
-    return 'The number of pieces per player must be 1, 2, 3 or 4.';
-  }
+  const declared = checkDeclared(YUT_OPTIONS, options);
+  if (declared !== undefined) return declared;
+  const { players, pieces, animals, frontProbability, start } = options as Record<
+    string,
+    unknown
+  > & { players: number; pieces: number };
   if (animals !== undefined && animals !== null) {
     if (!Array.isArray(animals) || animals.length !== players) {
       return 'Each player needs exactly one animal.';

@@ -153,7 +153,7 @@ describe('--stones', () => {
       encoding: 'utf8',
     });
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toBe('madang: --stones takes a whole number from 2 to 7\n');
+    expect(wrong.stderr).toBe('madang: --stones takes a whole number from 2 to 7, not 9\n');
     const perfect = spawnSync(
       process.execPath,
       [CLI, 'ur', '--bots', 'all', '--level', 'perfect', '--classic', '--data-dir', empty],

@@ -113,9 +113,7 @@ describe('the Yoté console', () => {
       input: '',
       encoding: 'utf8',
     });
-    expect(run.stderr).toBe(
-      'madang: --quiet-turns: The endless-game rule needs a number of turns from 10 to 1000.\n',
-    );
+    expect(run.stderr).toBe('madang: --quiet-turns takes a whole number from 10 to 1000, not 5\n');
     expect(run.status).toBe(2);
   });
 });

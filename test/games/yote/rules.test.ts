@@ -62,6 +62,13 @@ describe('Yoté: the start (the seed’s "Starting game")', () => {
         expect(parsed.problem).toMatch(/endless-game rule needs a number of turns from 10 to 1000/);
     }
   });
+
+  it('options: a header’s words that are no option of Yoté are not carried into the game', () => {
+    expect(yoteModule.parseOptions({ quietTurns: 20, pieces: 3 })).toEqual({
+      ok: true,
+      options: { quietTurns: 20 },
+    });
+  });
 });
 
 describe('Yoté: placing (the seed’s "Placement")', () => {

@@ -1,8 +1,10 @@
 /** The Kono setup screen: the form's rows, drawn from its pure model (setup-model.ts). */
 import { Box, Text } from 'ink';
+import { rowWords } from '../../../engine/options.js';
 import type { SeatKind } from '../../../engine/seats.js';
 import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';
+import { KONO_OPTIONS } from '../rules.js';
 import { type KonoSetupForm, rowsOf } from './setup-model.js';
 
 export function KonoSetup({ form }: { form: KonoSetupForm }) {
@@ -63,15 +65,12 @@ export function KonoSetup({ form }: { form: KonoSetupForm }) {
       {form.file ? null : (
         <>
           <Text wrap="truncate-end">
-            {label('size', 'Board')}
-            {choice(
-              'size',
-              form.size === 0 ? 'asked at every round' : `${form.size} × ${form.size}`,
-            )}
+            {label('size', KONO_OPTIONS.size.label)}
+            {choice('size', rowWords(KONO_OPTIONS.size, form.size || null))}
           </Text>
           <Text wrap="truncate-end">
-            {label('quiet', 'Endless round')}
-            {choice('quiet', `ends after ${form.quietMoves} quiet moves`)}
+            {label('quiet', KONO_OPTIONS.quietMoves.label)}
+            {choice('quiet', rowWords(KONO_OPTIONS.quietMoves, form.quietMoves))}
           </Text>
         </>
       )}

@@ -14,14 +14,12 @@ import {
 import type { Key } from '../../../ui/keys.js';
 import { editField, type Field, fieldOf } from '../../../ui/text-field.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
+import { settingOf, stepped } from '../../../engine/options.js';
 import {
-  DEFAULT_QUIET_MOVES,
+  KONO_OPTIONS,
   type KonoOptions,
   type KonoState,
-  QUIET_MOVES_MAX,
-  QUIET_MOVES_MIN,
   type SavedTournament,
-  SIZES,
   withDefaults,
 } from '../rules.js';
 import { readSave, SAVE_FILE, writeSave } from '../save-file.js';
@@ -86,18 +84,10 @@ export function konoSetupKey(form: KonoSetupForm, key: Key): SetupOutcome {
         kinds[seat] = SEAT_KINDS[(at + delta + SEAT_KINDS.length) % SEAT_KINDS.length] as SeatKind;
         return stay({ kinds });
       }
-      if (row === 'size') {
-        const choices = [0, ...SIZES];
-        const at = choices.indexOf(form.size);
-        return stay({ size: choices[(at + delta + choices.length) % choices.length] as number });
-      }
+      if (row === 'size')
+        return stay({ size: stepped(KONO_OPTIONS.size, form.size || null, delta) ?? 0 });
       if (row === 'quiet')
-        return stay({
-          quietMoves: Math.max(
-            QUIET_MOVES_MIN,
-            Math.min(QUIET_MOVES_MAX, form.quietMoves + 10 * delta),
-          ),
-        });
+        return stay({ quietMoves: stepped(KONO_OPTIONS.quietMoves, form.quietMoves, delta) });
       return stay({});
     }
     case 'enter': {
@@ -129,8 +119,8 @@ export function newKonoSetup(context: SetupContext, resume: boolean): KonoSetupF
   const loaded = settings.loaded as KonoSetupForm['loaded'] | undefined;
   return {
     kinds: [kinds[0] ?? 'human', kinds[1] ?? (kinds.length === 0 ? 'strong' : 'human')],
-    size: typeof settings.size === 'number' ? settings.size : 0,
-    quietMoves: typeof settings.quietMoves === 'number' ? settings.quietMoves : DEFAULT_QUIET_MOVES,
+    size: settingOf(KONO_OPTIONS.size, settings, 'size') ?? 0,
+    quietMoves: settingOf(KONO_OPTIONS.quietMoves, settings, 'quietMoves'),
     focus: loaded ? ROWS_LOAD.indexOf('start') : 0,
     file: resume || loaded ? fieldOf(loaded?.name ?? join(context.dataDir, SAVE_FILE)) : null,
     loaded: loaded ?? null,

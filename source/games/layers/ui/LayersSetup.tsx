@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { useContext, useEffect } from 'react';
 import { ServedContext } from '../../../ui/play-session.js';
 import { Styled } from '../../../ui/theme.js';
+import { LAYERS_OPTIONS } from '../rules.js';
 import { layersHelp } from './LayersGame.js';
 import { kindsOf, type LayersSetupForm, ROWS, seatsLine } from './setup-model.js';
 
@@ -40,8 +41,8 @@ export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: nu
         Everyone fights to be the root of all, and to stay there.
       </Text>
       <Text> </Text>
-      {line('players', 'Players', String(form.players))}
-      {line('turns', 'Turns on top to win', String(form.turns))}
+      {line('players', LAYERS_OPTIONS.players.label, String(form.players))}
+      {line('turns', LAYERS_OPTIONS.turns.label, String(form.turns))}
       {line(
         'humans',
         'People at the keyboard',

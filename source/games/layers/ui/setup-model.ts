@@ -5,8 +5,11 @@
 import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
-import { DEFAULT_TURNS } from '../core.js';
-import { MIN_PLAYERS, TURNS_MAX, TURNS_MIN } from '../rules.js';
+import { settingOf, stepped } from '../../../engine/options.js';
+import { LAYERS_OPTIONS } from '../rules.js';
+
+/** The setup's players row stops at a hundred (a thousand are for the command line). */
+const SETUP_PLAYERS = { ...LAYERS_OPTIONS.players, max: 100 };
 
 export interface LayersSetupForm {
   readonly players: number;
@@ -62,14 +65,12 @@ export function layersSetupKey(form: LayersSetupForm, key: Key): SetupOutcome {
       // PgUp and PgDn: ten at a time (a hundred players are ninety presses of →).
       const d = { left: -1, right: 1, pageup: 10, pagedown: -10 }[key];
       const within = (x: number, min: number, max: number) => Math.max(min, Math.min(max, x));
-      if (row === 'players')
-        return stay({
-          players: within(form.players + d, MIN_PLAYERS, 100),
-          kinds: null,
-          seat: Math.min(form.seat, within(form.players + d, MIN_PLAYERS, 100) - 1),
-        });
+      if (row === 'players') {
+        const players = stepped(SETUP_PLAYERS, form.players, d);
+        return stay({ players, kinds: null, seat: Math.min(form.seat, players - 1) });
+      }
       if (row === 'seats') return stay({ seat: within(form.seat + d, 0, form.players - 1) });
-      if (row === 'turns') return stay({ turns: within(form.turns + d, TURNS_MIN, TURNS_MAX) });
+      if (row === 'turns') return stay({ turns: stepped(LAYERS_OPTIONS.turns, form.turns, d) });
       if (row === 'humans')
         return stay({ humans: within(form.humans + d, 0, form.players), kinds: null });
       if (row === 'level') {
@@ -127,10 +128,10 @@ export function seatsLine(kinds: readonly SeatKind[], seat: number, served = fal
 
 /** The form as the command line (or the menu, with no settings) opens it. */
 export function newLayersSetup({ settings, kinds }: SetupContext): LayersSetupForm {
-  const players = typeof settings.players === 'number' ? settings.players : MIN_PLAYERS;
+  const players = settingOf(LAYERS_OPTIONS.players, settings, 'players');
   return {
     players,
-    turns: typeof settings.turns === 'number' ? settings.turns : DEFAULT_TURNS,
+    turns: settingOf(LAYERS_OPTIONS.turns, settings, 'turns'),
     humans: kinds.length > 0 ? kinds.slice(0, players).filter((k) => k === 'human').length : 1,
     level: kinds.find((k) => k !== 'human') ?? 'strong',
     focus: ROWS.indexOf('start'),

@@ -1,3 +1,5 @@
+import { rowWords } from '../../../engine/options.js';
+import { UR_OPTIONS } from '../rules.js';
 import { Box, Text } from 'ink';
 import { pathFit } from '../../../ui/text.js';
 import { TextField } from '../../../ui/TextField.js';
@@ -61,9 +63,9 @@ export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: str
       {side(0)}
       {side(1)}
       <Text wrap="truncate-end">
-        {label(STONES_ROW, 'Stones')}
+        {label(STONES_ROW, UR_OPTIONS.stones.label)}
         {form.focus === STONES_ROW ? '◀ ' : '  '}
-        <Text bold>{form.stones} each</Text>
+        <Text bold>{rowWords(UR_OPTIONS.stones, form.stones)}</Text>
         {form.focus === STONES_ROW ? ' ▶' : ''}
       </Text>
       <Text> </Text>

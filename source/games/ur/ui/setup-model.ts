@@ -10,13 +10,14 @@ import {
   seatKinds,
   seatOf,
 } from '../../../engine/seats.js';
-import { MIN_STONES, STONES } from '../rules.js';
+import { stepped } from '../../../engine/options.js';
+import { UR_OPTIONS } from '../rules.js';
 import { editField, type Field } from '../../../ui/text-field.js';
 
 export interface UrSetupForm {
   readonly names: readonly [string, string];
   readonly kinds: readonly [SeatKind, SeatKind];
-  /** Stones per side, MIN_STONES to STONES. */
+  /** Stones per side, as UR_OPTIONS declares them. */
   readonly stones: number;
   /** Why the perfect level cannot play with these stones (no table), if it cannot. */
   readonly perfectProblem?: ((stones: number) => string | undefined) | undefined;
@@ -39,7 +40,7 @@ export const urDefaultName = (form: Pick<UrSetupForm, 'kinds'>, side: number) =>
 /** A new form: the name fields empty, their defaults shown as placeholders. */
 export function newUrSetup(
   kinds: readonly SeatKind[] = [],
-  stones: number = STONES,
+  stones: number = UR_OPTIONS.stones.default,
   perfectProblem?: (stones: number) => string | undefined,
 ): UrSetupForm {
   return {
@@ -106,10 +107,8 @@ export function urSetupKey(form: UrSetupForm, key: Key): UrSetupOutcome {
     case 'left':
     case 'right': {
       const step = key === 'left' ? -1 : 1;
-      if (form.focus === STONES_ROW) {
-        const span = STONES - MIN_STONES + 1;
-        return stay({ stones: MIN_STONES + ((form.stones - MIN_STONES + step + span) % span) });
-      }
+      if (form.focus === STONES_ROW)
+        return stay({ stones: stepped(UR_OPTIONS.stones, form.stones, step) });
       if (side === undefined) return stay({});
       const at = UR_KINDS.indexOf(form.kinds[side] as SeatKind);
       const next = UR_KINDS[(at + step + UR_KINDS.length) % UR_KINDS.length] as SeatKind;

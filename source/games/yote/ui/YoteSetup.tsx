@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';
-import { COLOUR_NAMES } from '../rules.js';
+import { COLOUR_NAMES, YOTE_OPTIONS } from '../rules.js';
 import { GLYPH, SIDE_SEAT } from './board-layout.js';
 import {
   kindRowPlayer,
@@ -12,6 +12,8 @@ import {
   yoteDefaultName,
   yoteNameField,
 } from './setup-model.js';
+
+const quiet = YOTE_OPTIONS.quietTurns;
 
 export function YoteSetup({ form }: { form: YoteSetupForm }) {
   const label = (row: number, text: string) => (
@@ -73,11 +75,12 @@ export function YoteSetup({ form }: { form: YoteSetupForm }) {
         )}
       </Text>
       <Text wrap="truncate-end">
-        {label(ROW.quiet, 'Endless game')}
-        {arrows(ROW.quiet, `a draw after ${form.quietTurns} quiet turns`)}
+        {label(ROW.quiet, quiet.label)}
+        {arrows(ROW.quiet, quiet.words(form.quietTurns))}
       </Text>
       <Text dimColor wrap="truncate-end">
-        {'               '}(turns with no placement or capture)
+        {'               '}
+        {quiet.note}
       </Text>
       <Text> </Text>
       <Styled

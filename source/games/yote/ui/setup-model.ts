@@ -12,7 +12,8 @@ import {
 } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { editField, type Field } from '../../../ui/text-field.js';
-import { QUIET_TURNS_MAX, QUIET_TURNS_MIN } from '../rules.js';
+import { stepped } from '../../../engine/options.js';
+import { YOTE_OPTIONS } from '../rules.js';
 
 export interface YoteSetupForm {
   readonly names: readonly [string, string];
@@ -103,12 +104,7 @@ export function yoteSetupKey(form: YoteSetupForm, key: Key): YoteSetupOutcome {
       }
       if (form.focus === ROW.colour) return stay({ firstColour: 1 - form.firstColour });
       if (form.focus === ROW.quiet)
-        return stay({
-          quietTurns: Math.max(
-            QUIET_TURNS_MIN,
-            Math.min(QUIET_TURNS_MAX, form.quietTurns + 10 * delta),
-          ),
-        });
+        return stay({ quietTurns: stepped(YOTE_OPTIONS.quietTurns, form.quietTurns, delta) });
       return stay({});
     }
     case 'enter': {

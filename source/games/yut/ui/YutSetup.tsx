@@ -1,3 +1,4 @@
+import { YUT_OPTIONS } from '../rules.js';
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { TextField } from '../../../ui/TextField.js';
@@ -36,8 +37,8 @@ export function YutSetup({ form }: { form: SetupForm }) {
     <Box flexDirection="column" borderStyle="round" paddingX={2} paddingY={1} width={62}>
       <Text bold>Yut Nori · new game</Text>
       <Text> </Text>
-      {row(0, 'Players', chooser(form.players, form.focus === 0))}
-      {row(1, 'Pieces each', chooser(form.pieces, form.focus === 1))}
+      {row(0, YUT_OPTIONS.players.label, chooser(form.players, form.focus === 0))}
+      {row(1, YUT_OPTIONS.pieces.label, chooser(form.pieces, form.focus === 1))}
       {form.names.slice(0, form.players).flatMap((name, i) => [
         row(
           2 + 2 * i,

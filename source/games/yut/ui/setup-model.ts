@@ -6,7 +6,9 @@ import {
   seatKinds,
   seatOf,
 } from '../../../engine/seats.js';
+import { stepped } from '../../../engine/options.js';
 import { YUT_LEVELS } from '../bot.js';
+import { YUT_OPTIONS } from '../rules.js';
 
 /** A person, or the computer at each of Yut's levels, expert first. */
 const YUT_SEAT_KINDS = seatKinds(YUT_LEVELS);
@@ -47,8 +49,8 @@ export const defaultName = (form: Pick<SetupForm, 'kinds'>, seat: number) =>
 
 /** A new form: name fields empty (their defaults as placeholders) unless names are given. */
 export function newSetup(
-  players = 2,
-  pieces = 4,
+  players = YUT_OPTIONS.players.default,
+  pieces = YUT_OPTIONS.pieces.default,
   names: readonly string[] = [],
   kinds: readonly SeatKind[] = [],
 ): SetupForm {
@@ -100,11 +102,10 @@ export function setupKey(form: SetupForm, key: Key): SetupOutcome {
     case 'left':
     case 'right': {
       const delta = key === 'left' ? -1 : 1;
-      if (form.focus === 0) {
-        const players = clamp(form.players + delta, 2, 4);
-        return stay({ players, focus: 0 });
-      }
-      if (form.focus === 1) return stay({ pieces: clamp(form.pieces + delta, 1, 4) });
+      if (form.focus === 0)
+        return stay({ players: stepped(YUT_OPTIONS.players, form.players, delta), focus: 0 });
+      if (form.focus === 1)
+        return stay({ pieces: stepped(YUT_OPTIONS.pieces, form.pieces, delta) });
       if (kindSeat !== undefined) {
         // A person, or the computer at each level in turn.
         const kind = form.kinds[kindSeat] ?? 'human';
@@ -154,8 +155,6 @@ function start(form: SetupForm): SetupOutcome {
     }),
   };
 }
-
-const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
 function replace<T>(items: readonly T[], index: number, value: T): T[] {
   return items.map((item, i) => (i === index ? value : item));
