@@ -69,14 +69,14 @@ function cpu(pid: number): number {
 const PATIENCE = 180_000;
 
 /** A new player named `name`, in the lobby (or straight at the table given as user). */
-async function arrive(port: number, name: string, user?: string): Promise<Player> {
+async function arrive(port: number, name: string, user?: string, rows = 24): Promise<Player> {
   const player = await connectPlayer({
     port,
     key: newKey(),
     user,
     timeout: PATIENCE,
     columns: 80,
-    rows: 24,
+    rows,
   });
   await player.waitFor('Welcome to madang', PATIENCE);
   player.write(`${name}\r`);
@@ -296,7 +296,8 @@ async function lobby(pid: number, port: number, quick: boolean): Promise<Figure[
 async function layersTable(pid: number, port: number, quick: boolean): Promise<Figure[]> {
   const seats = quick ? 20 : 100;
   const moves = quick ? 10 : 30;
-  const maker = await arrive(port, 'p0');
+  // The maker's window holds the waiting page whole, every seat and the table's code above them.
+  const maker = await arrive(port, 'p0', undefined, Math.min(200, seats + 30));
   await maker.waitFor('you are p0', PATIENCE);
   maker.write('n');
   await maker.waitFor('which game?', PATIENCE);
