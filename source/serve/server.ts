@@ -2,11 +2,13 @@
  * The SSH side of madang serve (the ssh2 package): keys checked by their signature, only a
  * terminal session served (pty-req, shell, window-change, env), everything else refused, and
  * each session's channel given to Ink as a terminal: columns and rows from the pty, 'resize'
- * on window-change, `\n` written as `\r\n`. Limits: connections in all and per address (each
- * counted from the socket's accept, before a byte of SSH), a few seconds to finish the handshake,
- * failed authentications, one terminal per connection, key bytes per second (a paste past the
- * allowance is cut, not queued), an idle timeout, a window's size clamped, and a client that
- * stops reading is let go. A client past the connection limits is told why and closed.
+ * on window-change, and of each frame only what changed on that client's screen sent (frames.ts).
+ * Limits: connections in all and per address (each counted from the socket's accept, before a
+ * byte of SSH), a few seconds to finish the handshake, failed authentications, one terminal per
+ * connection, key bytes per second (a paste past the allowance is cut, not queued), an idle
+ * timeout, a window's size clamped, and a client that stops reading is sent nothing more until
+ * it reads (then its latest screen, whole). A client past the connection limits is told why and
+ * closed.
  */
 import { type Socket, createServer } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
