@@ -1,10 +1,13 @@
 /**
  * madang serve under load: the built server in its own process on 127.0.0.1, and simulated
- * players (ssh2's client, each with its own key) in this one, two to a Yut table, each throwing
- * and moving when its turn comes after a second or two of thought. Key → frame is the time from
- * a key written to the first bytes of the frame it caused; memory per connection is the server's
+ * players (ssh2's client, each with its own key, an 80×24 window) in this one: two to a Yut
+ * table, each throwing and moving when its turn comes after a second or two of thought; tables
+ * watched by spectators; a lobby full of people when a table is made. Key → frame is the time
+ * from a key written to the first bytes of the frame it caused; the server's CPU is read from
+ * /proc (a loaded machine delays it but does not hide it); memory per connection is the server's
  * resident memory with the players connected, less before, divided by them. Printed, never
- * pass/fail. The players' own SSH work shares the machine's two cores with the server.
+ * pass/fail. With MADANG_BENCH_BEFORE (another build's madang.js) each figure is printed as that
+ * build's → this one's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -16,16 +19,17 @@ import { type Figure, fmt, quantile, type Section } from './report.js';
 // MADANG_BENCH_CLI: another build's madang.js (to measure a before and an after side by side).
 const CLI =
   process.env.MADANG_BENCH_CLI ?? new URL('../../dist/madang.js', import.meta.url).pathname;
+const BEFORE = process.env.MADANG_BENCH_BEFORE;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startServer(): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(cli: string): Promise<{ child: ChildProcess; port: number }> {
   const data = mkdtempSync(join(tmpdir(), 'madang-bench-serve-'));
   const child = spawn(
     process.execPath,
     // MADANG_BENCH_NODE_ARGS: the server's node flags (say --cpu-prof --cpu-prof-dir=DIR).
     [
       ...(process.env.MADANG_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      CLI,
+      cli,
       'serve',
       '--port',
       '0',
@@ -65,8 +69,15 @@ function cpu(pid: number): number {
 const PATIENCE = 180_000;
 
 /** A new player named `name`, in the lobby (or straight at the table given as user). */
-async function arrive(port: number, name: string, user?: string): Promise<Player> {
-  const player = await connectPlayer({ port, key: newKey(), user, timeout: PATIENCE });
+async function arrive(port: number, name: string, user?: string, rows = 24): Promise<Player> {
+  const player = await connectPlayer({
+    port,
+    key: newKey(),
+    user,
+    timeout: PATIENCE,
+    columns: 80,
+    rows,
+  });
   await player.waitFor('Welcome to madang', PATIENCE);
   player.write(`${name}\r`);
   return player;
@@ -107,71 +118,291 @@ async function seat(port: number, count: number, run: number): Promise<Seated[]>
   return players;
 }
 
-export async function serveSection(quick: boolean): Promise<Section> {
+/** The server's CPU (ms) over `ms` of wall time from now. */
+async function cpuOver(pid: number, ms: number): Promise<number> {
+  const from = cpu(pid);
+  await sleep(ms);
+  return cpu(pid) - from;
+}
+
+const bytesOf = (players: readonly Seated[]) =>
+  players.reduce((sum, { player }) => sum + player.bytes(), 0);
+
+/** Players at Yut tables, two to a table: what a key costs and how long its frame takes. */
+async function playing(pid: number, port: number, quick: boolean): Promise<Figure[]> {
   const figures: Figure[] = [];
-  const { child, port } = await startServer();
+  const levels = quick ? [2, 50] : [2, 50, 200];
+  let run = 0;
+  for (const count of levels) {
+    run++;
+    const before = rss(pid);
+    const started = performance.now();
+    const cpuSeating = cpu(pid);
+    const players = await seat(port, count, run);
+    const seated = (performance.now() - started) / 1000;
+    // The same work however busy the machine: names asked, tables made and joined.
+    const cpuSeated = cpu(pid) - cpuSeating;
+    const cpuBefore = cpu(pid);
+    const bytesBefore = bytesOf(players);
+    const playMs = quick ? 6000 : 20_000;
+    const latencies = await playFor(players, playMs);
+    // The server's own work while they played: far less swayed by the machine's load than the
+    // latencies, which wait their turn for a core.
+    const cpuPlay = cpu(pid) - cpuBefore;
+    // Each key is drawn for both players of its table.
+    const bytesPerKey = (bytesOf(players) - bytesBefore) / Math.max(1, latencies.length) / 2;
+    const held = players.filter((p) => !p.player.closed()).length;
+    const after = rss(pid);
+    const tables = Math.ceil(count / 2);
+    figures.push(
+      {
+        what: `${count} players (${tables} table${tables === 1 ? '' : 's'}): held`,
+        value: `${held}`,
+        target: `${count}`,
+      },
+      { what: `  seated in`, value: `${fmt(seated, 1)} s` },
+      { what: `  server CPU to seat them`, value: `${fmt(cpuSeated / 1000, 1)} s` },
+      {
+        what: `  key → frame, median (${latencies.length} keys)`,
+        value: `${fmt(quantile(latencies, 0.5), 1)} ms`,
+      },
+      {
+        what: '  key → frame, 95th percentile',
+        value: `${fmt(quantile(latencies, 0.95), 1)} ms`,
+        target: count >= 200 ? '< 50 ms (idle machine)' : '',
+      },
+      {
+        what: '  keys with no frame within 10 s',
+        value: `${latencies.filter((ms) => ms === Number.POSITIVE_INFINITY).length}`,
+        target: '0',
+      },
+      {
+        what: '  server CPU while they played (of one core)',
+        value: `${fmt((100 * cpuPlay) / playMs, 0)}%`,
+      },
+      {
+        what: '  server CPU per key',
+        value: `${fmt(cpuPlay / Math.max(1, latencies.length), 1)} ms`,
+        target: count === 2 ? '≤ 3 ms' : '',
+      },
+      {
+        what: '  bytes per key per connection',
+        value: `${fmt(bytesPerKey, 0)} B`,
+        target: '≤ 600 B',
+      },
+      {
+        what: '  server memory per connection',
+        value: `${fmt((after - before) / count / 1024, 0)} KiB`,
+      },
+      { what: '  server resident memory', value: `${fmt(after / 2 ** 20, 0)} MiB` },
+    );
+    for (const { player } of players) player.end();
+    await sleep(1500);
+  }
+  return figures;
+}
+
+/** One Yut table watched by 0, 20, 50 spectators: the server's CPU per key. */
+async function watched(pid: number, port: number, quick: boolean): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  let alone = Number.NaN;
+  for (const count of quick ? [0, 20] : [0, 20, 50]) {
+    const run = 100 + count;
+    const players = await seat(port, 2, run);
+    const waiting = players[0]?.player.text() ?? '';
+    const code = [...waiting.matchAll(/table (\w{4}) · /g)].at(-1)?.[1] as string;
+    const spectators: Player[] = [];
+    for (let s = 0; s < count; s += 10)
+      spectators.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, count - s) }, async (_, i) => {
+            const spectator = await arrive(port, `w${run}x${s + i}`, code);
+            await spectator.waitFor('watching', PATIENCE);
+            return spectator;
+          }),
+        )),
+      );
+    await sleep(1000);
+    const cpuBefore = cpu(pid);
+    const latencies = await playFor(players, quick ? 6000 : 15_000);
+    const perKey = (cpu(pid) - cpuBefore) / Math.max(1, latencies.length);
+    if (count === 0) alone = perKey;
+    figures.push({
+      what: `a table watched by ${count}: server CPU per key (${latencies.length} keys)`,
+      value: `${fmt(perKey, 1)} ms`,
+      target:
+        count > 0 ? `≤ 2× none${Number.isNaN(alone) ? '' : ` (${fmt(2 * alone, 1)} ms)`}` : '',
+    });
+    for (const one of [...players.map((p) => p.player), ...spectators]) one.end();
+    await sleep(1500);
+  }
+  return figures;
+}
+
+/** A table made while `count` sit in the lobby: the server's CPU for that one event. */
+async function lobby(pid: number, port: number, quick: boolean): Promise<Figure[]> {
+  const count = quick ? 50 : 200;
+  const people: Player[] = [];
+  for (let s = 0; s < count; s += 10)
+    people.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, count - s) }, async (_, i) => {
+          const name = `l${s + i}`;
+          const person = await arrive(port, name);
+          await person.waitFor(`you are ${name}`, PATIENCE);
+          return person;
+        }),
+      )),
+    );
+  const maker = people[0] as Player;
+  maker.write('n');
+  await maker.waitFor('which game?', PATIENCE);
+  maker.write('\r');
+  await maker.waitFor('Start the game', PATIENCE);
+  await sleep(2000);
+  // The lobby's own work (its clocks are drawn again every five seconds) over as long.
+  const window = 5000;
+  const idle = await cpuOver(pid, window);
+  const from = cpu(pid);
+  const started = performance.now();
+  const bytesBefore = people.reduce((sum, p) => sum + p.bytes(), 0);
+  // Each lobby draws the new table (its list may be longer than the window: the frame is seen).
+  const drawn = people.slice(1).map((p) => p.nextFrame(PATIENCE));
+  maker.write('\x1b[A\r');
+  await maker.waitFor(/table (\w{4}) · waiting/, PATIENCE);
+  await Promise.all(drawn);
+  const seen = performance.now() - started;
+  await sleep(Math.max(0, window - seen));
+  const event = cpu(pid) - from - idle;
+  const bytes = people.reduce((sum, p) => sum + p.bytes(), 0) - bytesBefore;
+  for (const person of people) person.end();
+  await sleep(1500);
+  return [
+    {
+      what: `a table made while ${count} sit in the lobby: server CPU`,
+      value: `${fmt(event, 0)} ms`,
+      target: '≤ 20 ms',
+    },
+    { what: `  the lobby's own CPU in ${window / 1000} s around it`, value: `${fmt(idle, 0)} ms` },
+    { what: '  until every lobby has drawn it', value: `${fmt(seen, 0)} ms` },
+    { what: '  bytes to each in the lobby', value: `${fmt(bytes / (count - 1), 0)} B` },
+  ];
+}
+
+/**
+ * A Layers table of `seats` people, each an ssh2 client holding one seat (the computers none):
+ * the server's CPU per move (every screen drawn again) and key → frame for the one who moved.
+ */
+async function layersTable(pid: number, port: number, quick: boolean): Promise<Figure[]> {
+  const seats = quick ? 20 : 100;
+  const moves = quick ? 10 : 30;
+  // The maker's window holds the waiting page whole, every seat and the table's code above them.
+  const maker = await arrive(port, 'p0', undefined, Math.min(200, seats + 30));
+  await maker.waitFor('you are p0', PATIENCE);
+  maker.write('n');
+  await maker.waitFor('which game?', PATIENCE);
+  maker.write('4');
+  await maker.waitFor('Start the game', PATIENCE);
+  // From the start (the form opens there) down to Players: ten at a time from ten (PgUp);
+  // people as many; then Enter down to the start.
+  // One key at a time, each seen before the next.
+  const keys = [
+    '\x1b[B',
+    ...Array.from({ length: seats / 10 - 1 }, () => '\x1b[5~'),
+    '\x1b[B',
+    '\x1b[B',
+    ...Array.from({ length: seats / 10 }, () => '\x1b[5~'),
+    '\r',
+    '\r',
+    '\r',
+    '\r',
+  ];
+  for (const key of keys) {
+    const frame = maker.nextFrame(PATIENCE);
+    maker.write(key);
+    await frame;
+    await sleep(100);
+  }
+  const made = await maker.waitFor(/table (\w{4}) · waiting/, PATIENCE);
+  const code = /table (\w{4}) · waiting/.exec(made)?.[1] as string;
+  const people: Seated[] = [{ player: maker, name: 'p0' }];
+  for (let s = 1; s < seats; s += 10)
+    people.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, seats - s) }, async (_, i) => ({
+          player: await arrive(port, `p${s + i}`, code),
+          name: `p${s + i}`,
+        })),
+      )),
+    );
+  // The game begins when the last seat is taken: everyone's screen shows whose turn it is.
+  await Promise.all(people.map(({ player }) => player.waitFor(/▶ p\d+/, PATIENCE)));
+  await sleep(1000);
+  const latencies: number[] = [];
+  const from = cpu(pid);
+  const end = Date.now() + PATIENCE;
+  while (latencies.length < moves && Date.now() < end) {
+    const acting = people.find(({ player, name }) => player.screen().includes(`▶ ${name}`));
+    if (!acting) {
+      await sleep(50);
+      continue;
+    }
+    const screen = acting.player.screen();
+    const key = screen.includes(': a draw')
+      ? 'e'
+      : screen.includes('may fight nobody')
+        ? 'r'
+        : '\r';
+    const frame = acting.player.nextFrame(10_000);
+    acting.player.write(key);
+    latencies.push((await frame) ?? Number.POSITIVE_INFINITY);
+    await sleep(300);
+  }
+  const used = cpu(pid) - from;
+  for (const { player } of people) player.end();
+  await sleep(1500);
+  return [
+    {
+      what: `a Layers table of ${seats} people: server CPU per key (${latencies.length} keys)`,
+      value: `${fmt(used / Math.max(1, latencies.length), 0)} ms`,
+      target: `≤ ${seats} ms (1 ms a screen)`,
+    },
+    {
+      what: '  key → frame, median',
+      value: `${fmt(quantile(latencies, 0.5), 0)} ms`,
+    },
+    {
+      what: '  key → frame, 95th percentile',
+      value: `${fmt(quantile(latencies, 0.95), 0)} ms`,
+    },
+  ];
+}
+
+async function measure(cli: string, quick: boolean): Promise<Figure[]> {
+  const { child, port } = await startServer(cli);
   const pid = child.pid as number;
   try {
-    const levels = quick ? [1, 50] : [1, 50, 200];
-    let run = 0;
-    for (const count of levels) {
-      run++;
-      const before = rss(pid);
-      const started = performance.now();
-      const cpuSeating = cpu(pid);
-      const players = await seat(port, count, run);
-      const seated = (performance.now() - started) / 1000;
-      // The same work however busy the machine: names asked, tables made and joined.
-      const cpuSeated = cpu(pid) - cpuSeating;
-      const cpuBefore = cpu(pid);
-      const playMs = quick ? 6000 : 20_000;
-      const latencies = await playFor(players, playMs);
-      // The server's own work while they played: far less swayed by the machine's load than the
-      // latencies, which wait their turn for a core.
-      const cpuPlay = cpu(pid) - cpuBefore;
-      const held = players.filter((p) => !p.player.closed()).length;
-      const after = rss(pid);
-      const tables = Math.ceil(count / 2);
-      figures.push(
-        {
-          what: `${count} connections (${tables} table${tables === 1 ? '' : 's'}): held`,
-          value: `${held}`,
-          target: `${count}`,
-        },
-        { what: `  seated in`, value: `${fmt(seated, 1)} s` },
-        { what: `  server CPU to seat them`, value: `${fmt(cpuSeated / 1000, 1)} s` },
-        {
-          what: `  key → frame, median (${latencies.length} keys)`,
-          value: `${fmt(quantile(latencies, 0.5), 1)} ms`,
-        },
-        {
-          what: '  key → frame, 95th percentile',
-          value: `${fmt(quantile(latencies, 0.95), 1)} ms`,
-        },
-        {
-          what: '  keys with no frame within 10 s',
-          value: `${latencies.filter((ms) => ms === Number.POSITIVE_INFINITY).length}`,
-          target: '0',
-        },
-        {
-          what: '  server CPU while they played (of one core)',
-          value: `${fmt((100 * cpuPlay) / playMs, 0)}%`,
-        },
-        {
-          what: '  server CPU per key',
-          value: `${fmt(cpuPlay / Math.max(1, latencies.length), 1)} ms`,
-        },
-        {
-          what: '  server memory per connection',
-          value: `${fmt((after - before) / count / 1024, 0)} KiB`,
-        },
-        { what: '  server resident memory', value: `${fmt(after / 2 ** 20, 0)} MiB` },
-      );
-      for (const { player } of players) player.end();
-      await sleep(1500);
-    }
+    return [
+      ...(await playing(pid, port, quick)),
+      ...(await watched(pid, port, quick)),
+      ...(await lobby(pid, port, quick)),
+      ...(await layersTable(pid, port, quick)),
+    ];
   } finally {
     child.kill('SIGTERM');
   }
-  return { title: 'madang serve (ssh2 clients on 127.0.0.1, Yut, two to a table)', figures };
+}
+
+export async function serveSection(quick: boolean): Promise<Section> {
+  const title = 'madang serve (ssh2 clients on 127.0.0.1 at 80×24, Yut, two to a table)';
+  const after = await measure(CLI, quick);
+  if (!BEFORE) return { title, figures: after };
+  const before = await measure(BEFORE, quick);
+  return {
+    title: `${title}: ${BEFORE} → this build`,
+    figures: after.map((figure, i) => ({
+      ...figure,
+      value: `${before[i]?.value ?? '?'} → ${figure.value}`,
+    })),
+  };
 }

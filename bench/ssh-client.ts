@@ -5,6 +5,8 @@
  */
 import ssh2 from 'ssh2';
 import type { ClientChannel } from 'ssh2';
+import { StringDecoder } from 'node:string_decoder';
+import stringWidth from 'string-width';
 
 const { Client, utils } = ssh2;
 
@@ -20,13 +22,183 @@ export function newKey(): string {
 }
 
 // eslint-disable-next-line no-control-regex
-const ESCAPES = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]/g;
+const ESCAPES = /(\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\r?\n|\r)/;
+
+/**
+ * The client's screen as a terminal shows it: a grid of cells, written by text (wrapping at the
+ * right edge) and placed by cursor moves and erasures (the server may send only what changed, so
+ * what is on the screen is read from the grid, not from the bytes). Styles are not kept.
+ */
+export class Terminal {
+  private grid: string[][];
+  private x = 0;
+  private y = 0;
+  /** Past the last column: the next character goes to the next row (as xterm does). */
+  private wrap = false;
+
+  constructor(
+    private columns: number,
+    private rows: number,
+  ) {
+    this.grid = Array.from({ length: rows }, () => this.blank());
+  }
+
+  private blank(): string[] {
+    return Array.from({ length: this.columns }, () => ' ');
+  }
+
+  resize(newColumns: number, newRows: number): void {
+    const columns = Math.max(1, newColumns);
+    const rows = Math.max(1, newRows);
+    this.columns = columns;
+    this.rows = rows;
+    this.grid = Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: columns }, (_, c) => this.grid[r]?.[c] ?? ' '),
+    );
+    this.x = Math.min(this.x, columns - 1);
+    this.y = Math.min(this.y, rows - 1);
+  }
+
+  /** The screen and cursor kept while the alternate screen is shown (as xterm's 1049 does). */
+  private main: { grid: string[][]; x: number; y: number } | undefined;
+
+  private alternate(on: boolean): void {
+    if (on && !this.main) {
+      this.main = { grid: this.grid, x: this.x, y: this.y };
+      this.grid = Array.from({ length: this.rows }, () => this.blank());
+    } else if (!on && this.main) {
+      ({ grid: this.grid, x: this.x, y: this.y } = this.main);
+      this.main = undefined;
+      this.resize(this.columns, this.rows);
+    }
+  }
+
+  private lineFeed(): void {
+    if (this.y < this.rows - 1) this.y++;
+    else {
+      this.grid.shift();
+      this.grid.push(this.blank());
+    }
+  }
+
+  private put(text: string): void {
+    for (const char of text) {
+      const code = char.codePointAt(0) as number;
+      const width = code >= 0x20 && code < 0x300 ? 1 : stringWidth(char);
+      if (width === 0) {
+        const row = this.grid[this.y] as string[];
+        const at = Math.max(0, this.x - 1);
+        row[at] = (row[at] ?? '') + char;
+        continue;
+      }
+      if (this.wrap || this.x + width > this.columns) {
+        this.x = 0;
+        this.wrap = false;
+        this.lineFeed();
+      }
+      const row = this.grid[this.y] as string[];
+      row[this.x] = char;
+      if (width === 2 && this.x + 1 < this.columns) row[this.x + 1] = '';
+      this.x += width;
+      if (this.x >= this.columns) {
+        this.x = this.columns - 1;
+        this.wrap = true;
+      }
+    }
+  }
+
+  write(data: string): void {
+    const parts = data.split(ESCAPES);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string;
+      if (part === '') continue;
+      if (i % 2 === 0) {
+        this.put(part);
+        continue;
+      }
+      if (part === '\r') {
+        this.x = 0;
+        this.wrap = false;
+        continue;
+      }
+      if (part === '\n' || part === '\r\n') {
+        if (part === '\r\n') this.x = 0;
+        this.wrap = false;
+        this.lineFeed();
+        continue;
+      }
+      if (part === '\x1b[?1049h' || part === '\x1b[?1049l') {
+        this.alternate(part.endsWith('h'));
+        continue;
+      }
+      if (!part.startsWith('\x1b[') || part[2] === '?') continue;
+      const final = part.at(-1);
+      const args = part.slice(2, -1).split(';');
+      const n = Math.max(1, Number(args[0]) || 1);
+      this.wrap = false;
+      switch (final) {
+        case 'A':
+          this.y = Math.max(0, this.y - n);
+          break;
+        case 'B':
+          this.y = Math.min(this.rows - 1, this.y + n);
+          break;
+        case 'C':
+          this.x = Math.min(this.columns - 1, this.x + n);
+          break;
+        case 'D':
+          this.x = Math.max(0, this.x - n);
+          break;
+        case 'E':
+          this.x = 0;
+          for (let k = 0; k < n; k++) this.lineFeed();
+          break;
+        case 'G':
+          this.x = Math.min(this.columns - 1, n - 1);
+          break;
+        case 'H':
+        case 'f':
+          this.y = Math.min(this.rows - 1, n - 1);
+          this.x = Math.min(this.columns - 1, Math.max(1, Number(args[1]) || 1) - 1);
+          break;
+        case 'K': {
+          const row = this.grid[this.y] as string[];
+          const from = args[0] === '2' ? 0 : args[0] === '1' ? -1 : this.x;
+          if (from === -1) for (let c = 0; c <= this.x; c++) row[c] = ' ';
+          else for (let c = from; c < this.columns; c++) row[c] = ' ';
+          break;
+        }
+        case 'J':
+          if (args[0] === '2' || args[0] === '3') {
+            if (args[0] === '2') this.grid = Array.from({ length: this.rows }, () => this.blank());
+          } else {
+            const row = this.grid[this.y] as string[];
+            for (let c = this.x; c < this.columns; c++) row[c] = ' ';
+            for (let r = this.y + 1; r < this.rows; r++) this.grid[r] = this.blank();
+          }
+          break;
+      }
+    }
+  }
+
+  /** The screen's text: its rows, each without the spaces at its end. */
+  text(): string {
+    return this.grid.map((row) => row.join('').trimEnd()).join('\n');
+  }
+}
 
 export interface Player {
   readonly client: ssh2.Client;
   readonly channel: ClientChannel;
-  /** Everything drawn since the last mark, without escape sequences. */
+  /**
+   * The screens shown since the last mark, each whole (the screen's rows as a terminal shows
+   * them after each packet), one after the other.
+   */
   text(): string;
+  /** The screen as it stands. */
+  screen(): string;
+  /** The window resized (the server told, and the screen here made that size). */
+  resize(columns: number, rows: number): void;
   /** Everything drawn since the last mark, escape sequences and all. */
   raw(): string;
   /** Forget what was drawn so far (the next waitFor sees only newer frames). */
@@ -62,6 +234,12 @@ export interface Connect {
 export function connectPlayer(options: Connect): Promise<Player> {
   return new Promise((resolve, reject) => {
     const client = new Client();
+    const columns = options.columns ?? 100;
+    const rows = options.rows ?? 30;
+    // As large as the server draws at most (serve/server.ts): a window asked larger holds no more.
+    const terminal = new Terminal(Math.min(columns, 400), Math.min(rows, 200));
+    const decoder = new StringDecoder('utf8');
+    let carry = '';
     let buffer = '';
     let rawBuffer = '';
     let total = 0;
@@ -83,16 +261,30 @@ export function connectPlayer(options: Connect): Promise<Player> {
           ? false
           : {
               term: options.term ?? 'xterm-256color',
-              cols: options.columns ?? 100,
-              rows: options.rows ?? 30,
+              cols: columns,
+              rows,
             },
         { env: options.env ?? {} },
         (error, channel) => {
           if (error) return reject(error);
+          // The screen here follows the window, however the test changes it.
+          const setWindow = channel.setWindow.bind(channel);
+          channel.setWindow = (newRows, newColumns, height, width) => {
+            terminal.resize(Math.min(newColumns, 400), Math.min(newRows, 200));
+            setWindow(newRows, newColumns, height, width);
+          };
           channel.on('data', (data: Buffer) => {
             total += data.length;
-            buffer += data.toString('utf8').replace(ESCAPES, '');
-            rawBuffer = (rawBuffer + data.toString('utf8')).slice(-200_000);
+            const text = decoder.write(data);
+            // An escape sequence cut by the end of a packet waits for the rest.
+            // eslint-disable-next-line no-control-regex
+            const cut = /\x1b(\[[0-9;?]*[ -/]*)?$/.exec(carry + text);
+            const whole = cut ? (carry + text).slice(0, cut.index) : carry + text;
+            carry = cut ? cut[0] : '';
+            terminal.write(whole);
+            // Each screen as it stands after these bytes: what was on it since the last mark.
+            buffer += `${terminal.text()}\n`;
+            rawBuffer = (rawBuffer + text).slice(-200_000);
             // Keep the recent screens only.
             if (buffer.length > 200_000) buffer = buffer.slice(-100_000);
             for (const wake of [...waiters]) wake();
@@ -148,6 +340,8 @@ export function connectPlayer(options: Connect): Promise<Player> {
             client,
             channel,
             text: () => buffer,
+            screen: () => terminal.text(),
+            resize: (newColumns, newRows) => channel.setWindow(newRows, newColumns, 0, 0),
             raw: () => rawBuffer,
             mark: () => {
               buffer = '';
@@ -201,7 +395,7 @@ export async function playFor(
     players.map(async ({ player, name }) => {
       await pause(Math.random() * 1000);
       while (Date.now() < end && !player.closed()) {
-        const now = turn(player.text());
+        const now = turn(player.screen());
         if (now?.name !== name) {
           await pause(200);
           continue;

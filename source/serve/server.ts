@@ -2,11 +2,13 @@
  * The SSH side of madang serve (the ssh2 package): keys checked by their signature, only a
  * terminal session served (pty-req, shell, window-change, env), everything else refused, and
  * each session's channel given to Ink as a terminal: columns and rows from the pty, 'resize'
- * on window-change, `\n` written as `\r\n`. Limits: connections in all and per address (each
- * counted from the socket's accept, before a byte of SSH), a few seconds to finish the handshake,
- * failed authentications, one terminal per connection, key bytes per second (a paste past the
- * allowance is cut, not queued), an idle timeout, a window's size clamped, and a client that
- * stops reading is let go. A client past the connection limits is told why and closed.
+ * on window-change, and of each frame only what changed on that client's screen sent (frames.ts).
+ * Limits: connections in all and per address (each counted from the socket's accept, before a
+ * byte of SSH), a few seconds to finish the handshake, failed authentications, one terminal per
+ * connection, key bytes per second (a paste past the allowance is cut, not queued), an idle
+ * timeout, a window's size clamped, and a client that stops reading is sent nothing more until
+ * it reads (then its latest screen, whole). A client past the connection limits is told why and
+ * closed.
  */
 import { type Socket, createServer } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
@@ -24,6 +26,7 @@ import { FRAME_CLEAR, screenText } from '../engine/safe-text.js';
 import { KeysProvider } from '../ui/keys-context.js';
 import { sequenceLength } from '../ui/keys.js';
 import { ThemeContext } from '../ui/theme.js';
+import { ClientScreen } from './frames.js';
 import { fingerprint } from './identity.js';
 import type { Refusal, ServerWatch } from './metrics.js';
 import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
@@ -66,6 +69,8 @@ export const MAX_COLUMNS = 400;
 export const MAX_ROWS = 200;
 
 const ENTER = '\x1b[?1049h\x1b[2J\x1b[H\x1b[?25l';
+/** Bytes waiting to go out to a client past which it is sent nothing until it has read them. */
+const HOLD = 64 << 10;
 const LEAVE = '\x1b[?25h\x1b[?1049l';
 
 export interface ServeOptions {
@@ -433,19 +438,32 @@ export function serve(options: ServeOptions): Promise<Running> {
   ): (columns: number, rows: number) => void {
     let ended = false;
     drawing++;
-    // What Ink wrote this turn of the event loop, sent as one: its frame comes in three writes
-    // (synchronized output begun, the frame, ended), each an SSH packet of its own otherwise.
+    // What Ink wrote this turn of the event loop, read as one (its frame comes in several writes).
     let pending: string[] = [];
-    // The last whole frame sent (one that clears the screen first): Ink draws the full screen
-    // again on every change of its tree, seen or not, and the same frame again changes nothing.
-    let lastFrame = '';
+    // The screen Ink means and what this client was last sent: only the changes go (frames.ts).
+    const shown = new ClientScreen(clampSize(setup.rows, MAX_ROWS));
+    // A client that does not read what it was sent is sent no more until it has: then the latest
+    // screen, whole. Never a queue of frames, however long it waits.
+    let behind = false;
     const flush = () => {
       const text = pending.join('');
       pending = [];
-      if (ended || !channel.writable || text === '' || text === lastFrame) return;
-      lastFrame = text.includes(FRAME_CLEAR) ? text : '';
-      channel.write(text);
-      watch.frame?.(text.length);
+      if (ended || !channel.writable) return;
+      if (text !== '') shown.take(text);
+      if (behind) return;
+      if (channel.writableLength > HOLD) {
+        behind = true;
+        shown.lost();
+        channel.once('drain', () => {
+          behind = false;
+          flush();
+        });
+        return;
+      }
+      const change = shown.change();
+      if (change === '') return;
+      channel.write(change);
+      watch.frame?.(change.length);
       // A client that stops reading must not grow the server's memory without end.
       if (channel.writableLength > limits.backlog) end();
     };
@@ -462,7 +480,7 @@ export function serve(options: ServeOptions): Promise<Running> {
         if (ended || !channel.writable) return done();
         if (pending.length === 0) queueMicrotask(flush);
         // Every frame passes the screen's gate (engine/safe-text.ts), as a local screen's does.
-        pending.push(screenText(chunk.toString()).replace(/\r?\n/g, '\r\n'));
+        pending.push(screenText(chunk.toString()));
         done();
       },
     }) as Writable & { columns: number; rows: number; isTTY: boolean };
@@ -532,10 +550,12 @@ export function serve(options: ServeOptions): Promise<Running> {
 
     return (columns, rows) => {
       // A terminal resized may have moved or lost what it showed: the next frame is sent whole.
-      lastFrame = '';
+      shown.lost(clampSize(rows, MAX_ROWS));
       stdout.columns = clampSize(columns, MAX_COLUMNS);
       stdout.rows = clampSize(rows, MAX_ROWS);
       stdout.emit('resize');
+      // Ink draws nothing for a window of the same size: the screen is sent whole all the same.
+      queueMicrotask(flush);
     };
   }
 

@@ -93,4 +93,17 @@ describe('the frames madang serve sends', () => {
     player.channel.setWindow(34, 110, 0, 0);
     await player.waitFor('No tables yet', 3000);
   });
+
+  it('a key that changes one line of the lobby sends that line, not the whole frame', async () => {
+    const { player } = await inLobby();
+    player.write('c');
+    await player.waitFor('Table code:');
+    while ((await player.nextFrame(300)) !== undefined);
+    const before = player.bytes();
+    player.write('x');
+    await player.waitFor('Table code: x');
+    while ((await player.nextFrame(300)) !== undefined);
+    expect(player.bytes() - before, 'bytes sent for the key').toBeLessThanOrEqual(200);
+    expect(player.screen()).toContain('No tables yet');
+  });
 });

@@ -1,0 +1,281 @@
+/**
+ * What madang serve sends a client: only what changed on its screen since what it was last sent.
+ *
+ * Ink writes each frame whole (its lines erased and written again, or the screen cleared first),
+ * 3–5 KB at 80×24 for a key that changes a few cells. Here Ink's output, once through the screen's
+ * gate (engine/safe-text.ts), is read into the screen Ink means (rows of styled text), and each
+ * row that differs from the client's is sent as the span of cells that changed, put in place with
+ * a cursor position. A screen whose state on the client is not known (the first frame, a resize,
+ * a client that fell behind) is sent whole.
+ */
+import stringWidth from 'string-width';
+
+const ESC = '\x1b[';
+/** Synchronized output: the client shows the frame once all of it is there. */
+export const BEGIN = `${ESC}?2026h`;
+export const END = `${ESC}?2026l`;
+/** The whole screen cleared (never ESC[3J: the history above madang stays). */
+const CLEAR = `${ESC}2J${ESC}H`;
+
+/** A run of cells' styles as chalk writes them (one number a sequence, as the gate lets through). */
+interface Style {
+  fg: number;
+  bold: boolean;
+  dim: boolean;
+  underline: boolean;
+  inverse: boolean;
+}
+const PLAIN: Style = { fg: 39, bold: false, dim: false, underline: false, inverse: false };
+
+function styled(style: Style, code: number): Style {
+  switch (code) {
+    case 0:
+      return PLAIN;
+    case 1:
+      return { ...style, bold: true };
+    case 2:
+      return { ...style, dim: true };
+    case 4:
+      return { ...style, underline: true };
+    case 7:
+      return { ...style, inverse: true };
+    case 22:
+      return { ...style, bold: false, dim: false };
+    case 24:
+      return { ...style, underline: false };
+    case 27:
+      return { ...style, inverse: false };
+    default:
+      return (code >= 30 && code <= 39) || (code >= 90 && code <= 97)
+        ? { ...style, fg: code }
+        : style;
+  }
+}
+
+const sameStyle = (a: Style, b: Style) =>
+  a.fg === b.fg &&
+  a.bold === b.bold &&
+  a.dim === b.dim &&
+  a.underline === b.underline &&
+  a.inverse === b.inverse;
+
+/** The sequence that takes a terminal from `from` to `to`. */
+function styleChange(from: Style, to: Style): string {
+  if (sameStyle(from, to)) return '';
+  // Bold and dim end together (22), then the one that stays is set again.
+  const codes: number[] = [];
+  const weight = (from.bold && !to.bold) || (from.dim && !to.dim);
+  if (weight) codes.push(22);
+  if (to.bold && (weight || !from.bold)) codes.push(1);
+  if (to.dim && (weight || !from.dim)) codes.push(2);
+  if (to.underline !== from.underline) codes.push(to.underline ? 4 : 24);
+  if (to.inverse !== from.inverse) codes.push(to.inverse ? 7 : 27);
+  if (to.fg !== from.fg) codes.push(to.fg);
+  return codes.map((code) => `${ESC}${code}m`).join('');
+}
+
+/** One cell of a row: its character (with any marks of no width after it), style and width. */
+interface Cell {
+  readonly text: string;
+  readonly style: Style;
+  readonly width: number;
+}
+
+// eslint-disable-next-line no-control-regex -- the styles in a row of Ink's output
+const SGR = /\x1b\[(\d*)m/y;
+
+/** A row of Ink's output (text and styles, no other escape) as cells. */
+function cellsOf(row: string): Cell[] {
+  const cells: Cell[] = [];
+  let style = PLAIN;
+  let i = 0;
+  while (i < row.length) {
+    if (row.charCodeAt(i) === 0x1b) {
+      SGR.lastIndex = i;
+      const found = SGR.exec(row);
+      if (found) {
+        style = styled(style, Number(found[1] || 0));
+        i = SGR.lastIndex;
+        continue;
+      }
+    }
+    const code = row.codePointAt(i) as number;
+    const char = String.fromCodePoint(code);
+    i += char.length;
+    // Printable ASCII and Latin-1 are one column; the rest is measured as Ink measures it.
+    const width = code >= 0x20 && code < 0x300 ? 1 : stringWidth(char);
+    const last = cells.at(-1);
+    if (width === 0 && last) cells[cells.length - 1] = { ...last, text: last.text + char };
+    else cells.push({ text: char, style, width });
+  }
+  return cells;
+}
+
+const sameCell = (a: Cell | undefined, b: Cell | undefined) =>
+  a !== undefined &&
+  b !== undefined &&
+  a.text === b.text &&
+  a.width === b.width &&
+  sameStyle(a.style, b.style);
+
+const widthOf = (cells: readonly Cell[]) => cells.reduce((sum, cell) => sum + cell.width, 0);
+
+/** The text of cells, styled, from the plain style; back to plain at its end. */
+function textOf(cells: readonly Cell[]): string {
+  let out = '';
+  let style = PLAIN;
+  for (const cell of cells) {
+    out += styleChange(style, cell.style) + cell.text;
+    style = cell.style;
+  }
+  return out + styleChange(style, PLAIN);
+}
+
+/**
+ * What to send to change a row shown as `was` into `now` (1-based row `y`): the cells between the
+ * first and the last that differ, at their column; the rest of the line erased where `now` is
+ * shorter. Empty when the row is the same.
+ */
+export function rowChange(y: number, was: string, now: string): string {
+  if (was === now) return '';
+  const a = cellsOf(was);
+  const b = cellsOf(now);
+  let first = 0;
+  while (first < a.length && first < b.length && sameCell(a[first], b[first])) first++;
+  if (first === a.length && first === b.length) return '';
+  const column = widthOf(b.slice(0, first));
+  const shorter = widthOf(b) < widthOf(a);
+  // The same cells at the end, at the same columns, need not be sent again.
+  let lastA = a.length;
+  let lastB = b.length;
+  if (!shorter && widthOf(a) === widthOf(b))
+    while (lastA > first && lastB > first && sameCell(a[lastA - 1], b[lastB - 1])) {
+      lastA--;
+      lastB--;
+    }
+  return `${ESC}${y};${column + 1}H${textOf(b.slice(first, lastB))}${shorter ? `${ESC}K` : ''}`;
+}
+
+/**
+ * The screen Ink means, read from what it writes (its frames, whole), and what the client was last
+ * sent. Ink's writes are read by rows: its text at the start of a row replaces that row; its
+ * erasures and cursor moves (up, down, next line, to the first column, home, to a row) place it.
+ */
+export class ClientScreen {
+  private rows: string[];
+  private sent: string[] | undefined;
+  private row = 0;
+  /** Whether the cursor is at the start of its row (text then replaces the row). */
+  private start = true;
+
+  constructor(private height: number) {
+    this.rows = Array.from({ length: height }, () => '');
+    // The client's screen was cleared on entering the alternate screen: it shows nothing.
+    this.sent = [...this.rows];
+  }
+
+  /** Ink's output, once through the gate: the screen it means. */
+  take(output: string): void {
+    // eslint-disable-next-line no-control-regex -- Ink's moves and erasures, and its text
+    const parts = output.split(/(\x1b\[[0-9;?]*[A-Za-z]|\r?\n)/);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string;
+      if (part === '') continue;
+      if (i % 2 === 0) {
+        this.write(part);
+        continue;
+      }
+      if (part === '\n' || part === '\r\n') {
+        this.down(1);
+        continue;
+      }
+      const final = part.at(-1);
+      const args = part.slice(2, -1);
+      const n = Math.max(1, Number(args.split(';')[0]) || 1);
+      switch (final) {
+        case 'm':
+          this.write(part);
+          break;
+        case 'A':
+          this.row = Math.max(0, this.row - n);
+          break;
+        case 'B':
+          this.row = Math.min(this.height - 1, this.row + n);
+          break;
+        case 'E':
+          this.down(n);
+          break;
+        case 'G':
+          this.start = n === 1;
+          break;
+        case 'H':
+          this.row = Math.min(this.height - 1, n - 1);
+          this.start = true;
+          break;
+        case 'K':
+          if (this.start || args === '2') this.rows[this.row] = '';
+          break;
+        case 'J':
+          if (args === '2') this.rows.fill('');
+          else
+            for (let r = this.start ? this.row : this.row + 1; r < this.height; r++)
+              this.rows[r] = '';
+          break;
+        // Synchronized output and the cursor shown or hidden: the server sends its own.
+      }
+    }
+  }
+
+  private write(text: string): void {
+    this.rows[this.row] = this.start ? text : this.rows[this.row] + text;
+    this.start = false;
+  }
+
+  private down(n: number): void {
+    for (let k = 0; k < n; k++) {
+      if (this.row < this.height - 1) this.row++;
+      else {
+        this.rows.shift();
+        this.rows.push('');
+      }
+    }
+    this.start = true;
+  }
+
+  /** The rows Ink means now (for tests and the bench). */
+  screen(): readonly string[] {
+    return this.rows;
+  }
+
+  /**
+   * What brings the client to the screen now, in synchronized output; '' when nothing changed.
+   * What is returned is taken to be sent.
+   */
+  change(): string {
+    const sent = this.sent;
+    let out = '';
+    if (sent === undefined) {
+      out = CLEAR;
+      for (let r = 0; r < this.height; r++)
+        if (this.rows[r] !== '')
+          out += `${ESC}${r + 1};1H${textOf(cellsOf(this.rows[r] as string))}`;
+    } else
+      for (let r = 0; r < this.height; r++)
+        out += rowChange(r + 1, sent[r] ?? '', this.rows[r] ?? '');
+    this.sent = [...this.rows];
+    return out === '' ? '' : `${BEGIN}${out}${END}`;
+  }
+
+  /**
+   * The client's screen is not known (its window resized, or it fell behind and frames were not
+   * sent): the next change is the whole screen. A new height starts from what Ink draws next.
+   */
+  lost(height = this.height): void {
+    if (height !== this.height) {
+      this.rows = Array.from({ length: height }, (_, r) => this.rows[r] ?? '');
+      this.height = height;
+      this.row = Math.min(this.row, height - 1);
+    }
+    this.sent = undefined;
+  }
+}

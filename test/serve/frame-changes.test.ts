@@ -1,0 +1,107 @@
+/**
+ * The changes madang serve sends (source/serve/frames.ts), read by a terminal (the bench's and the
+ * tests' own, bench/ssh-client.ts): whatever frames Ink writes, one after the other, the client's
+ * screen is each frame; a row that changed in a few cells costs a few bytes.
+ */
+import ansiEscapes from 'ansi-escapes';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Terminal } from '../../bench/ssh-client.js';
+import { ClientScreen, rowChange } from '../../source/serve/frames.js';
+
+const plain = (row: string) => row.replace(/\x1b\[\d*m/g, '').trimEnd();
+
+const COLUMNS = 20;
+const HEIGHT = 6;
+
+/** A row as chalk writes one: runs of text, each styled and ended. */
+const run = fc
+  .tuple(
+    fc.constantFrom('', '\x1b[1m', '\x1b[2m', '\x1b[31m', '\x1b[94m', '\x1b[7m', '\x1b[4m'),
+    fc.array(fc.constantFrom('a', 'b', ' ', '│', '─', '윷', 'é', '●'), { maxLength: 6 }),
+  )
+  .map(([on, chars]) => {
+    const text = chars.join('');
+    if (on === '' || text === '') return text;
+    const ends: Record<string, number> = {
+      '\x1b[1m': 22,
+      '\x1b[2m': 22,
+      '\x1b[7m': 27,
+      '\x1b[4m': 24,
+    };
+    const off = ends[on] ?? 39;
+    return `${on}${text}\x1b[${off}m`;
+  });
+const row = fc
+  .array(run, { maxLength: 4 })
+  .map((runs) => runs.join(''))
+  // Within the window, as Ink cuts its rows.
+
+  .filter(
+    (r) =>
+      [...r.replace(/\x1b\[\d*m/g, '')].reduce((w, c) => w + (c === '윷' ? 2 : 1), 0) <= COLUMNS,
+  );
+const frame = fc.array(row, { minLength: HEIGHT, maxLength: HEIGHT });
+
+/** How Ink 8 writes a frame that fills the window: the last one's rows erased, then its own. */
+function inkWrites(rows: readonly string[], previous: number, cleared: boolean): string {
+  const start = cleared
+    ? ansiEscapes.cursorTo(0, 0) + ansiEscapes.eraseDown
+    : ansiEscapes.eraseLines(previous);
+  return `\x1b[?2026h${start}${rows.join('\n')}\x1b[?2026l`;
+}
+
+describe("the changes sent to a client's screen", () => {
+  it('after any frames, written either way Ink writes them, the client shows the last', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(frame, fc.boolean()), { minLength: 1, maxLength: 6 }),
+        (frames) => {
+          const screen = new ClientScreen(HEIGHT);
+          const client = new Terminal(COLUMNS, HEIGHT);
+          let previous = 0;
+          for (const [rows, cleared] of frames) {
+            screen.take(inkWrites(rows, previous, cleared));
+            previous = rows.length;
+            client.write(screen.change());
+            expect(client.text()).toBe(rows.map(plain).join('\n'));
+          }
+        },
+      ),
+    );
+  });
+
+  it('a screen lost (a resize, a client behind) is sent whole, and is the frame', () => {
+    fc.assert(
+      fc.property(frame, frame, (first, second) => {
+        const screen = new ClientScreen(HEIGHT);
+        screen.take(inkWrites(first, 0, false));
+        screen.change();
+        const client = new Terminal(COLUMNS, HEIGHT);
+        client.write('garbage left by the resize');
+        screen.take(inkWrites(second, HEIGHT, false));
+        screen.lost();
+        const whole = screen.change();
+        expect(whole).toContain('\x1b[2J');
+        client.write(whole);
+        expect(client.text()).toBe(second.map(plain).join('\n'));
+      }),
+    );
+  });
+
+  it('a row changed in one cell costs that cell, placed; the same frame again costs nothing', () => {
+    const was = '│ \x1b[31mAnn\x1b[39m  3 pieces home   │';
+    const now = '│ \x1b[31mAnn\x1b[39m  4 pieces home   │';
+    expect(rowChange(7, was, now)).toBe('\x1b[7;8H4');
+    expect(rowChange(7, was, was)).toBe('');
+    // A style changed alone is sent with its style, and ended.
+    expect(rowChange(1, 'ab', 'a\x1b[1mb\x1b[22m')).toBe('\x1b[1;2H\x1b[1mb\x1b[22m');
+    // A shorter row: the rest of the line erased.
+    expect(rowChange(2, 'abcdef', 'abc')).toBe('\x1b[2;4H\x1b[K');
+    const screen = new ClientScreen(3);
+    screen.take(['one', 'two', 'three'].join('\n'));
+    expect(screen.change()).not.toBe('');
+    screen.take(ansiEscapes.eraseLines(3) + ['one', 'two', 'three'].join('\n'));
+    expect(screen.change()).toBe('');
+  });
+});
