@@ -25,8 +25,16 @@ import { MIN_COLUMNS, MIN_ROWS } from '../ui/min-size.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
 import type { Lobby, Person, ServedTable } from './hall.js';
 import type { PlayerBook } from './identity.js';
-import { type Effect, firstScreen, playable, type Screen, serveKey } from './lobby-model.js';
+import {
+  type Effect,
+  firstScreen,
+  isGuest,
+  playable,
+  type Screen,
+  serveKey,
+} from './lobby-model.js';
 import { LobbyPage } from './views/LobbyPage.js';
+import { Leaderboard } from './ratings/Leaderboard.js';
 import type { RatingsStore } from './ratings/store.js';
 import { NamePage, PickPage, SetupPage } from './views/forms.js';
 import { KeylessPage, Page, ServedTooSmall } from './views/page.js';
@@ -314,6 +322,18 @@ export function ServeApp({
           person={person as Person}
           columns={columns}
           rows={rows}
+          ratings={world.ratings?.ratings()}
+        />
+      );
+    case 'leaders':
+      return (
+        <Leaderboard
+          ratings={world.ratings?.ratings()}
+          games={world.games}
+          index={screen.index}
+          you={(person as Person).id}
+          columns={columns}
+          rows={rows}
         />
       );
     case 'pick':
@@ -323,6 +343,8 @@ export function ServeApp({
           rows={rows}
           games={playable(world.games)}
           index={screen.index}
+          rated={screen.rated}
+          guest={isGuest(person)}
         />
       );
     case 'setup':

@@ -6,6 +6,7 @@
  */
 import { safeText } from '../engine/safe-text.js';
 import type { AnyGameModule, MenuEntry, Start } from '../games/module.js';
+import { ratable } from '../ratings/ranking.js';
 import type { Key } from '../ui/keys.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
 import { CHAT_LENGTH, type Lobby, type Person, type ServedTable } from './hall.js';
@@ -21,13 +22,17 @@ export type Screen =
       /** The code being typed (c). */
       readonly code?: Field | undefined;
     }
-  | { readonly name: 'pick'; readonly index: number }
+  /** `rated`: the table to be made is rated (ratings/), else casual. */
+  | { readonly name: 'pick'; readonly index: number; readonly rated: boolean }
   | {
       readonly name: 'setup';
       readonly game: AnyGameModule;
       readonly entry: MenuEntry;
       readonly form: unknown;
+      readonly rated: boolean;
     }
+  /** The leaderboard (r), of the index-th game. */
+  | { readonly name: 'leaders'; readonly index: number }
   | {
       readonly name: 'table';
       readonly code: string;
@@ -89,6 +94,9 @@ export function firstScreen(keyless: boolean, person: Person | undefined): Scree
   return keyless ? { name: 'banner' } : person ? { name: 'lobby', index: 0 } : named('');
 }
 
+/** A guest plays for one connection and has no rating. */
+export const isGuest = (person: Person | undefined) => person?.id.startsWith('guest:') ?? true;
+
 const named = (value: string): Screen => ({ name: 'name', field: fieldOf(value) });
 const stay = (screen: Screen, effect?: Effect): Step => ({ screen, effect });
 /** An index moved up or down a list of `n`, round its ends. */
@@ -117,7 +125,8 @@ export function serveKey(screen: Screen, k: Key, world: LobbyWorld): Step {
       if (k === 'escape' || k === 'q') return stay({ name: 'lobby', index: 0 });
       const games = playable(world.games);
       if (k === 'up' || k === 'down')
-        return stay({ name: 'pick', index: cycle(screen.index, k, games.length) });
+        return stay({ ...screen, index: cycle(screen.index, k, games.length) });
+      if (k === 'r' && !isGuest(world.person)) return stay({ ...screen, rated: !screen.rated });
       const numbered = /^[1-9]$/.test(k) ? Number(k) - 1 : k === 'enter' ? screen.index : -1;
       const picked = games[numbered];
       if (!picked) return stay(screen);
@@ -127,7 +136,7 @@ export function serveKey(screen: Screen, k: Key, world: LobbyWorld): Step {
         dataDir: world.dataDir,
         warn: () => undefined,
       });
-      return stay({ name: 'setup', ...picked, form });
+      return stay({ name: 'setup', ...picked, form, rated: screen.rated });
     }
     case 'setup': {
       const outcome = screen.entry.key(screen.form, k);
@@ -138,9 +147,22 @@ export function serveKey(screen: Screen, k: Key, world: LobbyWorld): Step {
         case 'back':
         case 'exit':
           return stay({ name: 'lobby', index: 0 });
-        case 'start':
-          return stay(screen, { type: 'create', game: screen.game, start: outcome.start });
+        case 'start': {
+          // A level in two seats would play itself: such a table is casual (ratings/ranking.ts).
+          const rated = screen.rated && ratable(outcome.start.seats);
+          const start = { ...outcome.start, rated };
+          return stay(screen, { type: 'create', game: screen.game, start });
+        }
       }
+      return stay(screen);
+    }
+    case 'leaders': {
+      if (k === 'escape' || k === 'q') return stay({ name: 'lobby', index: 0 });
+      if (k === 'left' || k === 'right')
+        return stay({
+          name: 'leaders',
+          index: cycle(screen.index, k === 'left' ? 'up' : 'down', world.games.length),
+        });
       return stay(screen);
     }
     case 'table':
@@ -172,7 +194,9 @@ function lobbyKey(screen: Screen & { name: 'lobby' }, k: Key, world: LobbyWorld)
     return stay(
       tables.length > 0 ? { name: 'lobby', index: cycle(screen.index, k, tables.length) } : screen,
     );
-  if (k === 'n') return stay({ name: 'pick', index: 0 });
+  // A table is rated unless made casual; a guest's are casual (a guest has no rating).
+  if (k === 'n') return stay({ name: 'pick', index: 0, rated: !isGuest(world.person) });
+  if (k === 'r') return stay({ name: 'leaders', index: 0 });
   if (k === 'c') return stay({ ...screen, code: fieldOf(''), notice: undefined });
   if ((k === 'enter' || k === 'w') && chosen)
     return stay(screen, { type: 'enter', table: chosen, watch: k === 'w' });

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { SessionFactory } from '../../source/app/session.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
-import { seatOf } from '../../source/engine/seats.js';
+import { type SeatKind, seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
-import type { AnyGameModule } from '../../source/games/module.js';
+import type { AnyGameModule, MenuEntry } from '../../source/games/module.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
 import {
   firstScreen,
@@ -163,12 +163,81 @@ describe("a connection's screens, as a model", () => {
     const games = playable(GAMES);
     expect(games.length).toBeGreaterThan(1);
     const pick = typed({ name: 'lobby', index: 0 }, ['n'], at).screen;
-    expect(pick).toEqual({ name: 'pick', index: 0 });
-    expect(typed(pick, ['up'], at).screen).toEqual({ name: 'pick', index: games.length - 1 });
+    expect(pick).toEqual({ name: 'pick', index: 0, rated: true });
+    expect(typed(pick, ['up'], at).screen).toEqual({
+      name: 'pick',
+      index: games.length - 1,
+      rated: true,
+    });
     const setup = typed(pick, ['2'], at).screen;
-    expect(setup).toMatchObject({ name: 'setup', game: games[1]?.game });
+    expect(setup).toMatchObject({ name: 'setup', game: games[1]?.game, rated: true });
     expect(typed(pick, ['escape'], at).screen).toEqual({ name: 'lobby', index: 0 });
     expect(typed(pick, ['9'], at).screen).toBe(pick);
+  });
+
+  it('a new table is rated for a key, casual for a guest; r on the list of games toggles it', () => {
+    const { world } = lobby();
+    const at = world(ANN);
+    const pick = typed({ name: 'lobby', index: 0 }, ['n'], at).screen;
+    const casual = typed(pick, ['r'], at).screen;
+    expect(casual).toEqual({ name: 'pick', index: 0, rated: false });
+    expect(typed(casual, ['r'], at).screen).toEqual(pick);
+    // The choice goes on to the setup, and into the table made (Ur: Up then Enter is Start).
+    const ur = playable(GAMES).findIndex(({ game }) => game.id === 'ur');
+    const start = (from: Screen) =>
+      typed(from, [`${ur + 1}` as Key, 'up', 'enter'], at).effects.map((e) =>
+        e.type === 'create' ? e.start.rated : e.type,
+      );
+    expect(start(pick)).toEqual([true]);
+    expect(start(casual)).toEqual([false]);
+    // A guest has no rating: its tables are casual, and r does not make them rated.
+    const guest = world({ id: 'guest:3', name: 'Gus' });
+    const guests = typed({ name: 'lobby', index: 0 }, ['n'], guest).screen;
+    expect(guests).toEqual({ name: 'pick', index: 0, rated: false });
+    expect(typed(guests, ['r'], guest).screen).toBe(guests);
+  });
+
+  it('a table with one computer level in two seats is made casual, though rated was asked', () => {
+    const { world } = lobby();
+    const entry = playable(GAMES)[0]?.entry as MenuEntry;
+    const seats = [seatOf('Player 1', 'human'), seatOf('Player 2', 'strong')];
+    const setup = (level: string): Screen => ({
+      name: 'setup',
+      game: yut,
+      entry: {
+        ...entry,
+        key: () => ({
+          type: 'start',
+          start: { ...TWO, seats: [...seats, seatOf('Player 3', level as SeatKind)] },
+        }),
+      },
+      form: undefined,
+      rated: true,
+    });
+    const rated = (level: string) =>
+      typed(setup(level), ['enter'], world(ANN)).effects.map((e) =>
+        e.type === 'create' ? e.start.rated : e.type,
+      );
+    expect(rated('greedy')).toEqual([true]);
+    expect(rated('strong')).toEqual([false]);
+  });
+
+  it('r in the lobby opens the leaderboard: ←→ go round the games, q and Esc go back', () => {
+    const { world } = lobby();
+    const at = world(ANN);
+    const leaders = typed({ name: 'lobby', index: 0 }, ['r'], at).screen;
+    expect(leaders).toEqual({ name: 'leaders', index: 0 });
+    expect(typed(leaders, ['left'], at).screen).toEqual({
+      name: 'leaders',
+      index: GAMES.length - 1,
+    });
+    expect(typed(leaders, ['right', 'right'], at).screen).toEqual({ name: 'leaders', index: 2 });
+    expect(typed(leaders, ['x'], at).screen).toBe(leaders);
+    expect(typed(leaders, ['q'], at).screen).toEqual({ name: 'lobby', index: 0 });
+    expect(typed(leaders, ['escape'], at).screen).toEqual({ name: 'lobby', index: 0 });
+    // While a table's code is typed, r is a letter of it.
+    const code = typed({ name: 'lobby', index: 0 }, ['c', 'r'], at).screen;
+    expect(code).toMatchObject({ name: 'lobby', code: { value: 'r' } });
   });
 
   it('a waiting table: s starts early, c opens the chat line, Enter says it, q leaves', () => {

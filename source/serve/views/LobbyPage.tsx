@@ -1,6 +1,7 @@
 /** The lobby: every table of the server in two lines, the chosen one marked, and its keys. */
 import { Box, Text } from 'ink';
 import { safeText } from '../../engine/safe-text.js';
+import type { Ratings } from '../../ratings/rating.js';
 import type { Field } from '../../ui/text-field.js';
 import { TextField } from '../../ui/TextField.js';
 import { Styled } from '../../ui/theme.js';
@@ -15,6 +16,7 @@ export function LobbyPage({
   person,
   columns,
   rows,
+  ratings,
 }: {
   tables: readonly ServedTable[];
   index: number;
@@ -23,6 +25,8 @@ export function LobbyPage({
   person: Person;
   columns: number;
   rows: number;
+  /** The server's ratings: each seat's is shown beside its name. */
+  ratings: Ratings | undefined;
 }) {
   const width = Math.min(columns, 110) - 4;
   // Two lines a table, and eight for the rest (borders, title, notice, the keys): as many
@@ -51,11 +55,12 @@ export function LobbyPage({
                   {t.code} {t.game.title.padEnd(16)} {t.status.padEnd(8)}{' '}
                   {clock(t.age()).padStart(6)}
                   {t.watchers.size > 0 ? ` · ${t.watchers.size} watching` : ''}
+                  {t.start.rated ? ' · rated' : ''}
                   {mine ? ' · your seat' : ''}
                 </Styled>
                 <Text dimColor wrap="truncate">
                   {'     '}
-                  {seatWords(t)} · {optionWords(t)}
+                  {seatWords(t, ratings)} · {optionWords(t)}
                 </Text>
               </Box>
             );
@@ -74,7 +79,7 @@ export function LobbyPage({
           ↑↓ choose · Enter sit (or go back to your seat) · w watch
         </Text>
         <Text dimColor wrap="truncate">
-          n new table · c a table&apos;s code · q leave
+          n new table · c a table&apos;s code · r ratings · q leave
         </Text>
       </Box>
     </Box>

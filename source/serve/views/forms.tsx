@@ -49,15 +49,21 @@ export function PickPage({
   rows,
   games,
   index,
+  rated,
+  guest,
 }: {
   columns: number;
   rows: number;
   games: ReturnType<typeof playable>;
   index: number;
+  /** The table to be made is rated, else casual. */
+  rated: boolean;
+  /** A guest's tables are casual: r does not offer a rated one. */
+  guest: boolean;
 }) {
   return (
     <Page columns={columns} rows={rows}>
-      <Text bold>A new table: which game?</Text>
+      <Text bold>A new {rated ? 'rated' : 'casual'} table: which game?</Text>
       <Text> </Text>
       {games.map(({ game }, i) => (
         <Text key={game.id} wrap="truncate">
@@ -68,7 +74,10 @@ export function PickPage({
         </Text>
       ))}
       <Text> </Text>
-      <Text dimColor>↑↓ choose · Enter or 1-{games.length} set it up · Esc back</Text>
+      <Text dimColor>
+        ↑↓ choose · Enter or 1-{games.length} set it up
+        {guest ? '' : ` · r ${rated ? 'casual' : 'rated'}`} · Esc back
+      </Text>
     </Page>
   );
 }

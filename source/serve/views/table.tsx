@@ -30,7 +30,9 @@ export function Waiting({
       <Text bold>
         {table.game.title} · table {table.code} · waiting for players
       </Text>
-      <Text dimColor>{optionWords(table)}</Text>
+      <Text dimColor>
+        {optionWords(table)} · {table.start.rated ? 'rated' : 'casual'}
+      </Text>
       <Text> </Text>
       {table.holders.map((h, seat) => (
         <Styled key={seat} seat={seat}>

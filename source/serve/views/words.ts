@@ -1,6 +1,8 @@
 /** A served table in a few words: its options, its seats, its clock (the lobby's lines). */
 import { safeText } from '../../engine/safe-text.js';
+import type { Ratings } from '../../ratings/rating.js';
 import type { ServedTable } from '../hall.js';
+import { seatRating } from '../ratings/Leaderboard.js';
 
 /**
  * A game's one-line description as the list of games here gives it: without the command line's
@@ -27,15 +29,16 @@ export function optionWords(table: ServedTable): string {
   return parsed.ok ? table.game.optionWords(parsed.options) : '';
 }
 
-export function seatWords(table: ServedTable): string {
+/** A table's seats: each name, with its rating in the table's game when the server has ratings. */
+export function seatWords(table: ServedTable, ratings: Ratings | undefined): string {
   const names = table.seatNames();
   return table.holders
     .map((h, seat) =>
       h.kind === 'open'
         ? '(open)'
         : h.kind === 'computer' || table.covered.has(seat)
-          ? `${names[seat]}${h.kind === 'person' ? ' (computer)' : ''}`
-          : `${safeText(names[seat] ?? '')}${table.awaySince.has(seat) ? ' (away)' : ''}`,
+          ? `${names[seat]}${seatRating(ratings, table.game.id, h)}${h.kind === 'person' ? ' (computer)' : ''}`
+          : `${safeText(names[seat] ?? '')}${seatRating(ratings, table.game.id, h)}${table.awaySince.has(seat) ? ' (away)' : ''}`,
     )
     .join(', ');
 }
