@@ -39,11 +39,14 @@ function aside(data: string, name: string): string[] {
     .map((f) => readFileSync(join(data, 'server', f), 'utf8'));
 }
 
-/** The warning lines the server printed. */
+/** The warning lines the server printed (each stamped with its time, the stamp taken off). */
+const STAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /;
 const warnings = (server: Served) =>
   server
     .printed()
     .split('\n')
+    .filter((line) => STAMP.test(line))
+    .map((line) => line.replace(STAMP, ''))
     .filter((line) => line.startsWith('madang: warning:'));
 
 describe("the players' file", () => {
