@@ -247,6 +247,11 @@ await cli
           describe:
             'the operator’s HTTP port, [HOST:]PORT (127.0.0.1 unless a host is named): /healthz, /metrics',
         })
+        .option('web-url', {
+          type: 'string',
+          describe:
+            'with --web: its address as people reach it (behind a proxy), for the link each table gives, e.g. https://madang.example.org',
+        })
         .epilog(more('serve.md', 'madang serve, its limits and Redis')),
     // Loaded when asked for: the server's modules (ssh2, ioredis) cost every other start.
     async (argv) =>

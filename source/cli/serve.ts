@@ -47,6 +47,8 @@ export interface ServeArgs {
   readonly redis?: string | undefined;
   /** The operator's HTTP port, [HOST:]PORT (serve/web.ts). */
   readonly web?: string | undefined;
+  /** The web port's address as people reach it (behind a proxy), for the tables' links. */
+  readonly webUrl?: string | undefined;
 }
 
 /** Table codes: four characters no one misreads (no 0/o, 1/l/i). */
@@ -87,6 +89,16 @@ export async function serveCommand(
     fail('--seed takes a whole number');
   const webAt = argv.web === undefined ? undefined : webAddress(argv.web);
   if (typeof webAt === 'string') fail(webAt);
+  if (argv.webUrl !== undefined && !webAt) fail('--web-url goes with --web (the port it names)');
+  if (argv.webUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(argv.webUrl))
+    fail(`--web-url takes an address such as https://madang.example.org (not ${argv.webUrl})`);
+  // The link a table's players give out: the proxy's address, else the port's own (a port of 0
+  // is known only once listening, so it gets none).
+  const webLink =
+    argv.webUrl?.replace(/\/+$/, '') ??
+    (webAt && webAt.port !== 0
+      ? `http://${webAt.host.includes(':') ? `[${webAt.host}]` : webAt.host}:${webAt.port}`
+      : undefined);
   // From here on the log's lines carry their time (serve/log.ts).
   stampedLog(process.stderr);
   const counters = new ServerCounters();
@@ -185,7 +197,7 @@ export async function serveCommand(
       hostKey: key.privateKey,
       guests: argv.guests,
       limits: { ...LIMITS, maxConnections: argv.maxConnections, idleMs: argv.idle * 60_000 },
-      world: { hall, book, games, dataDir: data, now: () => new Date(), ratings },
+      world: { hall, book, games, dataDir: data, now: () => new Date(), ratings, web: webLink },
       log: (line) => say(`madang: ${line}`),
       watch: counters,
     });

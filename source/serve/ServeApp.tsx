@@ -70,6 +70,8 @@ export interface ServeWorld {
   now(): Date;
   /** The server's ratings (ratings/store.ts): the lobby and the leaderboard show them. */
   readonly ratings?: RatingsStore | undefined;
+  /** With --web: the address the web view is reached at (--web-url, else the port's own). */
+  readonly web?: string | undefined;
 }
 
 /** A store's reducer that keeps the value given (stable: a memo may depend on its setter). */
@@ -365,6 +367,7 @@ export function ServeApp({
               table={table}
               person={person as Person}
               caller={caller}
+              web={world.web}
               columns={columns}
               rows={height}
             />

@@ -149,6 +149,20 @@ describe("madang serve's screens", () => {
     expect(seated).not.toMatch(/\w=\w/);
   });
 
+  it("with --web the waiting page gives the table's link for watching in a browser; without, none", async () => {
+    for (const web of ['https://madang.example.org', undefined]) {
+      const { world: plain, hall } = world();
+      const w = { ...plain, web };
+      const table = hall.create(yut, start, ANN);
+      const { stdin, lastFrame } = annSees(w, 80, 24);
+      await frameWhen(lastFrame, 'you are Ann');
+      await press(stdin, 'c', ...table.code, KEY.Enter as string);
+      const seated = await frameWhen(lastFrame, 'waiting for players');
+      if (web) expect(seated).toContain(`Watch in a browser: ${web}/t/${table.code}`);
+      else expect(seated).not.toContain('Watch in a browser');
+    }
+  });
+
   it("every game's setup at 80×24 and larger is whole, its box closed, the note about seats beside it", async () => {
     const NOTE = 'Seats set to a person are open for players to sit in; you sit in the first.';
     for (const [columns, rows] of [

@@ -13,12 +13,15 @@ export function Waiting({
   table,
   person,
   caller,
+  web,
   columns,
   rows,
 }: {
   table: ServedTable;
   /** Where friends connect (the address the connection came to). */
   caller: { readonly host: string; readonly port: number };
+  /** The web view's address (madang serve --web), for a link to watch the table from. */
+  web?: string | undefined;
   person: Person;
   columns: number;
   rows: number;
@@ -49,6 +52,11 @@ export function Waiting({
         Friends join with: ssh -p {caller.port} {table.code}@{caller.host}
       </Text>
       <Text>or type the code {table.code} in the lobby (c).</Text>
+      {web ? (
+        <Text wrap="truncate">
+          Watch in a browser: {safeText(web)}/t/{table.code}
+        </Text>
+      ) : null}
       <Text dimColor>
         {creator ? 's start now, the open seats to the computer · ' : ''}c chat · q back to the
         lobby
