@@ -10,7 +10,7 @@ import { type SeatKind, seatOf } from '../../engine/seats.js';
 import { gameModule, type MenuEntry } from '../module.js';
 import { runClassicKono } from './classic.js';
 import { konoCore } from './core.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import {
   checkOptions,
   DEFAULT_QUIET_MOVES,
@@ -69,7 +69,7 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   entries: [newEntry, resumeEntry],
   Play: KonoGame,
   Replay: KonoReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('kono'),
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),
   // A recording resumed saves to the same slot as a new game.
   saveFor: (_options, _seats, context) => (state) =>

@@ -9,7 +9,7 @@ import { seatOf } from '../../engine/seats.js';
 import { gameModule, type MenuEntry } from '../module.js';
 import { runClassicLayers } from './classic.js';
 import { DEFAULT_TURNS, layersCore } from './core.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import {
   type LayersEvent,
   type LayersOptions,
@@ -52,7 +52,7 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
   entries: [entry],
   Play: LayersGame,
   Replay: LayersReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('layers'),
   command: {
     describe: 'Layers: ten or more players in a forest (straight to its setup screen)',
     flags: (y: Argv) =>

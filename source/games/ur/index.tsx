@@ -11,7 +11,7 @@ import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
 import { runClassicUr } from './classic.js';
 import { urCore } from './core.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import { solveCommand } from './solve-command.js';
 import { perfectProblem } from './perfect.js';
 import { readTablesFrom } from './table.js';
@@ -98,7 +98,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
   entries: [entry],
   Play: UrGame,
   Replay: UrReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('ur'),
   command: {
     describe: 'the Royal Game of Ur: straight to its setup screen',
     flags: (y: Argv) =>

@@ -7,7 +7,7 @@ import { botRandom } from '../../engine/random.js';
 import { gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { runClassicYote } from './classic.js';
 import { yoteCore } from './core.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import {
   checkOptions,
   DEFAULT_QUIET_TURNS,
@@ -46,7 +46,7 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   entries: [entry],
   Play: YoteGame,
   Replay: YoteReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('yote'),
   command: {
     describe: 'Yoté: straight to its setup screen',
     flags: (y: Argv) =>

@@ -11,7 +11,7 @@ import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
 import { yutCore } from './core.js';
 import { ACCOUNTS_FILE, SAVES_FILE, YutFiles } from './files.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import type { YutEvent, YutOptions, YutState } from './rules.js';
 import type { seededThrows } from './throws.js';
 import { Advanced } from './ui/Advanced.js';
@@ -113,7 +113,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   entries: [basic, advanced],
   Play: YutGame,
   Replay: YutReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('yut'),
   command: {
     describe: 'Yut Nori: straight to the setup screen',
     flags: (y: Argv) =>
