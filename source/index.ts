@@ -6,7 +6,7 @@
  *   import { CORES, yutCore, readGameRecording } from 'madang';
  *   yut.movePlayer(5, 'gae');  // 21
  */
-import { readTablesFromEnvironment } from './games/ur/table.js';
+import { readTablesFromEnvironment } from './games/ur/solved-table.js';
 import { coreOf } from './games/cores.js';
 import { readGame } from './storage/load.js';
 
@@ -52,7 +52,7 @@ export type { ReadGame } from './storage/load.js';
 export * from './games/cores.js';
 // Ur's core reads no file nor environment: the library hands it the solved tables of
 // MADANG_DATA_DIR, as the program finds them, or of the data directory named here.
-export { readTablesFrom as readUrTablesFrom } from './games/ur/table.js';
+export { readTablesFrom as readUrTablesFrom } from './games/ur/solved-table.js';
 readTablesFromEnvironment();
 
 // Each game's rules module, and its game value with what the seeds grade (as before).

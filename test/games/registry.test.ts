@@ -56,8 +56,8 @@ describe('the registry of games', () => {
  * solver thread, which the program's edges start before any game is chosen.
  */
 const NAMED: Readonly<Record<string, RegExp>> = {
-  'index.ts': /^\.\/games\/\w+\/(rules|library|board|table)\.js$/,
-  'main.ts': /^\.\/games\/ur\/(table|solve-worker)\.js$/,
+  'index.ts': /^\.\/games\/\w+\/(rules|library|board|solved-table)\.js$/,
+  'main.ts': /^\.\/games\/ur\/(solved-table|solve-worker)\.js$/,
 };
 
 const sourceFiles = (dir: string): string[] =>

@@ -14,7 +14,7 @@ import { urCore } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
 import { solveCommand } from './solve-command.js';
 import { perfectProblem } from './perfect.js';
-import { readTablesFrom } from './table.js';
+import { readTablesFrom } from './solved-table.js';
 import { dataDirectory } from '../../storage/paths.js';
 import {
   isStones,

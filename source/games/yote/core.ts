@@ -3,7 +3,7 @@
  * the words for what happened and why. No chance, no screen, no command line.
  */
 import { gameCore } from '../../engine/core.js';
-import { yoteChances } from './chances.js';
+import { yoteWinChances } from './win-chances.js';
 import { explainYoteMove, yoteBot } from './bot.js';
 import { describeYoteEvent } from './describe.js';
 import {
@@ -32,7 +32,7 @@ export const yoteCore = gameCore<YoteState, YoteEvent, YoteOptions>({
   optionWords: (options) => `a draw after ${options.quietTurns} quiet turns`,
   typicalOptions: { quietTurns: DEFAULT_QUIET_TURNS },
   bot: yoteBot,
-  winChances: (level) => yoteChances(level),
+  winChances: (level) => yoteWinChances(level),
   explain: (state, event, names) => explainYoteMove(state, event, names),
   describe: describeYoteEvent,
 });

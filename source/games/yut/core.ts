@@ -3,7 +3,7 @@
  * what happened and why. No screen, no command line: the library entry and tables use this.
  */
 import { gameCore } from '../../engine/core.js';
-import { yutChances } from './chances.js';
+import { yutWinChances } from './win-chances.js';
 import { explainMove, YUT_LEVELS, yutBot } from './bot.js';
 import { describeEvent, moveLine, named } from './describe.js';
 import { checkOptions, type YutEvent, yutGame, type YutOptions, type YutState } from './rules.js';
@@ -49,7 +49,7 @@ export const yutCore = gameCore<YutState, YutEvent, YutOptions>({
   },
   bot: yutBot,
   levels: YUT_LEVELS,
-  winChances: (level) => yutChances(level),
+  winChances: (level) => yutWinChances(level),
   explain: (state, event, names) =>
     event.type === 'yut/pieceMoved' ? explainMove(state, event, names) : 'throws',
   describe: describeEvent,

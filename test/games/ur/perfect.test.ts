@@ -13,7 +13,7 @@ import { seededRandom } from '../../../source/engine/random.js';
 import { urBot } from '../../../source/games/ur/bot.js';
 import { urModule } from '../../../source/games/ur/index.js';
 import { perfectProblem, rateMoves, tableFor } from '../../../source/games/ur/perfect.js';
-import { readTablesFrom } from '../../../source/games/ur/table.js';
+import { readTablesFrom } from '../../../source/games/ur/solved-table.js';
 import {
   chance,
   legalEvents,

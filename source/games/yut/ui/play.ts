@@ -15,7 +15,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
-import { repliesWords } from '../../../ui/take-back.js';
+import { repliesWords } from '../../../engine/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
 import {
