@@ -33,7 +33,7 @@ describe('the layout tells the truth about the architecture', () => {
       ['games/ur/index', []],
       ['games/kono/core', ['games/kono/rules']],
       ['games/kono/rules', []],
-      ['games/cores', ['games/kono/core', 'games/kono/ui/KonoGame']],
+      ['games/cores', ['games/kono/core', 'games/kono/ui/KonoPlayScreen']],
       ['games/yote/core', ['games/yote/store']],
       ['games/yote/store', []],
     ]);
@@ -53,7 +53,7 @@ describe('the layout tells the truth about the architecture', () => {
       'games/yote/core stands on process.env (in games/yote/store)',
     ]);
     expect(layoutProblems(graph)).toContain(
-      'games/cores (cores) may not import games/kono/ui/KonoGame: the registry of cores lists cores',
+      'games/cores (cores) may not import games/kono/ui/KonoPlayScreen: the registry of cores lists cores',
     );
   });
 
@@ -130,7 +130,7 @@ describe('the layout tells the truth about the architecture', () => {
         'ui/play.ts',
         `ui/${Game}Board.tsx`,
         `ui/${Game}Panel.tsx`,
-        `ui/${Game}Game.tsx`,
+        `ui/${Game}PlayScreen.tsx`,
         `ui/${Game}Replay.tsx`,
       ];
       for (const file of roles) if (!has(file)) missing.push(`games/${game}/${file}`);
@@ -147,7 +147,7 @@ describe('the layout tells the truth about the architecture', () => {
     for (const game of GAME_IDS) {
       const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
       const board = `games/${game}/ui/${Game}Board`;
-      for (const screen of [`${Game}Game`, `${Game}Replay`]) {
+      for (const screen of [`${Game}PlayScreen`, `${Game}Replay`]) {
         const imports = graph.get(`games/${game}/ui/${screen}`) ?? [];
         if (!imports.includes(board)) problems.push(`${screen} does not draw ${Game}Board`);
       }

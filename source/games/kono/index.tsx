@@ -26,7 +26,7 @@ import {
 } from './rules.js';
 import { parseSave } from './save.js';
 import { SAVE_FILE, writeSave } from './save-file.js';
-import { KonoGame } from './ui/KonoGame.js';
+import { KonoPlayScreen } from './ui/KonoPlayScreen.js';
 import { KonoReplay } from './ui/KonoReplay.js';
 import { KonoSetup } from './ui/KonoSetup.js';
 import {
@@ -67,7 +67,7 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   ...konoCore,
   dataFiles: [SAVE_FILE],
   entries: [newEntry, resumeEntry],
-  Play: KonoGame,
+  Play: KonoPlayScreen,
   Replay: KonoReplay,
   rulesText: rulesTextOf('kono'),
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),

@@ -19,7 +19,7 @@ import {
   TURNS_MAX,
   TURNS_MIN,
 } from './rules.js';
-import { LayersGame } from './ui/LayersGame.js';
+import { LayersPlayScreen } from './ui/LayersPlayScreen.js';
 import { LayersReplay } from './ui/LayersReplay.js';
 import { LayersSetup } from './ui/LayersSetup.js';
 import { type LayersSetupForm, layersSetupKey, newLayersSetup } from './ui/setup-model.js';
@@ -50,7 +50,7 @@ const settingNumber = (
 export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>({
   ...layersCore,
   entries: [entry],
-  Play: LayersGame,
+  Play: LayersPlayScreen,
   Replay: LayersReplay,
   rulesText: rulesTextOf('layers'),
   command: {

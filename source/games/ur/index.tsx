@@ -27,7 +27,7 @@ import {
   type UrState,
 } from './rules.js';
 import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
-import { UrGame } from './ui/UrGame.js';
+import { UrPlayScreen } from './ui/UrPlayScreen.js';
 import { UrReplay } from './ui/UrReplay.js';
 import { UrSetup } from './ui/UrSetup.js';
 
@@ -96,7 +96,7 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
     return { columns: urBoardWidth(state) + 4 + 48, rows: urBoardHeight(state) + 2 + 4 };
   },
   entries: [entry],
-  Play: UrGame,
+  Play: UrPlayScreen,
   Replay: UrReplay,
   rulesText: rulesTextOf('ur'),
   command: {

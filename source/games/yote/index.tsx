@@ -19,7 +19,7 @@ import {
   type YoteState,
 } from './rules.js';
 import { newYoteSetup, type YoteSetupForm, yoteSetupKey } from './ui/setup-model.js';
-import { YoteGame } from './ui/YoteGame.js';
+import { YotePlayScreen } from './ui/YotePlayScreen.js';
 import { YoteReplay } from './ui/YoteReplay.js';
 import { YoteSetup } from './ui/YoteSetup.js';
 
@@ -44,7 +44,7 @@ const entry: MenuEntry = {
 export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   ...yoteCore,
   entries: [entry],
-  Play: YoteGame,
+  Play: YotePlayScreen,
   Replay: YoteReplay,
   rulesText: rulesTextOf('yote'),
   command: {

@@ -19,7 +19,7 @@ import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-mode
 import { answerAdvanced, saverFor } from './ui/advanced-files.js';
 import { YutSetup } from './ui/YutSetup.js';
 import { newSetup, type SetupForm, setupKey, startRow } from './ui/setup-model.js';
-import { YutGame } from './ui/YutGame.js';
+import { YutPlayScreen } from './ui/YutPlayScreen.js';
 import { YutReplay } from './ui/YutReplay.js';
 import { addUser } from './users.js';
 
@@ -111,7 +111,7 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   ...yutCore,
   dataFiles: [ACCOUNTS_FILE, SAVES_FILE],
   entries: [basic, advanced],
-  Play: YutGame,
+  Play: YutPlayScreen,
   Replay: YutReplay,
   rulesText: rulesTextOf('yut'),
   command: {

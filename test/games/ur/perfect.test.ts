@@ -22,7 +22,7 @@ import {
   type UrState,
 } from '../../../source/games/ur/rules.js';
 import { solveUr } from '../../../source/games/ur/solve-run.js';
-import { urHintNotice } from '../../../source/games/ur/ui/UrGame.js';
+import { urHintNotice } from '../../../source/games/ur/ui/UrPlayScreen.js';
 import { CLI } from '../../support/tmux.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'madang-ur-perfect-'));

@@ -55,7 +55,7 @@ export const layersHelp = (width: number) =>
 
 const hurrying = (play: LayersPlay) => play.hurry;
 
-export function LayersGame(props: PlayProps<LayersState>) {
+export function LayersPlayScreen(props: PlayProps<LayersState>) {
   const { session, width, height, shared } = props;
   const help = useMemo(() => layersHelp(width), [width]);
   // A served screen is its own seat's (none: a spectator's), not the player to act's.

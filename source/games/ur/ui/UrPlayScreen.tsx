@@ -39,7 +39,7 @@ export function urHintNotice(state: UrState, event: UrEvent, reason: string): st
   return `Hint: ${reason}: ${chanceWords(chanceBeforeRoll(table, state), rated.chance)}.`;
 }
 
-export function UrGame(props: PlayProps<UrState>) {
+export function UrPlayScreen(props: PlayProps<UrState>) {
   const { session, width, height } = props;
   const help = useMemo(
     () => helpLines(UR_HELP, rulesTextOf('ur'), Math.min(width, 90) - 4),

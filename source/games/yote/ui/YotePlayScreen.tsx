@@ -36,7 +36,7 @@ export const YOTE_HELP: readonly string[] = [
   ...FRAME_HELP,
 ];
 
-export function YoteGame(props: PlayProps<YoteState>) {
+export function YotePlayScreen(props: PlayProps<YoteState>) {
   const { session, width, height } = props;
   const help = useMemo(
     () => helpLines(YOTE_HELP, rulesTextOf('yote'), Math.min(width, 90) - 4),

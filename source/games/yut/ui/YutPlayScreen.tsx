@@ -21,7 +21,7 @@ function hintNotice(_state: YutState, event: YutEvent, reason: string): string {
  * 28 columns inside the panel at 80×24. */
 export const SAVE_KEYS = ['Space throw · h hint · ?', 's save and exit · q quit'];
 
-export function YutGame(props: PlayProps<YutState>) {
+export function YutPlayScreen(props: PlayProps<YutState>) {
   const { session, width, height } = props;
   const help = useMemo(
     () => helpLines(YUT_HELP, rulesTextOf('yut'), Math.min(width, 90) - 4),

@@ -42,7 +42,7 @@ export const KONO_HELP: readonly string[] = [
   ...FRAME_HELP,
 ];
 
-export function KonoGame(props: PlayProps<KonoState>) {
+export function KonoPlayScreen(props: PlayProps<KonoState>) {
   const { session, width, height } = props;
   const help = useMemo(
     () => helpLines(KONO_HELP, rulesTextOf('kono'), Math.min(width, 90) - 4),
