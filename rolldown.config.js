@@ -3,6 +3,7 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { defineConfig } from 'rolldown';
+import { importGlobPlugin } from 'rolldown/experimental';
 
 /** `import text from './x.md?raw'`: the file's text as a string (as Vite does in the tests). */
 const rawText = {
@@ -49,7 +50,8 @@ const launcher = {
 export default defineConfig({
   input: 'source/main.ts',
   platform: 'node',
-  plugins: [noDevtools, rawText, launcher],
+  // importGlobPlugin: `import.meta.glob` (each game's rules, games/rules-text.ts), as Vite does.
+  plugins: [noDevtools, importGlobPlugin(), rawText, launcher],
   // write-file-atomic is CommonJS that needs __filename: loaded from node_modules as it is.
   // ssh2 is CommonJS with optional native parts: loaded from node_modules as it is.
   // ws is CommonJS with optional native parts too (bufferutil, utf-8-validate).

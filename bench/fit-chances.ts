@@ -4,7 +4,7 @@
  * round) went for a seat (1 won, ½ drawn, 0 lost), and the one scale k that makes
  * logistic(k × evaluation) fit those labels best (least log-loss; Layers: a softmax over every
  * player's worth, the winner's share). Run by hand, nice'd; it prints the constant for the game's
- * chances.ts:
+ * win-chances.ts:
  *   npx tsc -p tsconfig.bench.json && nice node dist-bench/bench/fit-chances.js GAME [games] [level]
  */
 import type { Level } from '../source/engine/bots.js';
@@ -28,7 +28,7 @@ interface Sample {
   readonly result: readonly number[];
 }
 
-/** Each game's raw evaluation (what its chances.ts scales), and which positions are sampled. */
+/** Each game's raw evaluation (what its win-chances.ts scales), and which positions are sampled. */
 const RAW: Record<
   string,
   {

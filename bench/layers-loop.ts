@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { render } from 'ink';
 import { createElement } from 'react';
 import { App, type AppOptions } from '../source/app/App.js';
-import { SessionFactory } from '../source/app/session.js';
+import { SessionFactory } from '../source/table/session.js';
 import type { Header, Recorder } from '../source/engine/recording.js';
 import { GAMES } from '../source/games/index.js';
 import {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { render } from 'ink';
 import { createElement } from 'react';
 import { App, type AppOptions } from '../source/app/App.js';
-import { SessionFactory } from '../source/app/session.js';
+import { SessionFactory } from '../source/table/session.js';
 import { NO_RECORDING } from '../source/engine/recording.js';
 import { GAMES } from '../source/games/index.js';
 import { type Figure, fmt, type Section } from './report.js';

@@ -14,7 +14,7 @@ import { urBot } from '../source/games/ur/bot.js';
 import { rateMoves, tableFor } from '../source/games/ur/perfect.js';
 import { chance, reduce, setup, type UrEvent, type UrState } from '../source/games/ur/rules.js';
 import { solveUr } from '../source/games/ur/solve-run.js';
-import { readTablesFrom } from '../source/games/ur/table.js';
+import { readTablesFrom } from '../source/games/ur/solved-table.js';
 import type { UrTable } from '../source/games/ur/table-format.js';
 import { dataDirectory } from '../source/storage/paths.js';
 import { type Figure, fmt, type Section, wilson } from './report.js';

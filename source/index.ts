@@ -1,12 +1,12 @@
 /**
- * madang as a library, for other programs and graders: the engine, each game's pure core (all
- * five the same way, also listed in CORES), the computers, and recordings read and written.
+ * madang as a library, for other programs and graders: the engine, each game's pure core (every
+ * game of the registry the same way, listed in CORES), the computers, and recordings read and written.
  * Nothing here loads Ink, React or yargs (test/library-headless.test.ts holds it to that).
  *
  *   import { CORES, yutCore, readGameRecording } from 'madang';
  *   yut.movePlayer(5, 'gae');  // 21
  */
-import { readTablesFromEnvironment } from './games/ur/table.js';
+import { readTablesFromEnvironment } from './games/ur/solved-table.js';
 import { coreOf } from './games/cores.js';
 import { readGame } from './storage/load.js';
 
@@ -48,17 +48,12 @@ export {
 } from './table/table.js';
 export type { ReadGame } from './storage/load.js';
 
-// The five cores, one way: `<game>Core`, and all of them in menu order.
-export { CORES, coreOf } from './games/cores.js';
-export { konoCore } from './games/kono/core.js';
-export { layersCore } from './games/layers/core.js';
-export { urCore } from './games/ur/core.js';
+// The cores, one way: `<id>Core` for each game of the registry, CORES all of them in menu order.
+export * from './games/cores.js';
 // Ur's core reads no file nor environment: the library hands it the solved tables of
 // MADANG_DATA_DIR, as the program finds them, or of the data directory named here.
-export { readTablesFrom as readUrTablesFrom } from './games/ur/table.js';
+export { readTablesFrom as readUrTablesFrom } from './games/ur/solved-table.js';
 readTablesFromEnvironment();
-export { yoteCore } from './games/yote/core.js';
-export { yutCore } from './games/yut/core.js';
 
 // Each game's rules module, and its game value with what the seeds grade (as before).
 export * as yutRules from './games/yut/library.js';

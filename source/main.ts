@@ -16,7 +16,8 @@ const OLDEST_NODE = 22;
  * environment and no file, the program hands it the store (a thread told another directory, or
  * a worker started with a copy of the environment, finds it the same way).
  */
-const urTables = async () => (await import('./games/ur/table.js')).readTablesFromEnvironment();
+const urTables = async () =>
+  (await import('./games/ur/solved-table.js')).readTablesFromEnvironment();
 
 if (!isMainThread && (workerData as { urSolver?: unknown } | null)?.urSolver) {
   // The same bundle, started as a worker thread of the Ur solver (games/ur/solve-run.ts).

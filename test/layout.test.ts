@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { GAME_IDS } from '../source/games/cores.js';
 import { coreProblems, importGraph, layoutProblems, PROCESS_ENV } from './support/layout.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,13 +18,7 @@ describe('the layout tells the truth about the architecture', () => {
     const packages = new Map<string, string[]>();
     const graph = importGraph(`${ROOT}source`, packages);
     const cores = [...graph.keys()].filter((m) => /^games\/[^/]+\/core$/.test(m));
-    expect(cores.sort()).toEqual([
-      'games/kono/core',
-      'games/layers/core',
-      'games/ur/core',
-      'games/yote/core',
-      'games/yut/core',
-    ]);
+    expect(cores.sort()).toEqual(GAME_IDS.map((id) => `games/${id}/core`).sort());
     expect(coreProblems(graph, packages)).toEqual([]);
   });
 
@@ -38,7 +33,7 @@ describe('the layout tells the truth about the architecture', () => {
       ['games/ur/index', []],
       ['games/kono/core', ['games/kono/rules']],
       ['games/kono/rules', []],
-      ['games/cores', ['games/kono/core', 'games/kono/ui/KonoGame']],
+      ['games/cores', ['games/kono/core', 'games/kono/ui/KonoPlayScreen']],
       ['games/yote/core', ['games/yote/store']],
       ['games/yote/store', []],
     ]);
@@ -58,7 +53,7 @@ describe('the layout tells the truth about the architecture', () => {
       'games/yote/core stands on process.env (in games/yote/store)',
     ]);
     expect(layoutProblems(graph)).toContain(
-      'games/cores (cores) may not import games/kono/ui/KonoGame: the registry of cores lists cores',
+      'games/cores (cores) may not import games/kono/ui/KonoPlayScreen: the registry of cores lists cores',
     );
   });
 
@@ -119,7 +114,7 @@ describe('the layout tells the truth about the architecture', () => {
     const games = readdirSync(`${ROOT}source/games`, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
-    expect(games.sort()).toEqual(['kono', 'layers', 'ur', 'yote', 'yut']);
+    expect(games.sort()).toEqual([...GAME_IDS].sort());
     const missing: string[] = [];
     for (const game of games) {
       const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
@@ -128,7 +123,6 @@ describe('the layout tells the truth about the architecture', () => {
         'index.tsx',
         'core.ts',
         'rules.ts',
-        'rules-text.ts',
         'bot.ts',
         'describe.ts',
         'ui/setup-model.ts',
@@ -136,7 +130,7 @@ describe('the layout tells the truth about the architecture', () => {
         'ui/play.ts',
         `ui/${Game}Board.tsx`,
         `ui/${Game}Panel.tsx`,
-        `ui/${Game}Game.tsx`,
+        `ui/${Game}PlayScreen.tsx`,
         `ui/${Game}Replay.tsx`,
       ];
       for (const file of roles) if (!has(file)) missing.push(`games/${game}/${file}`);
@@ -150,10 +144,10 @@ describe('the layout tells the truth about the architecture', () => {
   it("a replay draws the play screen's own board: both stand on ui/<Game>Board, the replay on no board layout of its own", () => {
     const graph = importGraph(`${ROOT}source`);
     const problems: string[] = [];
-    for (const game of ['kono', 'layers', 'ur', 'yote', 'yut']) {
+    for (const game of GAME_IDS) {
       const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
       const board = `games/${game}/ui/${Game}Board`;
-      for (const screen of [`${Game}Game`, `${Game}Replay`]) {
+      for (const screen of [`${Game}PlayScreen`, `${Game}Replay`]) {
         const imports = graph.get(`games/${game}/ui/${screen}`) ?? [];
         if (!imports.includes(board)) problems.push(`${screen} does not draw ${Game}Board`);
       }

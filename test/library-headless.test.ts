@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { GAME_IDS } from '../source/games/cores.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HEADLESS = join(ROOT, 'test/support/headless');
@@ -51,7 +52,7 @@ describe('the library entry without ink, react or yargs', () => {
     const report = JSON.parse(output) as Report;
     // The hook works: the faces cannot be loaded in that process.
     expect(report.refused).toEqual(['ink', 'react', 'yargs']);
-    expect(report.games.map((g) => g.id)).toEqual(['yut', 'ur', 'yote', 'kono', 'layers']);
+    expect(report.games.map((g) => g.id)).toEqual(GAME_IDS);
     for (const game of report.games) {
       expect(game.problem, game.id).toBeUndefined();
       expect(game.played, game.id).toBeGreaterThan(10);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { GAME_IDS } from '../source/games/cores.js';
 
 type Library = typeof import('../source/index.js');
 
@@ -81,7 +82,7 @@ describe.each(ENTRIES.map(([name]) => [name]))('the library entry: %s', (entry) 
     const library = await load(entry);
     const other = await load((ENTRIES.find(([n]) => n !== entry) as (typeof ENTRIES)[number])[0]);
     expect(Object.keys(library).sort()).toEqual(Object.keys(other).sort());
-    expect(library.CORES.map((core) => core.id)).toEqual(['yut', 'ur', 'yote', 'kono', 'layers']);
+    expect(library.CORES.map((core) => core.id)).toEqual(GAME_IDS);
     const fixture = fileURLToPath(new URL('../fixtures/recordings/short.jsonl', import.meta.url));
     const read = await library.readGameRecording(fixture);
     expect(read.ok && read.game.header.players.map((p) => p.name)).toEqual(['Noah', 'Liam']);

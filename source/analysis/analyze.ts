@@ -60,7 +60,7 @@ export function moveAccuracy(loss: number): number {
 }
 
 /** The game's win chances at this level, or why there are none. */
-function chancesOf(
+function winChancesOf(
   core: AnyGameCore,
   level: Level,
   initial: unknown,
@@ -75,7 +75,7 @@ const sameEvent = (a: GameEvent, b: GameEvent) => JSON.stringify(a) === JSON.str
 type Work = Generator<void, DecisionAnalysis | undefined, void>;
 
 class Analyser {
-  readonly chances: WinChances<unknown, GameEvent>;
+  readonly winChances: WinChances<unknown, GameEvent>;
   /** The timeline indices analysed: decisions and throws in play, in a running game. */
   readonly indices: readonly number[];
 
@@ -85,14 +85,14 @@ class Analyser {
     readonly names: readonly string[],
     readonly level: Level,
   ) {
-    this.chances = chancesOf(core, level, timeline.initial);
+    this.winChances = winChancesOf(core, level, timeline.initial);
     const rules = core.rules;
     const indices: number[] = [];
     let state = timeline.initial;
     for (let i = 0; i < timeline.events.length; i++) {
       if (
         rules.outcome(state).status === 'running' &&
-        (this.chances.inPlay?.(state) ?? true) &&
+        (this.winChances.inPlay?.(state) ?? true) &&
         (rules.chance(state) !== undefined || rules.legalEvents(state).length > 0)
       )
         indices.push(i);
@@ -116,7 +116,7 @@ class Analyser {
     if (this.names.length <= 2) return {};
     const next = this.core.rules.reduce(state, event);
     return {
-      chances: this.names.map((_, s) => (s === seat ? after : this.chances.chance(next, s))),
+      chances: this.names.map((_, s) => (s === seat ? after : this.winChances.chance(next, s))),
     };
   }
 
@@ -138,9 +138,9 @@ class Analyser {
     if (
       !outcomes ||
       rules.outcome(state).status !== 'running' ||
-      !(this.chances.inPlay?.(state) ?? true)
+      !(this.winChances.inPlay?.(state) ?? true)
     )
-      return this.chances.chance(state, seat);
+      return this.winChances.chance(state, seat);
     let sum = 0;
     let total = 0;
     for (const o of outcomes) {
@@ -173,11 +173,11 @@ class Analyser {
           rules.legalEvents(after).length > 0 &&
           (rules.toAct(after) === seat || this.names.length <= 2)
         ) {
-          this.chances.moves(after);
+          this.winChances.moves(after);
           yield;
         }
       }
-    const value = this.chances.chance(child, seat);
+    const value = this.winChances.chance(child, seat);
     yield;
     return value;
   }
@@ -200,7 +200,7 @@ class Analyser {
         if (after === undefined && sameEvent(o.event, event)) after = value;
       }
       const before = sum / total;
-      after ??= this.chances.chance(rules.reduce(state, event), seat);
+      after ??= this.winChances.chance(rules.reduce(state, event), seat);
       const analysis: ChanceAnalysis = {
         kind: 'chance',
         index,
@@ -213,7 +213,7 @@ class Analyser {
       };
       return analysis;
     }
-    const rated = this.chances.moves(state);
+    const rated = this.winChances.moves(state);
     if (rated.length === 0) return undefined;
     yield;
     let best = rated[0] as RatedMove<GameEvent>;
@@ -285,8 +285,8 @@ class Analyser {
     return {
       game: this.core.id,
       level: this.level,
-      exact: this.chances.exact,
-      method: this.chances.method,
+      exact: this.winChances.exact,
+      method: this.winChances.method,
       seats,
     };
   }

@@ -33,7 +33,7 @@ import {
   type Screen,
   titleOf,
 } from './app-model.js';
-import type { SessionFactory } from './session.js';
+import type { SessionFactory } from '../table/session.js';
 
 export { MIN_COLUMNS, MIN_ROWS };
 

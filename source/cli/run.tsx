@@ -1,7 +1,7 @@
 /** Running a game: the full screen (Ink) or the classic line protocol, from the command line. */
 import { render } from 'ink';
 import { resolve } from 'node:path';
-import { SessionFactory } from '../app/session.js';
+import { SessionFactory } from '../table/session.js';
 import { DEFAULT_LEVEL, startAnalysis } from '../analysis/analyze.js';
 import { App, type AppOptions, type Opening } from '../app/App.js';
 import { streamIO } from '../classic/lines.js';
@@ -21,7 +21,7 @@ import { ThinkContext } from '../ui/thinking.js';
 import { analyseOnWorker } from './analysing.js';
 import { startThinking, workerBundle } from './thinking.js';
 import { colourWanted, ThemeContext } from '../ui/theme.js';
-import { chanceFor } from '../app/session.js';
+import { chanceFor } from '../table/session.js';
 import {
   checkSeed,
   type Common,

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SessionFactory } from '../app/session.js';
+import { SessionFactory } from '../table/session.js';
 import { freshSeed } from '../engine/random.js';
 import type { AnyGameModule } from '../games/module.js';
 import { recordingsDirectory } from '../storage/paths.js';

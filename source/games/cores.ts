@@ -1,7 +1,8 @@
 /**
- * The registry of cores: each game's pure core (no screen, no command line), in menu order, for
- * headless use (the library entry, tables, analysis). `games/index.ts` lists the same games with
- * their faces.
+ * THE registry, headless: each game's pure core (no screen, no command line) under its id, in
+ * menu order; one line a game. `games/index.ts` gives the same ids their faces (its type holds it
+ * to these ids), and every other list of games (the library's, the menu's, the command line's,
+ * the tests') is derived from these two.
  */
 import type { AnyGameCore } from '../engine/core.js';
 import { konoCore } from './kono/core.js';
@@ -10,7 +11,18 @@ import { urCore } from './ur/core.js';
 import { yoteCore } from './yote/core.js';
 import { yutCore } from './yut/core.js';
 
-export const CORES: readonly AnyGameCore[] = [yutCore, urCore, yoteCore, konoCore, layersCore];
+const REGISTRY = { yut: yutCore, ur: urCore, yote: yoteCore, kono: konoCore, layers: layersCore };
+
+/** A game's id: the name of its folder, its command and its recordings' header. */
+export type GameId = keyof typeof REGISTRY;
+
+/** The ids in menu order. */
+export const GAME_IDS = Object.keys(REGISTRY) as readonly GameId[];
+
+export const CORES: readonly AnyGameCore[] = GAME_IDS.map((id) => REGISTRY[id]);
 
 /** A game's core by its id (the name in a recording's header). */
 export const coreOf = (id: string): AnyGameCore | undefined => CORES.find((core) => core.id === id);
+
+// The library names each core `<id>Core` (source/index.ts exports these).
+export { konoCore, layersCore, urCore, yoteCore, yutCore };

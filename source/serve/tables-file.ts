@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import type { SessionFactory } from '../app/session.js';
+import type { SessionFactory } from '../table/session.js';
 import { safeText } from '../engine/safe-text.js';
 import type { AnyGameModule } from '../games/module.js';
 import { loadRecording } from '../storage/load.js';

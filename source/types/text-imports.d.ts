@@ -3,3 +3,11 @@ declare module '*.md?raw' {
   const text: string;
   export default text;
 }
+
+/** `import.meta.glob(…, { query: '?raw', import: 'default', eager: true })`: files' texts by path. */
+interface ImportMeta {
+  glob<T>(
+    pattern: string,
+    options: { query: '?raw'; import: 'default'; eager: true },
+  ): Record<string, T>;
+}

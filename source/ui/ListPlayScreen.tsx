@@ -6,7 +6,8 @@ import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
 import type { GameEvent } from '../engine/game.js';
 import { type ListFace, type ListPlay, listPlayModel } from './list-play.js';
-import { FRAME_HELP, type PlayKnowledge, type PlayProps, usePlaySession } from './play-session.js';
+import type { TableGame } from '../table/table.js';
+import { FRAME_HELP, type PlayProps, usePlaySession } from './play-session.js';
 import { PlayFrame } from './PlayFrame.js';
 import { displayWidth, helpLines, lastLines } from './text.js';
 import { Styled } from './theme.js';
@@ -22,8 +23,7 @@ export const LIST_KEYS: readonly string[] = [
   ...FRAME_HELP,
 ];
 
-export interface ListScreenFace<S, E extends GameEvent>
-  extends ListFace<S, E>, PlayKnowledge<S, E> {
+export interface ListScreenFace<S, E extends GameEvent> extends ListFace<S, E>, TableGame<S, E> {
   readonly title: string;
   readonly rulesText: string;
   /** The board as plain lines. */

@@ -17,7 +17,7 @@ import {
   wantingBack,
 } from './event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
-import { repliesWords } from './take-back.js';
+import { repliesWords } from '../engine/take-back.js';
 
 export interface ListFace<S, E extends GameEvent> {
   readonly rules: Game<S, E, never>;

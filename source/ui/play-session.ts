@@ -1,9 +1,12 @@
 /**
- * The generic play screen's dispatcher: what every game's play screen does around its own pure
- * model. It draws chance events from the session's source (never inside a reducer), records
- * every accepted event, take-back and the end, runs the computer seats on a timer, answers the
- * hint and save keys, scrolls the help page, and hands app requests (quit, again, menu) up.
- * A game gives its model (init, reduce, key) and what its rules and bots know.
+ * A play screen's link to its table (table/table.ts), for every game. The table holds the game:
+ * it draws the throws, plays the computers, checks and applies each move and take-back, keeps
+ * the recording and says how the game ended, and tells each of these as a fact. A screen holds
+ * no game: its play model (init, reduce, key) keeps only its view (cursor, choice, notices,
+ * overlay) and draws the facts it is told (each carries the state `after`); a key that would
+ * move asks the table (`wanted`) and the move shows when told. Here too: the hint and save keys,
+ * the help page's scroll, the log rebuilt from a shared table's past, and the app's requests
+ * (quit, again, menu) handed up.
  */
 import {
   createContext,
@@ -36,9 +39,6 @@ import { ThinkContext } from './thinking.js';
 
 /** What a play screen asks of the app. */
 export type AppRequest = 'quit' | 'again' | 'swap' | 'menu' | 'saved' | 'analyse';
-
-/** Session and Past live beside the table (table/session.ts); named here for the screens. */
-export type { Past, Session } from '../table/session.js';
 
 /** A new play model's log, or a resumed game's log instead (it already says whose turn it is). */
 export function resumedLog<P extends { readonly log: readonly string[] }>(
@@ -90,9 +90,6 @@ export type { Told, ToldBack, Wanted } from './event-log.js';
 
 /** The asker's note while a served take-back waits for the others (gone once they answer). */
 export const TAKE_BACK_ASKED = 'Asked the others to agree to the take-back: wait for them.';
-
-/** What the dispatcher needs of a game: its rules, its bots and their reasons, its chance words. */
-export type PlayKnowledge<S, E extends GameEvent> = TableGame<S, E>;
 
 /** The actions every game's play model understands besides its own. */
 export type SessionAction<E, S = unknown> =
@@ -195,7 +192,8 @@ export interface PlayModel<S, E> extends EventLog<S, E> {
 }
 
 export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<S, E>, A> {
-  readonly knowledge: PlayKnowledge<S, E>;
+  /** What the table needs of the game: its rules, its bots and their reasons, its chance words. */
+  readonly knowledge: TableGame<S, E>;
   readonly props: PlayProps<S>;
   readonly init: () => P;
   readonly reduce: (play: P, action: A) => P;

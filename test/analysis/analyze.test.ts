@@ -21,7 +21,7 @@ import type { Level } from '../../source/engine/bots.js';
 import type { AnyGameCore } from '../../source/engine/core.js';
 import { coreOf } from '../../source/games/cores.js';
 import type { KonoState } from '../../source/games/kono/rules.js';
-import { readTablesFrom } from '../../source/games/ur/table.js';
+import { readTablesFrom } from '../../source/games/ur/solved-table.js';
 import { setup as urSetup } from '../../source/games/ur/rules.js';
 import { solveUr } from '../../source/games/ur/solve-run.js';
 

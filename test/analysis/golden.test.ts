@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreOf } from '../../source/games/cores.js';
-import { readTablesFrom } from '../../source/games/ur/table.js';
+import { readTablesFrom } from '../../source/games/ur/solved-table.js';
 import { setup as urSetup } from '../../source/games/ur/rules.js';
 import { solveUr } from '../../source/games/ur/solve-run.js';
 import { readAndAnalyze } from '../../source/cli/analyze.js';

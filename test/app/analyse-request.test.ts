@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type AppModel, type AppWorld, menuItems, reduceApp } from '../../source/app/app-model.js';
 import { type LoadedRecording, NO_RECORDING } from '../../source/engine/recording.js';
 import { GAMES } from '../../source/games/index.js';
-import type { Session } from '../../source/ui/play-session.js';
+import type { Session } from '../../source/table/session.js';
 
 const world: AppWorld = {
   games: GAMES,

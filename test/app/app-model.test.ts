@@ -9,7 +9,7 @@ import {
 import type { Outcome } from '../../source/engine/game.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
 import { GAMES } from '../../source/games/index.js';
-import type { Session } from '../../source/ui/play-session.js';
+import type { Session } from '../../source/table/session.js';
 import { raceModule } from '../support/race/index.js';
 
 const games = [...GAMES, raceModule];

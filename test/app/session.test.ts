@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionFactory } from '../../source/app/session.js';
+import { SessionFactory } from '../../source/table/session.js';
 import type { GameEvent } from '../../source/engine/game.js';
 import { type LoadedRecording, NO_RECORDING, newHeader } from '../../source/engine/recording.js';
 import { timelineOf } from '../../source/engine/timeline.js';

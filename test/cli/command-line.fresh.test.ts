@@ -12,6 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Exit, Keyboard, madang, Output, screenWhen } from '../support/command-line.js';
 import { KEY } from '../support/ink.js';
 import { ROOT } from '../support/tmux.js';
+import { GAME_IDS } from '../../source/games/cores.js';
 
 // Ink reads CI when it is first imported, and in CI mode draws no frame until the end; the
 // program clears CI for a terminal (main.ts) before Ink loads, and so does this file.
@@ -31,8 +32,7 @@ describe('help, version and refusals', () => {
   it('--help lists every game, the flags and where the data is kept', async () => {
     const run = await madang(['--help']);
     expect(run.code).toBe(0);
-    for (const game of ['yut', 'ur', 'yote', 'kono', 'layers'])
-      expect(run.stdout).toMatch(new RegExp(`^${game} +\\S.*: `, 'm'));
+    for (const game of GAME_IDS) expect(run.stdout).toMatch(new RegExp(`^${game} +\\S.*: `, 'm'));
     expect(run.stdout).toContain(
       'madang [game] [options]: traditional board games in the terminal',
     );

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT } from '../support/tmux.js';
+import { GAME_IDS } from '../../source/games/cores.js';
 
 const addUser = (dir: string) =>
   spawnSync(process.execPath, [CLI, 'users', 'add', 'Zed', '--data-dir', dir], {
@@ -45,7 +46,7 @@ describe('users add on a broken data directory', () => {
 });
 
 describe('endless input', () => {
-  it.each(['yut', 'ur', 'yote', 'kono', 'layers'])(
+  it.each([...GAME_IDS])(
     '%s --classic < /dev/zero: one line, exit 2, in bounded memory',
     (game) => {
       const dir = mkdtempSync(join(tmpdir(), 'madang-zero-'));

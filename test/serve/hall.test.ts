@@ -4,7 +4,7 @@
  * the computer or the game ended. Time is a hand-cranked clock and scheduler.
  */
 import { describe, expect, it } from 'vitest';
-import { SessionFactory } from '../../source/app/session.js';
+import { SessionFactory } from '../../source/table/session.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';

@@ -3,7 +3,7 @@
  * hall as it is, gives the next screen and what must be done outside. No terminal, no SSH.
  */
 import { describe, expect, it } from 'vitest';
-import { SessionFactory } from '../../source/app/session.js';
+import { SessionFactory } from '../../source/table/session.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
 import { type SeatKind, seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';

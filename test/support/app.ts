@@ -1,6 +1,6 @@
 /** AppOptions for component tests: the registered games (or others), nothing recorded on disk. */
 import type { AppOptions, Opening } from '../../source/app/App.js';
-import { SessionFactory } from '../../source/app/session.js';
+import { SessionFactory } from '../../source/table/session.js';
 import type { ChanceSource } from '../../source/engine/chance.js';
 import { type Header, NO_RECORDING, type Recorder } from '../../source/engine/recording.js';
 import { GAMES } from '../../source/games/index.js';

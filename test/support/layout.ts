@@ -75,7 +75,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   app: ['app', 'ui', 'table', 'analysis', 'engine', 'games/module'],
   'games/module': ['engine', 'table', 'ui', 'classic'],
   game: ['engine', 'table', 'analysis', 'ui', 'classic', 'storage', 'games/module', 'outside'],
-  registry: ['games/module', 'game'],
+  // The faces are listed under the cores' ids, in the cores' order.
+  registry: ['games/module', 'game', 'cores'],
   cores: ['engine', 'game'],
   ratings: ['ratings', 'engine', 'storage'],
   serve: [

@@ -11,12 +11,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionFactory } from '../../source/app/session.js';
+import { SessionFactory } from '../../source/table/session.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import { YoteGame } from '../../source/games/yote/ui/YoteGame.js';
+import { YotePlayScreen } from '../../source/games/yote/ui/YotePlayScreen.js';
 import { setup } from '../../source/games/yote/rules.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
 import { PlayerBook } from '../../source/serve/identity.js';
@@ -117,7 +117,7 @@ function servedYote() {
 describe('one holder: the table folds an event, the screens draw what it told', () => {
   it('a local move is reduced once, by the table', async () => {
     const seats = [seatOf('Ann', 'human'), seatOf('Bo', 'human')];
-    const drawn = renderPlay(YoteGame, setup({ quietTurns: 50 }), seats, 100, 30);
+    const drawn = renderPlay(YotePlayScreen, setup({ quietTurns: 50 }), seats, 100, 30);
     unmounts.push(drawn.unmount);
     await frameWhen(drawn.lastFrame, 'Ann (White) to play');
     calls.reduce = 0;

@@ -14,6 +14,7 @@ import { appOptions } from '../support/app.js';
 import { lookup } from '../support/games.js';
 import { frameWhen, KEY, plain, press, renderSized } from '../support/ink.js';
 import { ROOT } from '../support/tmux.js';
+import { GAME_IDS } from '../../source/games/cores.js';
 
 const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
 
@@ -103,7 +104,7 @@ describe('the replay viewer’s frame', () => {
       .split('\n')
       .findIndex((line) => [...line][column] === '╭');
 
-  for (const id of ['ur', 'yote', 'kono', 'layers']) {
+  for (const id of GAME_IDS.filter((game) => game !== 'yut')) {
     it(`${id} at 80×24: the panel stands at the top of its row beside the board, and stays as you step`, async () => {
       const r = open(randomRecording(id, 30));
       const first = await frameWhen(r.lastFrame, 'event 0/');

@@ -6,7 +6,7 @@
 import type { ParsedScript } from '../../engine/chance.js';
 import { gameCore } from '../../engine/core.js';
 import { defaultsOf, wordsOf } from '../../engine/options.js';
-import { konoChances } from './chances.js';
+import { konoWinChances } from './win-chances.js';
 import { seededRandom } from '../../engine/random.js';
 import type { Seat } from '../../engine/seats.js';
 import { type TakeBack, takeBack } from '../../engine/take-back.js';
@@ -123,7 +123,7 @@ export const konoCore = gameCore<KonoState, KonoEvent, KonoOptions>({
     parseScript: parseDiceFile,
   },
   bot: konoBot,
-  winChances: (level) => konoChances(level),
+  winChances: (level) => konoWinChances(level),
   explain: (state, event, names) => explainKonoMove(state, event, names),
   describe: (before, event, after, names) => describeKonoEvent(before, event, after, names),
 });

@@ -11,7 +11,7 @@ import { settingOf, settingsOf } from '../../engine/options.js';
 import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
 import { runClassicKono } from './classic.js';
 import { konoCore } from './core.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import {
   KONO_OPTIONS,
   type KonoEvent,
@@ -23,7 +23,7 @@ import {
 } from './rules.js';
 import { parseSave } from './save.js';
 import { SAVE_FILE, writeSave } from './save-file.js';
-import { KonoGame } from './ui/KonoGame.js';
+import { KonoPlayScreen } from './ui/KonoPlayScreen.js';
 import { KonoReplay } from './ui/KonoReplay.js';
 import { KonoSetup } from './ui/KonoSetup.js';
 import {
@@ -64,9 +64,9 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   ...konoCore,
   dataFiles: [SAVE_FILE],
   entries: [newEntry, resumeEntry],
-  Play: KonoGame,
+  Play: KonoPlayScreen,
   Replay: KonoReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('kono'),
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),
   // A recording resumed saves to the same slot as a new game.
   saveFor: (_options, _seats, context) => (state) =>

@@ -5,7 +5,7 @@
  */
 import { gameCore } from '../../engine/core.js';
 import { defaultsOf, parseDeclared, wordsOf } from '../../engine/options.js';
-import { layersChances } from './chances.js';
+import { layersWinChances } from './win-chances.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainLayersMove, layersBot } from './bot.js';
 import { describeLayersEvent, orderDrawnLine } from './describe.js';
@@ -62,7 +62,7 @@ export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
     }),
   },
   bot: layersBot,
-  winChances: (level) => layersChances(level),
+  winChances: (level) => layersWinChances(level),
   explain: (state, event) => explainLayersMove(state, event, 1),
   describe: (before, event, after, names) => describeLayersEvent(before, event, after, 1, names),
   moveLine: (_before, event, after, names) => orderDrawnLine(event, after, 1, names),

@@ -10,9 +10,9 @@ import { settingsOf } from '../../engine/options.js';
 import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
 import { runClassicLayers } from './classic.js';
 import { layersCore } from './core.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import { LAYERS_OPTIONS, type LayersEvent, type LayersOptions, type LayersState } from './rules.js';
-import { LayersGame } from './ui/LayersGame.js';
+import { LayersPlayScreen } from './ui/LayersPlayScreen.js';
 import { LayersReplay } from './ui/LayersReplay.js';
 import { LayersSetup } from './ui/LayersSetup.js';
 import { type LayersSetupForm, layersSetupKey, newLayersSetup } from './ui/setup-model.js';
@@ -29,9 +29,9 @@ const entry: MenuEntry = {
 export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>({
   ...layersCore,
   entries: [entry],
-  Play: LayersGame,
+  Play: LayersPlayScreen,
   Replay: LayersReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('layers'),
   command: {
     describe: 'Layers: ten or more players in a forest (straight to its setup screen)',
     flags: (y: Argv) => declaredFlags(y, LAYERS_OPTIONS),

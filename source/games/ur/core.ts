@@ -8,7 +8,7 @@ import { wordsOf } from '../../engine/options.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainUrMove, urBot } from './bot.js';
 import { prepareTable, tableFor } from './perfect.js';
-import { urChances } from './chances.js';
+import { urWinChances } from './win-chances.js';
 import { describeUrEvent } from './describe.js';
 import { historicalSpec } from './board.js';
 import {
@@ -78,7 +78,7 @@ export const urCore = gameCore<UrState, UrEvent, UrOptions>({
   levels: ['random', 'greedy', 'strong', 'perfect'],
   // A hint is the perfect move where a table for these rules is built.
   hintLevel: (state) => (tableFor(state.rules) ? 'perfect' : 'strong'),
-  winChances: urChances,
+  winChances: urWinChances,
   prepareWinChances: (state) => prepareTable(state.rules),
   explain: (state, event, names) =>
     event.type === 'ur/stoneMoved' ? explainUrMove(state, event, names) : 'rolls',

@@ -12,14 +12,14 @@ import { declaredFlags, gameModule, type MenuEntry, type SetupContext } from '..
 import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
 import { runClassicUr } from './classic.js';
 import { urCore } from './core.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import { solveCommand } from './solve-command.js';
 import { perfectProblem } from './perfect.js';
-import { readTablesFrom } from './table.js';
+import { readTablesFrom } from './solved-table.js';
 import { dataDirectory } from '../../storage/paths.js';
 import { setup, UR_OPTIONS, type UrEvent, urGame, type UrOptions, type UrState } from './rules.js';
 import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
-import { UrGame } from './ui/UrGame.js';
+import { UrPlayScreen } from './ui/UrPlayScreen.js';
 import { UrReplay } from './ui/UrReplay.js';
 import { UrSetup } from './ui/UrSetup.js';
 
@@ -88,9 +88,9 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
     return { columns: urBoardWidth(state) + 4 + 48, rows: urBoardHeight(state) + 2 + 4 };
   },
   entries: [entry],
-  Play: UrGame,
+  Play: UrPlayScreen,
   Replay: UrReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('ur'),
   command: {
     describe: 'the Royal Game of Ur: straight to its setup screen',
     flags: (y: Argv) =>

@@ -1,5 +1,5 @@
 /**
- * The perfect level (issue 30): the move a solved table (table.ts) rates best, and the exact
+ * The perfect level (issue 30): the move a solved table (solved-table.ts) rates best, and the exact
  * chances behind it, for the bot, the hints and analysis. Tables are read from the store the
  * program's edges hand in (readTablesWith; the data directory's files, table.ts), once each, checked
  * whole; a table that is missing or fails its check is never used, and why is said in one line.
@@ -10,7 +10,7 @@ import type { UrRules } from './rules.js';
 import { solveCost } from './solve-cost.js';
 import { boardId, type LoadedTable, type UrTable, type UrTableStore } from './table-format.js';
 
-/** Where the tables are read from: handed in by the program's edges (table.ts readTablesFrom). */
+/** Where the tables are read from: handed in by the program's edges (solved-table.ts readTablesFrom). */
 let store: UrTableStore | undefined;
 const loaded = new Map<string, LoadedTable>();
 

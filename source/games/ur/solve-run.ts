@@ -23,7 +23,7 @@ import {
   type UrShape,
 } from './solver.js';
 import { checksum, HEADER_BYTES } from './table-format.js';
-import { loadTable, tableFile, tablesDirectory, writeAtomic, writeTable } from './table.js';
+import { loadTable, tableFile, tablesDirectory, writeAtomic, writeTable } from './solved-table.js';
 import { unwritable } from '../../storage/files.js';
 import { memoryNeeded } from './solve-cost.js';
 

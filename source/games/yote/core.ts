@@ -3,7 +3,7 @@
  * the words for what happened and why. No chance, no screen, no command line.
  */
 import { gameCore } from '../../engine/core.js';
-import { yoteChances } from './chances.js';
+import { yoteWinChances } from './win-chances.js';
 import { explainYoteMove, yoteBot } from './bot.js';
 import { describeYoteEvent } from './describe.js';
 import { defaultsOf, wordsOf } from '../../engine/options.js';
@@ -28,7 +28,7 @@ export const yoteCore = gameCore<YoteState, YoteEvent, YoteOptions>({
   optionWords: (options) => wordsOf(YOTE_OPTIONS, options),
   typicalOptions: defaultsOf<YoteOptions>(YOTE_OPTIONS),
   bot: yoteBot,
-  winChances: (level) => yoteChances(level),
+  winChances: (level) => yoteWinChances(level),
   explain: (state, event, names) => explainYoteMove(state, event, names),
   describe: describeYoteEvent,
 });

@@ -7,11 +7,11 @@ import { botRandom } from '../../engine/random.js';
 import { declaredFlags, gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { runClassicYote } from './classic.js';
 import { yoteCore } from './core.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import { settingOf, settingsOf } from '../../engine/options.js';
 import { YOTE_OPTIONS, type YoteEvent, type YoteOptions, type YoteState } from './rules.js';
 import { newYoteSetup, type YoteSetupForm, yoteSetupKey } from './ui/setup-model.js';
-import { YoteGame } from './ui/YoteGame.js';
+import { YotePlayScreen } from './ui/YotePlayScreen.js';
 import { YoteReplay } from './ui/YoteReplay.js';
 import { YoteSetup } from './ui/YoteSetup.js';
 
@@ -36,9 +36,9 @@ const entry: MenuEntry = {
 export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   ...yoteCore,
   entries: [entry],
-  Play: YoteGame,
+  Play: YotePlayScreen,
   Replay: YoteReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('yote'),
   command: {
     describe: 'Yoté: straight to its setup screen',
     flags: (y: Argv) => declaredFlags(y, YOTE_OPTIONS),

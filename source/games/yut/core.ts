@@ -3,7 +3,7 @@
  * what happened and why. No screen, no command line: the library entry and tables use this.
  */
 import { gameCore } from '../../engine/core.js';
-import { yutChances } from './chances.js';
+import { yutWinChances } from './win-chances.js';
 import { explainMove, YUT_LEVELS, yutBot } from './bot.js';
 import { describeEvent, moveLine, named } from './describe.js';
 import { defaultsOf, wordsOf } from '../../engine/options.js';
@@ -58,7 +58,7 @@ export const yutCore = gameCore<YutState, YutEvent, YutOptions>({
   },
   bot: yutBot,
   levels: YUT_LEVELS,
-  winChances: (level) => yutChances(level),
+  winChances: (level) => yutWinChances(level),
   explain: (state, event, names) =>
     event.type === 'yut/pieceMoved' ? explainMove(state, event, names) : 'throws',
   describe: describeEvent,

@@ -12,7 +12,7 @@ import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
 import { yutCore } from './core.js';
 import { ACCOUNTS_FILE, SAVES_FILE, YutFiles } from './files.js';
-import { RULES_TEXT } from './rules-text.js';
+import { rulesTextOf } from '../rules-text.js';
 import { YUT_OPTIONS, type YutEvent, type YutOptions, type YutState } from './rules.js';
 import type { seededThrows } from './throws.js';
 import { Advanced } from './ui/Advanced.js';
@@ -20,7 +20,7 @@ import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-mode
 import { answerAdvanced, saverFor } from './ui/advanced-files.js';
 import { YutSetup } from './ui/YutSetup.js';
 import { newSetup, type SetupForm, setupKey, startRow } from './ui/setup-model.js';
-import { YutGame } from './ui/YutGame.js';
+import { YutPlayScreen } from './ui/YutPlayScreen.js';
 import { YutReplay } from './ui/YutReplay.js';
 import { addUser } from './users.js';
 
@@ -117,9 +117,9 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   ...yutCore,
   dataFiles: [ACCOUNTS_FILE, SAVES_FILE],
   entries: [basic, advanced],
-  Play: YutGame,
+  Play: YutPlayScreen,
   Replay: YutReplay,
-  rulesText: RULES_TEXT,
+  rulesText: rulesTextOf('yut'),
   command: {
     describe: 'Yut Nori: straight to the setup screen',
     flags: (y: Argv) =>

@@ -6,8 +6,8 @@
  */
 import { type Header, NO_RECORDING, type Recorder } from '../../engine/recording.js';
 import type { AnyGameModule, Start } from '../../games/module.js';
-import { SessionFactory } from '../../app/session.js';
-import type { Session } from '../../ui/play-session.js';
+import { SessionFactory } from '../../table/session.js';
+import type { Session } from '../../table/session.js';
 import { Hall, type Person, type ServedTable } from '../hall.js';
 import type { Hub, RedisHallOptions } from './hub.js';
 import {

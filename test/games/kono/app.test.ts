@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type AppModel, type AppWorld, reduceApp } from '../../../source/app/app-model.js';
-import { SessionFactory } from '../../../source/app/session.js';
+import { SessionFactory } from '../../../source/table/session.js';
 import { NO_RECORDING, newHeader } from '../../../source/engine/recording.js';
 import { GAMES } from '../../../source/games/index.js';
 import { konoModule, SAVE_FILE } from '../../../source/games/kono/index.js';
@@ -19,7 +19,7 @@ import { parseSave } from '../../../source/games/kono/save.js';
 import { newKonoPlay } from '../../../source/games/kono/ui/play.js';
 import type { KonoSetupForm } from '../../../source/games/kono/ui/setup-model.js';
 import type { SetupContext, Start } from '../../../source/games/module.js';
-import type { Session } from '../../../source/ui/play-session.js';
+import type { Session } from '../../../source/table/session.js';
 import { SEED_SAVE } from '../../support/kono.js';
 import { pressKeys } from '../../support/setup.js';
 

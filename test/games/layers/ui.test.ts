@@ -350,7 +350,8 @@ describe('the Layers setup', () => {
 
 describe('the Layers help page', () => {
   it('numbers the players from 1, as the screen does (the classic console keeps 0)', async () => {
-    const { RULES_TEXT } = await import('../../../source/games/layers/rules-text.js');
+    const { rulesTextOf } = await import('../../../source/games/rules-text.js');
+    const RULES_TEXT = rulesTextOf('layers');
     expect(RULES_TEXT).not.toMatch(/numbered 0/);
     expect(RULES_TEXT).toMatch(/numbered 1 to N on the screens/);
     expect(RULES_TEXT).not.toMatch(/player 0 is a person/);
@@ -373,7 +374,7 @@ describe('the Layers help page', () => {
   });
 
   it('every key line fits the 80-column help page as written (76 inside its frame)', async () => {
-    const { LAYERS_HELP } = await import('../../../source/games/layers/ui/LayersGame.js');
+    const { LAYERS_HELP } = await import('../../../source/games/layers/ui/LayersPlayScreen.js');
     const { displayWidth } = await import('../../../source/ui/text.js');
     expect(LAYERS_HELP.filter((line) => displayWidth(line) > 76)).toEqual([]);
   });

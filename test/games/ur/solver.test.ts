@@ -19,7 +19,7 @@ import {
 } from '../../../source/games/ur/rules.js';
 import { solveUr } from '../../../source/games/ur/solve-run.js';
 import type { UrTable } from '../../../source/games/ur/table-format.js';
-import { loadTable, tableFile } from '../../../source/games/ur/table.js';
+import { loadTable, tableFile } from '../../../source/games/ur/solved-table.js';
 import { shapeFor } from '../../../source/games/ur/solver.js';
 import { LONG_RUNS } from '../../support/runs.js';
 

@@ -16,7 +16,7 @@ import {
   readTablesFrom,
   tableFile,
   writeTable,
-} from '../../../source/games/ur/table.js';
+} from '../../../source/games/ur/solved-table.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'madang-ur-read-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { useContext, useEffect } from 'react';
 import { ServedContext } from '../../../ui/play-session.js';
 import { Styled } from '../../../ui/theme.js';
 import { LAYERS_OPTIONS } from '../rules.js';
-import { layersHelp } from './LayersGame.js';
+import { layersHelp } from './LayersPlayScreen.js';
 import { kindsOf, type LayersSetupForm, ROWS, seatsLine } from './setup-model.js';
 
 export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: number }) {

@@ -6,6 +6,7 @@ import { Styled } from '../../../ui/theme.js';
 import { placeWords, stoneName } from '../describe.js';
 import { COLOUR_NAMES } from '../rules.js';
 import { choosable, type UrPlay, urPreview } from './play.js';
+import { seatColourOf } from './seat-colour.js';
 
 const DIE = (d: number) => (d === 1 ? '◆' : '◇');
 
@@ -18,7 +19,6 @@ export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; ro
   // A spectator's keys while the game runs; a finished game's for all.
   const keys = over ? overKeys : watching ? WATCHING_KEYS : undefined;
   const preview = urPreview(state, play.stone);
-  const seatColour = (c: number) => (c === 0 ? 3 : 1);
   const counts = (c: number) => {
     const length = state.rules.board.paths[c]?.length ?? 0;
     const stones = state.stones[c] ?? [];
@@ -61,12 +61,12 @@ export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; ro
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       {over ? (
-        <Styled seat={seatColour(state.winner ?? 0)} bold>
+        <Styled seat={seatColourOf(state.winner ?? 0)} bold>
           ★ {seats[state.winner ?? 0]?.name} ({COLOUR_NAMES[state.winner ?? 0]}) wins! ★
         </Styled>
       ) : (
         <Text wrap="truncate-end">
-          <Styled seat={seatColour(colour)} bold>
+          <Styled seat={seatColourOf(colour)} bold>
             ▶ {seats[colour]?.name} ({COLOUR_NAMES[colour]})
           </Styled>{' '}
           {state.phase === 'roll' ? 'to roll' : `to move ${state.roll}`}
@@ -108,7 +108,7 @@ export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; ro
       <Text dimColor>{'─'.repeat(Math.max(0, width - 4))}</Text>
       {[0, 1].map((c) => (
         <Text key={c} wrap="truncate-end">
-          <Styled seat={seatColour(c)} bold={c === colour}>
+          <Styled seat={seatColourOf(c)} bold={c === colour}>
             {(COLOUR_NAMES[c] ?? '').padEnd(6)} {fit(seats[c]?.name ?? '', nameWidth)}
           </Styled>
           {` waiting ${counts(c).waiting}  off ${counts(c).off}/${play.state.rules.stones}`}

@@ -6,6 +6,7 @@ import { COLOUR_NAMES, type UrState } from '../rules.js';
 import { fit } from '../../../ui/text.js';
 import { ReplayPanel, ReplayTail } from '../../../ui/PanelParts.js';
 import { UrBoard, urBoardBoxWidth } from './UrBoard.js';
+import { seatColourOf } from './seat-colour.js';
 
 export function UrReplay(props: ReplayScreenProps) {
   const state = props.state as UrState;
@@ -21,7 +22,7 @@ export function UrReplay(props: ReplayScreenProps) {
       <ReplayPanel width={panelWidth}>
         {[0, 1].map((c) => (
           <Text key={c} wrap="truncate-end">
-            <Styled seat={c === 0 ? 3 : 1} bold={state.turn === c}>
+            <Styled seat={seatColourOf(c)} bold={state.turn === c}>
               {(COLOUR_NAMES[c] ?? '').padEnd(6)} {fit(props.names[c] ?? '', 12)}
             </Styled>{' '}
             {counts(c)}

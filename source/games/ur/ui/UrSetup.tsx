@@ -15,6 +15,7 @@ import {
   type UrSetupForm,
   urNameField,
 } from './setup-model.js';
+import { seatColourOf } from './seat-colour.js';
 
 export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: string }) {
   const label = (row: number, text: string) => (
@@ -27,7 +28,7 @@ export function UrSetup({ form, boardName }: { form: UrSetupForm; boardName: str
     <Box key={i} flexDirection="column">
       <Text wrap="truncate-end">
         {label(2 * i, i === 0 ? 'White' : 'Black')}
-        <Styled seat={i === 0 ? 3 : 1} bold>
+        <Styled seat={seatColourOf(i)} bold>
           {i === 0 ? '○ ' : '● '}
         </Styled>
         <TextField

@@ -9,6 +9,7 @@ import { key } from '../board.js';
 import { stoneName } from '../describe.js';
 import { squareOf, type UrState } from '../rules.js';
 import type { UrPreview } from './play.js';
+import { seatColourOf } from './seat-colour.js';
 
 const CELL = 8;
 const GAP = 2;
@@ -60,16 +61,16 @@ export function urBoardSegments(
             : String(number).padStart(3).padEnd(4);
         // [ + star + inner (4) + star + ] = CELL
         let style: Style = who
-          ? { seat: who.colour === 0 ? 3 : 1, bold: true }
+          ? { seat: seatColourOf(who.colour), bold: true }
           : number === undefined
             ? DIM
-            : { seat: numbered === 0 ? 3 : 1 };
+            : { seat: seatColourOf(numbered) };
         if (isTarget && preview) {
           inner = `>${stoneName(turn, preview.stone)}<`;
           style =
             preview.captures !== undefined
-              ? { seat: turn === 0 ? 3 : 1, bold: true, inverse: true }
-              : { seat: turn === 0 ? 3 : 1, bold: true, underline: true };
+              ? { seat: seatColourOf(turn), bold: true, inverse: true }
+              : { seat: seatColourOf(turn), bold: true, underline: true };
         } else if (here === fromSquare) {
           style = { ...style, inverse: true };
         }
@@ -88,7 +89,7 @@ export function urBoardSegments(
               : fromRight?.[0] === r && fromRight[1] === c
                 ? '←'
                 : ' ';
-          return { text, style: { seat: colour === 0 ? 3 : 1, dim: true } };
+          return { text, style: { seat: seatColourOf(colour), dim: true } };
         });
         line.push(...arrows.slice(0, GAP));
       }

@@ -16,7 +16,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
-import { repliesWords } from '../../../ui/take-back.js';
+import { repliesWords } from '../../../engine/take-back.js';
 import { describeYoteEvent } from '../describe.js';
 import {
   CELL_NAMES,

@@ -1,7 +1,7 @@
 /**
  * The Yut play screen as a pure model: the table's state as it told it, what the player has
  * selected, the move preview, the turn log, and the mapping from a key to an action. The Ink
- * components only draw this; the dispatcher in YutGame.tsx runs the one effect (drawing sticks).
+ * components only draw this; the dispatcher in YutPlayScreen.tsx runs the one effect (drawing sticks).
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
@@ -15,7 +15,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
-import { repliesWords } from '../../../ui/take-back.js';
+import { repliesWords } from '../../../engine/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
 import {

@@ -15,7 +15,7 @@ import { FRAME_HELP, type PlayProps, usePlaySession } from '../../../ui/play-ses
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
 import { layersCore } from '../core.js';
-import { RULES_TEXT } from '../rules-text.js';
+import { rulesTextOf } from '../../rules-text.js';
 import type { LayersEvent, LayersState } from '../rules.js';
 import { forestRoom, LayersBoard, layersWidths } from './LayersBoard.js';
 import { LayersPanel } from './LayersPanel.js';
@@ -51,11 +51,11 @@ export const LAYERS_HELP: readonly string[] = [
 
 /** The help page for a window `width` wide (made once a width: helpLines keeps it). */
 export const layersHelp = (width: number) =>
-  helpLines(LAYERS_HELP, RULES_TEXT, Math.min(width, 90) - 4);
+  helpLines(LAYERS_HELP, rulesTextOf('layers'), Math.min(width, 90) - 4);
 
 const hurrying = (play: LayersPlay) => play.hurry;
 
-export function LayersGame(props: PlayProps<LayersState>) {
+export function LayersPlayScreen(props: PlayProps<LayersState>) {
   const { session, width, height, shared } = props;
   const help = useMemo(() => layersHelp(width), [width]);
   // A served screen is its own seat's (none: a spectator's), not the player to act's.

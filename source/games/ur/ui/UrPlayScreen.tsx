@@ -10,7 +10,7 @@ import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
 import { urCore } from '../core.js';
 import { chanceBeforeRoll, chanceWords, prepareTable, rateMoves, tableFor } from '../perfect.js';
-import { RULES_TEXT } from '../rules-text.js';
+import { rulesTextOf } from '../../rules-text.js';
 import type { UrEvent, UrState } from '../rules.js';
 import { newUrPlay, reduceUrPlay, type UrAction, type UrPlay, urKey, urPreview } from './play.js';
 import { UrBoard, urBoardBoxWidth } from './UrBoard.js';
@@ -39,9 +39,12 @@ export function urHintNotice(state: UrState, event: UrEvent, reason: string): st
   return `Hint: ${reason}: ${chanceWords(chanceBeforeRoll(table, state), rated.chance)}.`;
 }
 
-export function UrGame(props: PlayProps<UrState>) {
+export function UrPlayScreen(props: PlayProps<UrState>) {
   const { session, width, height } = props;
-  const help = useMemo(() => helpLines(UR_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
+  const help = useMemo(
+    () => helpLines(UR_HELP, rulesTextOf('ur'), Math.min(width, 90) - 4),
+    [width],
+  );
   const init = useCallback(
     () => resumedLog(newUrPlay(session.initial, session.seats), session),
     [session],

@@ -9,7 +9,7 @@ import {
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
 import { yoteCore } from '../core.js';
-import { RULES_TEXT } from '../rules-text.js';
+import { rulesTextOf } from '../../rules-text.js';
 import type { YoteEvent, YoteState } from '../rules.js';
 import {
   newYotePlay,
@@ -36,9 +36,12 @@ export const YOTE_HELP: readonly string[] = [
   ...FRAME_HELP,
 ];
 
-export function YoteGame(props: PlayProps<YoteState>) {
+export function YotePlayScreen(props: PlayProps<YoteState>) {
   const { session, width, height } = props;
-  const help = useMemo(() => helpLines(YOTE_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
+  const help = useMemo(
+    () => helpLines(YOTE_HELP, rulesTextOf('yote'), Math.min(width, 90) - 4),
+    [width],
+  );
   const init = useCallback(
     () => resumedLog(newYotePlay(session.initial, session.seats), session),
     [session],

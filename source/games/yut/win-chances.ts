@@ -26,7 +26,7 @@ export const YUT_ANALYSIS_LIMITS: Readonly<Record<Level, SearchLimits>> = {
   perfect: { chanceDepth: 1, replies: 1, nodeBudget: 20_000 },
 };
 
-export function yutChances(level: Level): WinChances<YutState, YutEvent> {
+export function yutWinChances(level: Level): WinChances<YutState, YutEvent> {
   return searchedChances(yutGame, {
     method: `estimated: a search (${level}) of the learned evaluation, its log-odds of winning fitted by logistic regression on self-play`,
     estimate: (state, seat) => logistic(YUT_LOG_ODDS * learnedEvaluate(state, seat)),

@@ -4,7 +4,7 @@ import { type PlayProps, resumedLog, usePlaySession } from '../../../ui/play-ses
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
 import { yutCore } from '../core.js';
-import { RULES_TEXT } from '../rules-text.js';
+import { rulesTextOf } from '../../rules-text.js';
 import type { YutEvent, YutState } from '../rules.js';
 import { YutBoard, BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH } from './YutBoard.js';
 import { YUT_HELP } from './help.js';
@@ -21,9 +21,12 @@ function hintNotice(_state: YutState, event: YutEvent, reason: string): string {
  * 28 columns inside the panel at 80×24. */
 export const SAVE_KEYS = ['Space throw · h hint · ?', 's save and exit · q quit'];
 
-export function YutGame(props: PlayProps<YutState>) {
+export function YutPlayScreen(props: PlayProps<YutState>) {
   const { session, width, height } = props;
-  const help = useMemo(() => helpLines(YUT_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
+  const help = useMemo(
+    () => helpLines(YUT_HELP, rulesTextOf('yut'), Math.min(width, 90) - 4),
+    [width],
+  );
   const init = useCallback(
     () => resumedLog(newPlay(session.initial, session.seats), session),
     [session],

@@ -38,7 +38,7 @@ function exactChances(table: UrTable): WinChances<UrState, UrEvent> {
   };
 }
 
-export function urChances(level: Level, state: UrState): WinChances<UrState, UrEvent> {
+export function urWinChances(level: Level, state: UrState): WinChances<UrState, UrEvent> {
   const table = tableFor(state.rules);
   if (table) return exactChances(table);
   const limits =

@@ -23,7 +23,7 @@ export const YOTE_ANALYSIS_LIMITS: Readonly<Record<Level, SearchLimits>> = {
   perfect: { chanceDepth: 0, replies: 2, nodeBudget: 30_000 },
 };
 
-export function yoteChances(level: Level): WinChances<YoteState, YoteEvent> {
+export function yoteWinChances(level: Level): WinChances<YoteState, YoteEvent> {
   return searchedChances(yoteGame, {
     method: `estimated: a search (${level}) of the computer's evaluation, mapped to a probability by a logistic fit on self-play; a draw counts half`,
     estimate: (state, seat) => logistic(YOTE_LOG_ODDS * evaluateYote(state, seat)),

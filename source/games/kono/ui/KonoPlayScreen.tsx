@@ -10,7 +10,7 @@ import { FRAME_HELP, type PlayProps, usePlaySession } from '../../../ui/play-ses
 import { PlayFrame } from '../../../ui/PlayFrame.js';
 import { helpLines } from '../../../ui/text.js';
 import { konoCore } from '../core.js';
-import { RULES_TEXT } from '../rules-text.js';
+import { rulesTextOf } from '../../rules-text.js';
 import type { KonoEvent, KonoState } from '../rules.js';
 import { boardBoxWidth, KonoBoard } from './KonoBoard.js';
 import { KonoPanel, konoPanelWidth } from './KonoPanel.js';
@@ -42,9 +42,12 @@ export const KONO_HELP: readonly string[] = [
   ...FRAME_HELP,
 ];
 
-export function KonoGame(props: PlayProps<KonoState>) {
+export function KonoPlayScreen(props: PlayProps<KonoState>) {
   const { session, width, height } = props;
-  const help = useMemo(() => helpLines(KONO_HELP, RULES_TEXT, Math.min(width, 90) - 4), [width]);
+  const help = useMemo(
+    () => helpLines(KONO_HELP, rulesTextOf('kono'), Math.min(width, 90) - 4),
+    [width],
+  );
   const init = useCallback(
     () => newKonoPlay(session.initial, session.seats, session.log),
     [session],

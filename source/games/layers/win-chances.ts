@@ -35,7 +35,7 @@ export function layersShare(state: LayersState, player: number): number {
   return Math.exp(LAYERS_SCALE * ((values[player] as number) - top)) / sum;
 }
 
-export function layersChances(level: Level): WinChances<LayersState, LayersEvent> {
+export function layersWinChances(level: Level): WinChances<LayersState, LayersEvent> {
   return searchedChances(layersGame, {
     method: `estimated: each player's worth (experience, tree, turns on top) as a share of the win by a softmax fit on self-play, searched through the fight (${level})`,
     estimate: layersShare,

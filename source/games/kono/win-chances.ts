@@ -50,7 +50,7 @@ export const konoRound: Game<KonoState, KonoEvent, KonoOptions> = {
   },
 };
 
-export function konoChances(level: Level): WinChances<KonoState, KonoEvent> {
+export function konoWinChances(level: Level): WinChances<KonoState, KonoEvent> {
   return searchedChances(konoRound, {
     method: `estimated: the chance to win the round (quitting left out), a search (${level}) of the computer's evaluation mapped to a probability by a logistic fit on self-play; a drawn round counts half`,
     estimate: (state, seat) => logistic(KONO_LOG_ODDS * evaluateKono(state, seat)),

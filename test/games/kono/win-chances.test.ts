@@ -9,7 +9,7 @@ import { analyzeAt } from '../../../source/analysis/analyze.js';
 import { selfPlay } from '../../../source/analysis/self-play.js';
 import type { AnyGameCore } from '../../../source/engine/core.js';
 import { coreOf } from '../../../source/games/cores.js';
-import { konoChances } from '../../../source/games/kono/chances.js';
+import { konoWinChances } from '../../../source/games/kono/win-chances.js';
 import { type KonoState, QUIT_PENALTY, roundScore } from '../../../source/games/kono/rules.js';
 
 const core = coreOf('kono') as AnyGameCore;
@@ -35,7 +35,7 @@ describe('Kono’s analysis and quitting', () => {
           expect(d?.kind).toBe('move');
           if (d?.kind === 'move' && /quits/.test(d.best)) quitsBest++;
           // The mover's choices weighed: its moves, without the quit.
-          const rated = konoChances('strong').moves(state);
+          const rated = konoWinChances('strong').moves(state);
           if (rated.some((m) => m.event.type === 'kono/quit')) quitWeighed++;
         }
         state = core.rules.reduce(state, events[index]) as KonoState;

@@ -12,7 +12,7 @@ import type { AnyGameCore } from '../../../source/engine/core.js';
 import { sampleChance, seededRandom } from '../../../source/engine/random.js';
 import { timelineOf } from '../../../source/engine/timeline.js';
 import { coreOf } from '../../../source/games/cores.js';
-import { layersChances } from '../../../source/games/layers/chances.js';
+import { layersWinChances } from '../../../source/games/layers/win-chances.js';
 import type { LayersEvent, LayersState } from '../../../source/games/layers/rules.js';
 
 const core = coreOf('layers') as AnyGameCore;
@@ -48,7 +48,7 @@ describe('Layers: the win chances add up to one', () => {
         fc.constantFrom<Level>('greedy', 'strong'),
         (seed, level, steps, analysis) => {
           const { state } = position(seed, level, steps);
-          const chances = layersChances(analysis);
+          const chances = layersWinChances(analysis);
           const each = names.map((_, p) => chances.chance(state, p));
           expect(sum(each), `${state.phase}: ${each.join(' ')}`).toBeCloseTo(1, 9);
         },
