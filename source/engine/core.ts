@@ -33,6 +33,12 @@ export interface GameCore<S, E extends GameEvent, O> {
   readonly seats: { readonly min: number; readonly max: number };
   readonly rules: Game<S, E, O>;
   /**
+   * For ratings (ratings/ranking.ts), a game of more than two: what orders a seat that did not win
+   * at the end, compared in order, larger better (Yut: pieces home, then out of hand). Without
+   * it, every seat but the winner shares the second place.
+   */
+  standing?(state: S, seat: number): readonly number[];
+  /**
    * Its options declared once (engine/options.ts): the flags, the setup rows, the check and the
    * words derive from it. Options that are no single value (a saved position) stay the game's own.
    */

@@ -32,6 +32,8 @@ export interface RecordedGame {
   named?(problem: string, names: readonly string[]): string;
   /** What an event did, as log lines (for the timeline's move lines). */
   describe?(before: unknown, event: GameEvent, after: unknown, names: readonly string[]): string[];
+  /** A seat's standing at the end, for ratings (engine/core.ts). */
+  standing?(state: unknown, seat: number): readonly number[];
 }
 
 export type ParsedOptions<O> =

@@ -3,33 +3,26 @@
  * final state alone (so the server and `madang ratings` read them the same way).
  *
  * - Two players: a win and a loss, or a draw.
- * - Yut of three or four: the winner first, then the others by pieces home, then by pieces on the
- *   board (out of hand); equal counts tie.
- * - Layers: the winner first, then the others by layer (higher is nearer the top), then by
- *   experience; equal both tie (docs/rules/layers.md, "Ratings").
+ * - More: the winner first, then the others by the game's own standing (its core's `standing`:
+ *   Yut by pieces home, then out of hand; Layers by layer, then experience, as
+ *   docs/rules/layers.md's "Ratings" says); equal standings tie.
  */
 import type { Outcome } from '../engine/game.js';
 import type { Header } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
 import { computerId, type RatedGame } from './rating.js';
 
-/**
- * What the places read of a final state (games/yut/rules.ts's YutState, games/layers/rules.ts's
- * LayersState), named here by shape: the ratings stand below the games.
- */
-interface YutFinal {
-  /** positions[seat][piece]: 0 in hand, 100 home. */
-  readonly positions: readonly (readonly number[])[];
-}
-interface LayersFinal {
-  readonly layer: readonly number[];
-  readonly experience: readonly number[];
-}
+/** What orders the seats that did not win (the game's core: GameCore.standing), larger better. */
+export type Standing = (state: unknown, seat: number) => readonly number[];
 
-/** The places (1 the best, ties equal) of a finished game; undefined while it runs. */
-export function ranksOf(game: string, state: unknown, outcome: Outcome): number[] | undefined {
+/** The places (1 the best, ties equal) of a finished game of `seats`; undefined while it runs. */
+export function ranksOf(
+  standing: Standing | undefined,
+  seats: number,
+  state: unknown,
+  outcome: Outcome,
+): number[] | undefined {
   if (outcome.status === 'running') return undefined;
-  const seats = seatCount(game, state);
   if (outcome.status === 'drawn') return Array.from({ length: seats }, () => 1);
   if (outcome.status === 'ranked') {
     const ranks = Array.from({ length: seats }, () => seats);
@@ -37,22 +30,10 @@ export function ranksOf(game: string, state: unknown, outcome: Outcome): number[
     return ranks;
   }
   const winner = outcome.winner;
-  // What orders the seats after the winner: larger is better, compared in order.
-  const after = (seat: number): number[] => {
-    if (game === 'yut') {
-      const pieces = (state as YutFinal).positions[seat] ?? [];
-      return [pieces.filter((p) => p === 100).length, pieces.filter((p) => p !== 0).length];
-    }
-    if (game === 'layers') {
-      const layers = state as LayersFinal;
-      return [layers.layer[seat] ?? 0, layers.experience[seat] ?? 0];
-    }
-    return [];
-  };
   const keys = Array.from({ length: seats }, (_, seat) =>
-    seat === winner ? [Infinity] : [0, ...after(seat)],
+    seat === winner ? [Infinity] : [0, ...(standing?.(state, seat) ?? [])],
   );
-  const better = (a: number[], b: number[]) => {
+  const better = (a: readonly number[], b: readonly number[]) => {
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const x = a[i] ?? 0;
       const y = b[i] ?? 0;
@@ -61,12 +42,6 @@ export function ranksOf(game: string, state: unknown, outcome: Outcome): number[
     return false;
   };
   return keys.map((key) => 1 + keys.filter((other) => better(other, key)).length);
-}
-
-function seatCount(game: string, state: unknown): number {
-  if (game === 'yut') return (state as YutFinal).positions.length;
-  if (game === 'layers') return (state as LayersFinal).layer.length;
-  return 2;
 }
 
 /** Whether a table of these seats may be rated: no computer level in two seats. */
@@ -83,6 +58,7 @@ export function ratedGame(
   header: Header,
   state: unknown,
   ended: Outcome | undefined,
+  standing?: Standing,
 ): RatedGame | string {
   if (header.rated !== true || header.table === undefined) return 'not a rated table';
   if (ended === undefined || ended.status === 'running') return 'not finished';
@@ -93,7 +69,7 @@ export function ratedGame(
   );
   if (players.some((p) => p.id === '' || p.id.startsWith('guest:'))) return 'a guest played';
   if (new Set(players.map((p) => p.id)).size !== players.length) return 'one identity in two seats';
-  const ranks = ranksOf(header.game, state, ended);
+  const ranks = ranksOf(standing, players.length, state, ended);
   if (!ranks || ranks.length !== players.length) return 'no ranking';
   return {
     key: `${header.game}/${header.table}/${header.startedAt}`,

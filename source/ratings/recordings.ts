@@ -78,7 +78,12 @@ export async function ratedOf(
   const read = await readRecording(file, games);
   if (!read.ok) return { problem: read.problem };
   const { replayer } = read.result;
-  const game = ratedGame(replayer.header, replayer.state, replayer.ended);
+  const game = ratedGame(
+    replayer.header,
+    replayer.state,
+    replayer.ended,
+    header.game.standing?.bind(header.game),
+  );
   return typeof game === 'string' ? {} : { game };
 }
 

@@ -18,7 +18,7 @@ import {
   type RatedGame,
   ratingWords,
 } from '../../source/ratings/rating.js';
-import { ranksOf } from '../../source/ratings/ranking.js';
+import { ranksOf, type Standing } from '../../source/ratings/ranking.js';
 
 const GAMES_A_PAIR = Number(process.env.MADANG_LEVEL_GAMES ?? 4);
 /** Kono's strong computer searches for seconds a move: its games only when asked for by name. */
@@ -45,7 +45,7 @@ describe('the computer levels, rated by self-play', () => {
               const { timeline } = played;
               const state = stateOn(core.rules, timeline, timeline.events.length);
               const outcome = core.rules.outcome(state);
-              const ranks = ranksOf(core.rules.name, state, outcome);
+              const ranks = ranksOf(core.standing as Standing | undefined, seatsOf, state, outcome);
               n++;
               if (!ranks) continue;
               // One identity a level: the seats of one level are one team's worth of results, so

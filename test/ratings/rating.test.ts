@@ -14,7 +14,12 @@ import {
   type Ratings,
   ratingWords,
 } from '../../source/ratings/rating.js';
-import { ranksOf, ratable, ratedGame } from '../../source/ratings/ranking.js';
+import { ranksOf, ratable, ratedGame, type Standing } from '../../source/ratings/ranking.js';
+import { konoCore, layersCore, urCore, yutCore } from '../../source/games/cores.js';
+
+// The games' own standings, as the server and `madang ratings` take them from the cores.
+const yutStanding = yutCore.standing as Standing;
+const layersStanding = layersCore.standing as Standing;
 import { type SeatKind, seatOf } from '../../source/engine/seats.js';
 import type { Header } from '../../source/engine/recording.js';
 
@@ -88,8 +93,12 @@ describe('openskill’s published examples, through apply', () => {
 
 describe('places at the end', () => {
   it('two players: the winner first; a draw ties', () => {
-    expect(ranksOf('ur', {}, { status: 'won', winner: 1 })).toEqual([2, 1]);
-    expect(ranksOf('kono', {}, { status: 'drawn' })).toEqual([1, 1]);
+    expect(
+      ranksOf(urCore.standing as Standing | undefined, 2, {}, { status: 'won', winner: 1 }),
+    ).toEqual([2, 1]);
+    expect(ranksOf(konoCore.standing as Standing | undefined, 2, {}, { status: 'drawn' })).toEqual([
+      1, 1,
+    ]);
   });
 
   it('Yut of four: the winner, then pieces home, then pieces out of hand; equal counts tie', () => {
@@ -101,7 +110,7 @@ describe('places at the end', () => {
         [100, 100, 0, 0],
       ],
     };
-    expect(ranksOf('yut', state, { status: 'won', winner: 1 })).toEqual([2, 1, 4, 3]);
+    expect(ranksOf(yutStanding, 4, state, { status: 'won', winner: 1 })).toEqual([2, 1, 4, 3]);
     const even = {
       positions: [
         [100, 100],
@@ -109,7 +118,7 @@ describe('places at the end', () => {
         [100, 0],
       ],
     };
-    expect(ranksOf('yut', even, { status: 'won', winner: 0 })).toEqual([1, 2, 2]);
+    expect(ranksOf(yutStanding, 3, even, { status: 'won', winner: 0 })).toEqual([1, 2, 2]);
   });
 
   it('Layers: the winner, then by layer (higher first), then experience', () => {
@@ -117,7 +126,9 @@ describe('places at the end', () => {
       layer: [3, 2, 2, 1, 2],
       experience: [150, 120, 180, 200, 120],
     };
-    expect(ranksOf('layers', state, { status: 'won', winner: 0 })).toEqual([1, 3, 2, 5, 3]);
+    expect(ranksOf(layersStanding, 5, state, { status: 'won', winner: 0 })).toEqual([
+      1, 3, 2, 5, 3,
+    ]);
   });
 });
 

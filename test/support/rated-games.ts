@@ -4,7 +4,7 @@
  * scheduler, each finished game counted as the server counts it.
  */
 import { join } from 'node:path';
-import { SessionFactory } from '../../source/app/session.js';
+import { SessionFactory } from '../../source/table/session.js';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';

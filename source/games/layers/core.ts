@@ -23,6 +23,8 @@ import {
 export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
   id: 'layers',
   title: 'Layers',
+  // After the winner: by layer (higher is nearer the top), then experience (docs/rules/layers.md).
+  standing: (state, seat) => [state.layer[seat] ?? 0, state.experience[seat] ?? 0],
   description: 'a forest of ten or more (--players N --turns K)',
   seats: { min: MIN_PLAYERS, max: MAX_PLAYERS },
   rules: layersGame,

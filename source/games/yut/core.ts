@@ -31,6 +31,11 @@ function parseOptions(unchecked: unknown) {
 export const yutCore = gameCore<YutState, YutEvent, YutOptions>({
   id: 'yut',
   title: 'Yut Nori',
+  // After the winner: pieces home, then pieces out of hand (docs/rules/yut.md, ratings).
+  standing: (state, seat) => {
+    const pieces = state.positions[seat] ?? [];
+    return [pieces.filter((p) => p === 100).length, pieces.filter((p) => p !== 0).length];
+  },
   description: '2–4 players at one keyboard, any seat the computer',
   seats: { min: 2, max: 4 },
   rules: yutGame,

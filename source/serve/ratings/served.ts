@@ -24,7 +24,12 @@ export function rateServed(
   if (!header || !played) return;
   const parsed = parseHeader(headerLine(header).trimEnd(), games);
   if (!parsed.ok) return;
-  const game = ratedGame(parsed.header, played.state, played.outcome);
+  const game = ratedGame(
+    parsed.header,
+    played.state,
+    played.outcome,
+    parsed.game.standing?.bind(parsed.game),
+  );
   if (typeof game === 'string') return;
   store.add(game).then(
     (changes) => {
