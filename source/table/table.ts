@@ -417,9 +417,15 @@ export class Table<S, E extends GameEvent> {
    * --redis): checked by the rules as any event, then told as that table told it. A follower
    * is never started, so nothing here acts by itself. The problem, if the rules refuse it.
    */
-  follow(event: E, by: 'person' | 'computer' | 'chance', reason?: string): string | undefined {
+  follow(
+    event: E,
+    by: 'person' | 'computer' | 'chance',
+    reason?: string,
+    /** The state after it, where the table followed folded it in this process already. */
+    folded?: S,
+  ): string | undefined {
     const { rules } = this.setup.game;
-    const after = rules.reduce(this.current, event);
+    const after = folded ?? rules.reduce(this.current, event);
     if (after === this.current) {
       const problem = rules.check(this.current, event);
       if (problem !== undefined) return problem;

@@ -79,7 +79,9 @@ export class ReplicaTable extends ServedTable {
       return;
     }
     const by = entry.chance ? 'chance' : entry.reason !== undefined ? 'computer' : 'person';
-    const problem = table.follow(value, by, entry.reason);
+    // Run here: the engine folded it already, and its state is taken as it is.
+    const folded = this.redis.foldedAt(this.code, entry.seq, entry.line);
+    const problem = table.follow(value, by, entry.reason, folded);
     if (problem)
       this.redis.redisOptions.log(`table ${this.code}: entry ${entry.seq} refused: ${problem}`);
   }
