@@ -133,8 +133,8 @@ export class ReplicaTable extends ServedTable {
   }
 
   override startEarly(person: Person): string | undefined {
-    if (person.id !== this.creator.id)
-      return 'Only the one who made this table may start it early.';
+    const problem = this.mayNotStart(person);
+    if (problem !== undefined) return problem;
     this.redis.send(this.code, { kind: 'start', person });
     return undefined;
   }
@@ -185,13 +185,17 @@ export class ReplicaTable extends ServedTable {
   }
 
   override giveAway(person: Person): string | undefined {
-    if (this.seatOf(person) === undefined) return 'Only the players decide that.';
+    // Whether a seat's hold is over is the runner's to say, by its clock.
+    const problem = this.mayNotDecide(person);
+    if (problem !== undefined) return problem;
     this.redis.send(this.code, { kind: 'giveAway', person });
     return undefined;
   }
 
   override end(person: Person): string | undefined {
-    if (this.seatOf(person) === undefined) return 'Only the players decide that.';
+    // Whether a seat's hold is over is the runner's to say, by its clock.
+    const problem = this.mayNotDecide(person);
+    if (problem !== undefined) return problem;
     this.redis.send(this.code, { kind: 'end', person });
     return undefined;
   }
