@@ -22,12 +22,14 @@ import { serveScreen } from '../support/serve-screen.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import { type Process, replica, startProcess, until } from '../support/redis-world.js';
 
-const calls = vi.hoisted(() => ({ reduce: 0, check: 0, made: [] as unknown[] }));
+const calls = vi.hoisted(() => ({ reduce: 0, check: 0, made: [] as unknown[], refolds: 0 }));
 
 vi.mock('../../source/games/yote/rules.js', async (importOriginal) => {
   const rules = await importOriginal<typeof import('../../source/games/yote/rules.js')>();
   const reduce: typeof rules.reduce = (state, event) => {
     calls.reduce++;
+    // A follower folding its log again after a take-back.
+    if (new Error().stack?.includes('followBack')) calls.refolds++;
     const after = rules.reduce(state, event);
     calls.made.push(after);
     return after;
@@ -60,6 +62,7 @@ describe.runIf(hasRedis)('one holder over Redis: who folds an accepted event', (
     calls.reduce = 0;
     calls.check = 0;
     calls.made = [];
+    calls.refolds = 0;
   });
   afterEach(() => {
     for (const unmount of unmounts) unmount();
@@ -131,5 +134,49 @@ describe.runIf(hasRedis)('one holder over Redis: who folds an accepted event', (
       // a move the rules refuse is refused at once; the engine does not check an accepted one.
       check: 1,
     });
+    // Every process follows every table: the next test counts its own two alone.
+    await Promise.all(started.splice(0).map((p) => p.hall.stop()));
+  }, 60_000);
+
+  it("a take-back is folded again by the other process only: the runner's follower takes its state", async () => {
+    const a = await startProcess(redis.url, { seed: 382, botDelay: 60_000 });
+    const b = await startProcess(redis.url, { seed: 382, botDelay: 60_000 });
+    started.push(a, b);
+    const ann = { ...ANN, id: 'SHA256:ann2' };
+    const bo = { ...BO, id: 'SHA256:bo2' };
+    const { code } = a.hall.create(
+      yote,
+      {
+        options: { quietTurns: 50 },
+        seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'human')],
+      },
+      ann,
+    );
+    await until(() => !!replica(b.hall, code), 'the table on b');
+    const atB = replica(b.hall, code)!;
+    atB.sit(bo);
+    await until(() => !!replica(a.hall, code)?.table && !!atB.table, 'the game');
+    const atA = replica(a.hall, code)!;
+    const views = [atA.viewFor(ann), atB.viewFor(bo)];
+    const both = (n: number) => atA.table!.events.length === n && atB.table!.events.length === n;
+    // Ann, Bo and Ann place a stone each.
+    for (let n = 0; n < 3; n++) {
+      const mirror = atA.table!;
+      const seat = mirror.toAct;
+      const event = yote.rules.legalEvents(mirror.state)[0]!;
+      expect(views[seat]!.send({ type: 'move', seat, event })).toEqual({ ok: true, pending: true });
+      await until(() => both(n + 1), `placement ${n + 1}`);
+    }
+    expect(views[0]!.send({ type: 'takeBack', seat: 0 })).toMatchObject({ ok: true });
+    await until(() => atA.askedOf(bo) && atB.askedOf(bo), 'the question seen');
+    calls.refolds = 0;
+    atB.answer(bo, true);
+    await until(() => both(2), 'the take-back');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const engine = a.hall.runner.engine.tables.get(code)!.table!;
+    expect(engine.events).toHaveLength(2);
+    // b folds the two events kept again; a's follower holds the engine's state as it is.
+    expect(atA.table!.state).toBe(engine.state);
+    expect(calls.refolds).toBe(2);
   }, 60_000);
 });

@@ -69,7 +69,8 @@ export class ReplicaTable extends ServedTable {
     if (value.type === 'session/moveTakenBack') {
       this.back++;
       if (entry.mover !== undefined) {
-        table.followBack(this.back, entry.mover);
+        const folded = this.redis.foldedAt(this.code, entry.seq, entry.line);
+        table.followBack(this.back, entry.mover, folded);
         this.back = 0;
       }
       return;

@@ -167,9 +167,7 @@ export class Runner {
           recorder.event(event, chance);
           // The engine has set its state before recording the event (Table.apply).
           const engine = this.engine.tables.get(code)?.table;
-          const line = stream.lastLine;
-          if (!run.quiet && engine && line !== undefined)
-            run.folded.set(stream.last, { line, state: engine.state });
+          if (engine) this.noteFolded(run, engine.state);
         },
       },
     };
@@ -228,7 +226,10 @@ export class Runner {
     if (table && !this.watched.has(table)) {
       this.watched.add(table);
       table.subscribe((fact) => {
-        if (fact.kind === 'takenBack') run.stream?.takenBackBy(fact.mover);
+        if (fact.kind === 'takenBack') {
+          run.stream?.takenBackBy(fact.mover);
+          this.noteFolded(run, fact.state);
+        }
         if (fact.kind === 'closed' && fact.outcome.status === 'running')
           run.stream?.closed(fact.leaving);
       });
@@ -337,6 +338,13 @@ export class Runner {
     this.hub.redisOptions.log(`table ${run.code}: Redis takes the writes again`);
     run.served.table?.hold(run, false);
     run.served.tellAll(WRITTEN);
+  }
+
+  /** The engine's state after the last entry made, for the follower here to take. */
+  private noteFolded(run: Run, state: unknown): void {
+    const line = run.stream?.lastLine;
+    if (!run.quiet && run.stream && line !== undefined)
+      run.folded.set(run.stream.last, { line, state });
   }
 
   /** The state the engine folded for entry `seq` of a table run here, taken once. */
