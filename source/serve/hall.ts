@@ -181,10 +181,30 @@ export class ServedTable {
     this.hall.touch(this);
   }
 
+  /** Why this person may not start the table early: only the one who made it may. */
+  protected mayNotStart(person: Person): string | undefined {
+    return person.id === this.creator.id
+      ? undefined
+      : 'Only the one who made this table may start it early.';
+  }
+
+  /** Why this person may not decide for the away seats: only the players may. */
+  protected mayNotDecide(person: Person): string | undefined {
+    return this.seatOf(person) === undefined ? 'Only the players decide that.' : undefined;
+  }
+
+  /** Why no away seat may be given away or ended for yet (where this process decides). */
+  private nothingToDecide(person: Person): string | undefined {
+    const problem = this.mayNotDecide(person);
+    if (problem !== undefined) return problem;
+    if (this.expired().length === 0) return 'No seat has been away longer than the hold.';
+    return undefined;
+  }
+
   /** The creator starts early: the open seats go to the computer. */
   startEarly(person: Person): string | undefined {
-    if (person.id !== this.creator.id)
-      return 'Only the one who made this table may start it early.';
+    const problem = this.mayNotStart(person);
+    if (problem !== undefined) return problem;
     if (this.status !== 'waiting') return undefined;
     this.holders.forEach((h, seat) => {
       if (h.kind === 'open') this.holders[seat] = { kind: 'computer', level: 'strong' };
@@ -473,9 +493,9 @@ export class ServedTable {
 
   /** After the hold, a person at the table gives the away seats to the computer. */
   giveAway(person: Person): string | undefined {
-    if (this.seatOf(person) === undefined) return 'Only the players decide that.';
+    const problem = this.nothingToDecide(person);
+    if (problem !== undefined) return problem;
     const seats = this.expired();
-    if (seats.length === 0) return 'No seat has been away longer than the hold.';
     const names = this.seatNames();
     for (const seat of seats) {
       this.covered.add(seat);
@@ -489,9 +509,9 @@ export class ServedTable {
 
   /** After the hold, a person at the table ends the game (recorded unfinished). */
   end(person: Person): string | undefined {
+    const problem = this.nothingToDecide(person);
     const seat = this.seatOf(person);
-    if (seat === undefined) return 'Only the players decide that.';
-    if (this.expired().length === 0) return 'No seat has been away longer than the hold.';
+    if (problem !== undefined || seat === undefined) return problem;
     this.tellAll(`${person.name} ends the game: a seat stayed away.`);
     this.table?.view([seat]).send({ type: 'leave', seat, leaving: 'quit' });
     return undefined;

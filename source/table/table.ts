@@ -417,9 +417,15 @@ export class Table<S, E extends GameEvent> {
    * --redis): checked by the rules as any event, then told as that table told it. A follower
    * is never started, so nothing here acts by itself. The problem, if the rules refuse it.
    */
-  follow(event: E, by: 'person' | 'computer' | 'chance', reason?: string): string | undefined {
+  follow(
+    event: E,
+    by: 'person' | 'computer' | 'chance',
+    reason?: string,
+    /** The state after it, where the table followed folded it in this process already. */
+    folded?: S,
+  ): string | undefined {
     const { rules } = this.setup.game;
-    const after = rules.reduce(this.current, event);
+    const after = folded ?? rules.reduce(this.current, event);
     if (after === this.current) {
       const problem = rules.check(this.current, event);
       if (problem !== undefined) return problem;
@@ -428,13 +434,17 @@ export class Table<S, E extends GameEvent> {
     return undefined;
   }
 
-  /** The last `count` events taken back at the table followed (the state folded again). */
-  followBack(count: number, mover: number): void {
+  /**
+   * The last `count` events taken back at the table followed: the state folded again, or the
+   * one the table followed folded, where it is in this process.
+   */
+  followBack(count: number, mover: number, folded?: S): void {
     const kept = Math.max(0, this.log.length - count);
     const removed = this.log.slice(kept);
     this.log = this.log.slice(0, kept);
     const { rules } = this.setup.game;
-    this.current = this.log.reduce((state, event) => rules.reduce(state, event), this.initial);
+    this.current =
+      folded ?? this.log.reduce((state, event) => rules.reduce(state, event), this.initial);
     this.stand(this.current);
     this.tell({ kind: 'takenBack', kept, removed, mover, state: this.current, repliers: [] });
   }

@@ -127,6 +127,24 @@ describe.runIf(hasRedis)('madang serve --redis, three processes on one Redis', (
     expect(exported.split('\n')[0]).toContain('"format":"madang-recording"');
   });
 
+  it("on another process than the runner's, the seating refuses as the hall's does, and asks nothing", async () => {
+    const ANN = person('Ann3');
+    const BO = person('Bo3');
+    const CY = person('Cy3');
+    const made = yutTable(a.hall, ANN);
+    const { code } = made;
+    await until(() => !!replica(b.hall, code), 'the table on b');
+    const atB = replica(b.hall, code)!;
+    const streamed = (await streamOf(redis.url, code)).length;
+    // Bo is not its maker, and Cy sits nowhere: refused at once, on b, with the hall's words.
+    expect(atB.startEarly(BO)).toBe('Only the one who made this table may start it early.');
+    expect(atB.giveAway(CY)).toBe('Only the players decide that.');
+    expect(atB.end(CY)).toBe('Only the players decide that.');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(replica(a.hall, code)!.status).toBe('waiting');
+    expect((await streamOf(redis.url, code)).length).toBe(streamed);
+  });
+
   it("another process's table tells a screen opened later its words where they were said, among the moves", async () => {
     // Two who sit at no other table here.
     const ANN = person('Ann2');

@@ -18,11 +18,10 @@ import type { Table } from '../../source/table/table.js';
 import type { GameEvent } from '../../source/engine/game.js';
 import type { LayersEvent, LayersState } from '../../source/games/layers/rules.js';
 import { PlayerBook } from '../../source/serve/identity.js';
-import { type Caller, LOBBY_MOMENT_MS, ServeApp } from '../../source/serve/ServeApp.js';
+import { LOBBY_MOMENT_MS } from '../../source/serve/ServeApp.js';
 import { TIMERS } from '../../source/table/table.js';
-import { KeysProvider } from '../../source/ui/keys-context.js';
-import { ThemeContext } from '../../source/ui/theme.js';
-import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
+import { frameWhen, KEY, press } from '../support/ink.js';
+import { serveScreen } from '../support/serve-screen.js';
 
 const yut = GAMES.find((g) => g.id === 'yut') as AnyGameModule;
 const ANN: Person = { id: 'SHA256:ann', name: 'Ann' };
@@ -79,24 +78,7 @@ function sees(
   user = 'madang',
 ) {
   if (!w.book.nameOf(person.id)) w.book.add(person.id, 'ssh-ed25519 AAAA', person.name, new Date());
-  const caller: Caller = {
-    keyId: person.id,
-    keyText: 'ssh-ed25519 AAAA',
-    guests: false,
-    serial,
-    user,
-    host: '127.0.0.1',
-    port: 2222,
-  };
-  const drawn = renderSized(
-    <ThemeContext.Provider value={{ colour: false }}>
-      <KeysProvider>
-        <ServeApp world={w} caller={caller} onEnd={() => undefined} />
-      </KeysProvider>
-    </ThemeContext.Provider>,
-    columns,
-    rows,
-  );
+  const drawn = serveScreen(w, person, serial, columns, rows, user);
   const before = unmount;
   unmount = () => {
     drawn.unmount();

@@ -40,6 +40,20 @@ describe("the server's shape", () => {
     expect(found).toEqual([]);
   });
 
+  it("the seating's refusals are written once: a Redis table says them through the hall's", () => {
+    const sentences = (text: string) => new Set(text.match(/'[A-Z][^'\n]*\.'/g) ?? []);
+    const hall = read(join(SERVE, 'hall.ts'));
+    const written: string[] = hall.match(/'[A-Z][^'\n]*\.'/g) ?? [];
+    // Each sentence once in the hall (a check shared by the rules that use it).
+    expect(written.filter((s, i) => written.indexOf(s) !== i)).toEqual([]);
+    const repeated = filesUnder(join(SERVE, 'redis')).flatMap((path) =>
+      [...sentences(read(path))]
+        .filter((s) => written.includes(s))
+        .map((s) => `${relative(ROOT, path)}: ${s}`),
+    );
+    expect(repeated).toEqual([]);
+  });
+
   it("the hall's file is kept by the memory store, not by the command line", () => {
     const cli = read(join(ROOT, 'source/cli/serve.ts'));
     expect(cli).not.toMatch(/function keepTables|function reopen\b|tables\.json/);

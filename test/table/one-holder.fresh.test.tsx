@@ -20,11 +20,9 @@ import { YotePlayScreen } from '../../source/games/yote/ui/YotePlayScreen.js';
 import { setup } from '../../source/games/yote/rules.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
 import { PlayerBook } from '../../source/serve/identity.js';
-import { type Caller, ServeApp } from '../../source/serve/ServeApp.js';
 import { TIMERS } from '../../source/table/table.js';
-import { KeysProvider } from '../../source/ui/keys-context.js';
-import { ThemeContext } from '../../source/ui/theme.js';
-import { frameWhen, KEY, press, renderSized } from '../support/ink.js';
+import { frameWhen, KEY, press } from '../support/ink.js';
+import { serveScreen } from '../support/serve-screen.js';
 import { renderPlay } from '../support/screens.js';
 
 const calls = vi.hoisted(() => ({ reduce: 0, check: 0 }));
@@ -90,24 +88,7 @@ function servedYote() {
   table.sit(BO);
   /** A person's screen, over the connection `serial` as the SSH user `user`. */
   const sees = (person: Person, serial: number, user = 'madang') => {
-    const caller: Caller = {
-      keyId: person.id,
-      keyText: 'ssh-ed25519 AAAA',
-      guests: false,
-      serial,
-      user,
-      host: '127.0.0.1',
-      port: 2222,
-    };
-    const drawn = renderSized(
-      <ThemeContext.Provider value={{ colour: false }}>
-        <KeysProvider>
-          <ServeApp world={world} caller={caller} onEnd={() => undefined} />
-        </KeysProvider>
-      </ThemeContext.Provider>,
-      100,
-      30,
-    );
+    const drawn = serveScreen(world, person, serial, 100, 30, user);
     unmounts.push(drawn.unmount);
     return drawn;
   };

@@ -159,6 +159,10 @@ export class RedisHall implements Lobby, Hub {
     return this.down;
   }
 
+  foldedAt(code: string, seq: number, line: string): unknown {
+    return this.runner.foldedAt(code, seq, line);
+  }
+
   heldAt(code: string): string | undefined {
     return this.runner.heldAt(code);
   }

@@ -57,4 +57,9 @@ export interface Hub extends TableHost {
   send(code: string, message: Message): void;
   /** Why intents for this table are refused here now (a write Redis refused), if they are. */
   heldAt(code: string): string | undefined;
+  /**
+   * The state after an entry of a table run here, as its engine folded it (the follower here
+   * takes it instead of folding the event again); undefined for another's, or a line that differs.
+   */
+  foldedAt(code: string, seq: number, line: string): unknown;
 }

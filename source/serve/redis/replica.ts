@@ -69,7 +69,8 @@ export class ReplicaTable extends ServedTable {
     if (value.type === 'session/moveTakenBack') {
       this.back++;
       if (entry.mover !== undefined) {
-        table.followBack(this.back, entry.mover);
+        const folded = this.redis.foldedAt(this.code, entry.seq, entry.line);
+        table.followBack(this.back, entry.mover, folded);
         this.back = 0;
       }
       return;
@@ -79,7 +80,9 @@ export class ReplicaTable extends ServedTable {
       return;
     }
     const by = entry.chance ? 'chance' : entry.reason !== undefined ? 'computer' : 'person';
-    const problem = table.follow(value, by, entry.reason);
+    // Run here: the engine folded it already, and its state is taken as it is.
+    const folded = this.redis.foldedAt(this.code, entry.seq, entry.line);
+    const problem = table.follow(value, by, entry.reason, folded);
     if (problem)
       this.redis.redisOptions.log(`table ${this.code}: entry ${entry.seq} refused: ${problem}`);
   }
@@ -131,8 +134,8 @@ export class ReplicaTable extends ServedTable {
   }
 
   override startEarly(person: Person): string | undefined {
-    if (person.id !== this.creator.id)
-      return 'Only the one who made this table may start it early.';
+    const problem = this.mayNotStart(person);
+    if (problem !== undefined) return problem;
     this.redis.send(this.code, { kind: 'start', person });
     return undefined;
   }
@@ -183,13 +186,17 @@ export class ReplicaTable extends ServedTable {
   }
 
   override giveAway(person: Person): string | undefined {
-    if (this.seatOf(person) === undefined) return 'Only the players decide that.';
+    // Whether a seat's hold is over is the runner's to say, by its clock.
+    const problem = this.mayNotDecide(person);
+    if (problem !== undefined) return problem;
     this.redis.send(this.code, { kind: 'giveAway', person });
     return undefined;
   }
 
   override end(person: Person): string | undefined {
-    if (this.seatOf(person) === undefined) return 'Only the players decide that.';
+    // Whether a seat's hold is over is the runner's to say, by its clock.
+    const problem = this.mayNotDecide(person);
+    if (problem !== undefined) return problem;
     this.redis.send(this.code, { kind: 'end', person });
     return undefined;
   }

@@ -57,6 +57,11 @@ export interface Run {
   held?: string | undefined;
   /** Its lobby state was refused: written again by the tick. */
   metaRefused?: boolean | undefined;
+  /**
+   * The engine's state after each event entry not yet followed here, by seq: the follower in
+   * this process takes it rather than folding the event a second time in the same process.
+   */
+  readonly folded: Map<number, { line: string; state: unknown }>;
 }
 
 export class Runner {
@@ -151,10 +156,20 @@ export class Runner {
     if (typeof session === 'string' || !header) return session;
     const run = this.runOf(code);
     run.file = session.recorder;
-    run.stream = new StreamRecorder((entries) => this.made(run, entries), 0, header);
+    const stream = new StreamRecorder((entries) => this.made(run, entries), 0, header);
+    run.stream = stream;
+    const recorder = quietly(stream, () => run.quiet);
     return {
       ...session,
-      recorder: quietly(run.stream, () => run.quiet),
+      recorder: {
+        ...recorder,
+        event: (event, chance) => {
+          recorder.event(event, chance);
+          // The engine has set its state before recording the event (Table.apply).
+          const engine = this.engine.tables.get(code)?.table;
+          if (engine) this.noteFolded(run, engine.state);
+        },
+      },
     };
   }
 
@@ -175,6 +190,7 @@ export class Runner {
         filed: 0,
         presence: new Map(),
         inherited: '0-0',
+        folded: new Map(),
       };
       this.runs.set(code, run);
     }
@@ -210,7 +226,10 @@ export class Runner {
     if (table && !this.watched.has(table)) {
       this.watched.add(table);
       table.subscribe((fact) => {
-        if (fact.kind === 'takenBack') run.stream?.takenBackBy(fact.mover);
+        if (fact.kind === 'takenBack') {
+          run.stream?.takenBackBy(fact.mover);
+          this.noteFolded(run, fact.state);
+        }
         if (fact.kind === 'closed' && fact.outcome.status === 'running')
           run.stream?.closed(fact.leaving);
       });
@@ -319,6 +338,23 @@ export class Runner {
     this.hub.redisOptions.log(`table ${run.code}: Redis takes the writes again`);
     run.served.table?.hold(run, false);
     run.served.tellAll(WRITTEN);
+  }
+
+  /** The engine's state after the last entry made, for the follower here to take. */
+  private noteFolded(run: Run, state: unknown): void {
+    const line = run.stream?.lastLine;
+    if (!run.quiet && run.stream && line !== undefined)
+      run.folded.set(run.stream.last, { line, state });
+  }
+
+  /** The state the engine folded for entry `seq` of a table run here, taken once. */
+  foldedAt(code: string, seq: number, line: string): unknown {
+    const folded = this.runs.get(code)?.folded;
+    if (!folded) return undefined;
+    const made = folded.get(seq);
+    // Entries before it will never be followed now (the follower goes in order).
+    for (const at of folded.keys()) if (at <= seq) folded.delete(at);
+    return made?.line === line ? made.state : undefined;
   }
 
   /** Why intents for this table are refused here now (a write Redis refused), if they are. */

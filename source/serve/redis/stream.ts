@@ -99,6 +99,11 @@ export class StreamRecorder implements Recorder {
     return this.seq;
   }
 
+  /** The line of the last entry made, while it waits to be handed on. */
+  get lastLine(): string | undefined {
+    return this.waiting.at(-1)?.line;
+  }
+
   private add(entry: Omit<Entry, 'seq'>): void {
     if (this.waiting.length === 0) queueMicrotask(() => this.flush());
     this.waiting.push({ ...entry, seq: ++this.seq });
