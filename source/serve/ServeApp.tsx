@@ -34,6 +34,8 @@ import {
   serveKey,
 } from './lobby-model.js';
 import { LobbyPage } from './views/LobbyPage.js';
+import { arenaGames, type Arenas } from './arena/arenas.js';
+import { ArenaNewPage, ArenaPage, ArenasPage } from './views/arena.js';
 import { Leaderboard } from './ratings/Leaderboard.js';
 import type { RatingsStore } from './ratings/store.js';
 import { NamePage, PickPage, SetupPage } from './views/forms.js';
@@ -70,6 +72,8 @@ export interface ServeWorld {
   now(): Date;
   /** The server's ratings (ratings/store.ts): the lobby and the leaderboard show them. */
   readonly ratings?: RatingsStore | undefined;
+  /** The server's arenas; none with --redis (a key says so). */
+  readonly arenas?: Arenas | undefined;
   /** With --web: the address the web view is reached at (--web-url, else the port's own). */
   readonly web?: string | undefined;
 }
@@ -122,8 +126,31 @@ export function ServeApp({
       clearTimeout(later);
     };
   }, [hall, currentScreen]);
-  // The lobby's clocks move with time (its screen only).
-  const inLobby = screen.name === 'lobby';
+  // An arena's change is pushed to the screens showing arenas and to its players' (who are
+  // taken to their table once paired, and shown its podium at its end).
+  const { arenas } = world;
+  const podiumShown = useRef(new Set<string>());
+  useEffect(
+    () =>
+      arenas?.subscribe((held) => {
+        const now = currentScreen();
+        const who = currentPerson();
+        const entrant = who !== undefined && held.arena.entrants.some((e) => e.id === who.id);
+        if (
+          entrant &&
+          held.over &&
+          !podiumShown.current.has(held.id) &&
+          (now.name === 'lobby' || now.name === 'arenas')
+        ) {
+          podiumShown.current.add(held.id);
+          setScreen({ name: 'arena', id: held.id });
+        } else if (entrant || now.name === 'arenas' || (now.name === 'arena' && now.id === held.id))
+          redraw();
+      }),
+    [arenas, currentScreen, currentPerson, setScreen],
+  );
+  // The lobby's and the arenas' clocks move with time (their screens only).
+  const inLobby = screen.name === 'lobby' || screen.name === 'arenas' || screen.name === 'arena';
   useEffect(() => {
     if (!inLobby) return;
     const timer = setInterval(redraw, 5000);
@@ -211,6 +238,20 @@ export function ServeApp({
     enter(person, rematch);
   }, [rematch, person, away, router, enter]);
 
+  // Paired in an arena: to the new table, from the arena's pages, the lobby or a finished game.
+  const paired = person ? arenas?.playing(person) : undefined;
+  const free =
+    screen.name === 'lobby' ||
+    screen.name === 'arenas' ||
+    screen.name === 'arena' ||
+    (screen.name === 'table' && table?.status !== 'running');
+  useEffect(() => {
+    if (!paired || !person || !free) return;
+    away();
+    router.changed(false);
+    enter(person, paired);
+  }, [paired, person, free, away, router, enter]);
+
   // A connection that ends leaves its seat held and its watching place.
   useLayoutEffect(() => away, [away]);
 
@@ -253,6 +294,21 @@ export function ServeApp({
         return leaveTable(effect.notice);
       case 'game':
         return false;
+      case 'openArena': {
+        const held = arenas?.open(effect.game, effect.minutes, who);
+        if (!held) return;
+        if (typeof held === 'string') return setScreen({ name: 'arenas', index: 0, notice: held });
+        return setScreen({ name: 'arena', id: held.id, notice: arenas?.join(held.id, who) });
+      }
+      case 'joinArena':
+        return setScreen({ name: 'arena', id: effect.id, notice: arenas?.join(effect.id, who) });
+      case 'leaveArena':
+        arenas?.leave(effect.id, who);
+        return setScreen({
+          name: 'arena',
+          id: effect.id,
+          notice: 'You left: not paired again; your games still count.',
+        });
     }
     const table = now.name === 'table' ? hall.find(now.code) : undefined;
     if (!table) return;
@@ -289,6 +345,7 @@ export function ServeApp({
         keyId: caller.keyId,
         person: currentPerson(),
         covered: covered(),
+        arenas: arenas?.list(),
       });
       if (step.screen !== now) setScreen(step.screen);
       return run(step.effect, step.screen) !== false;
@@ -325,6 +382,38 @@ export function ServeApp({
           columns={columns}
           rows={rows}
           ratings={world.ratings?.ratings()}
+        />
+      );
+    case 'arenas':
+      return (
+        <ArenasPage
+          columns={columns}
+          rows={rows}
+          arenas={arenas?.list() ?? []}
+          index={screen.index}
+          notice={screen.notice}
+          now={hall.options.now()}
+        />
+      );
+    case 'arenaNew':
+      return (
+        <ArenaNewPage
+          columns={columns}
+          rows={rows}
+          games={arenaGames(world.games)}
+          index={screen.index}
+          minutes={screen.minutes}
+        />
+      );
+    case 'arena':
+      return (
+        <ArenaPage
+          columns={columns}
+          rows={rows}
+          arena={arenas?.get(screen.id)}
+          person={person as Person}
+          now={hall.options.now()}
+          notice={screen.notice}
         />
       );
     case 'leaders':
