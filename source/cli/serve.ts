@@ -195,6 +195,7 @@ export async function serveCommand(
   const told = new Set<string>();
   const sweep = setInterval(() => {
     hall.sweep(10 * 60_000);
+    arenas?.sweep(10 * 60_000);
     // The games other processes counted reach this one's lobby.
     if (ratings instanceof RedisRatings) void ratings.refresh().catch(() => undefined);
     for (const table of hall.tables.values())

@@ -92,6 +92,13 @@ export class Arenas {
     return held;
   }
 
+  /** Arenas over leave the list a while after their end (as finished tables leave the lobby). */
+  sweep(keepMs: number): void {
+    const now = this.host.now();
+    for (const [id, held] of [...this.held])
+      if (held.over && now - held.arena.endsAt > keepMs) this.held.delete(id);
+  }
+
   /** A person joins (or comes back): paired at once if another is free. */
   join(id: string, person: Person): string | undefined {
     const held = this.held.get(id);

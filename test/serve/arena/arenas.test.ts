@@ -224,4 +224,16 @@ describe('an arena in the hall', () => {
     expect(arenas.get(held.id)!.standings.map((s) => s.name)).toEqual(['Ann', 'Bo']);
     expect(arenas.join('nope', PEOPLE[2]!)).toBe('That arena is gone.');
   });
+
+  it('an arena over leaves the list a while after its end, as a finished table leaves the lobby', () => {
+    const { arenas, advance } = world();
+    const held = arenas.open(ur, 5, PEOPLE[0]!);
+    if (typeof held === 'string') throw new Error(held);
+    advance(5 * 60_000);
+    arenas.sweep(10 * 60_000);
+    expect(arenas.list().map((a) => a.id)).toEqual([held.id]);
+    advance(10 * 60_000 + 1);
+    arenas.sweep(10 * 60_000);
+    expect(arenas.list()).toEqual([]);
+  });
 });
