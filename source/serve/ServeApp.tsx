@@ -254,6 +254,14 @@ export function ServeApp({
 
   // A connection that ends leaves its seat held and its watching place.
   useLayoutEffect(() => away, [away]);
+  // And leaves the arenas (as lichess withdraws one who goes): nobody is paired with someone gone.
+  useLayoutEffect(
+    () => () => {
+      const who = currentPerson();
+      if (who) arenas?.gone(who);
+    },
+    [arenas, currentPerson],
+  );
 
   const onRequest = useCallback(
     (request: AppRequest) =>

@@ -605,4 +605,30 @@ describe('arenas on the served screens', () => {
     expect(arenas.join(arenas.list()[0]!.id, { id: 'SHA256:di', name: 'Di' })).toBeUndefined();
     await frameWhen(cy.lastFrame, /3 {2}Di/);
   });
+
+  it('a connection that ends leaves the arenas its person is in (as lichess withdraws one who goes): nobody is paired with someone gone', async () => {
+    const { world: base, hall } = world();
+    const arenas = new Arenas({
+      now: () => Date.now(),
+      scheduler: TIMERS,
+      seat: (game, s, holders) => hall.seated(game, s, holders),
+      rating: () => 1500,
+    });
+    const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
+    const held = arenas.open(ur, 30, CY);
+    if (typeof held === 'string') throw new Error(held);
+    const w = { ...base, arenas };
+    const bo = sees(w, BO, 2, 80, 24);
+    await frameWhen(bo.lastFrame, 'a arenas');
+    await press(bo.stdin, 'a', KEY.Enter as string);
+    await frameWhen(bo.lastFrame, 'j joins');
+    await press(bo.stdin, 'j');
+    await frameWhen(bo.lastFrame, 'You are in');
+    bo.unmount();
+    expect(arenas.get(held.id)!.arena.entrants.map((e) => [e.name, e.left])).toEqual([
+      ['Bo', true],
+    ]);
+    expect(arenas.join(held.id, ANN)).toBeUndefined();
+    expect(arenas.playing(ANN)).toBeUndefined();
+  });
 });

@@ -117,6 +117,13 @@ export class Arenas {
     if (held) this.keep(id, held.game, held.by, leave(held.arena, person.id));
   }
 
+  /** A person's connection ended: they leave every arena they are in (they may join again). */
+  gone(person: Person): void {
+    for (const held of [...this.held.values()])
+      if (held.arena.entrants.some((e) => e.id === person.id && !e.left))
+        this.leave(held.id, person);
+  }
+
   /**
    * The hall's finished hook: an arena table's result scored (not once the arena is over: a
    * game still running at its end does not count), its players paired again a moment later.
