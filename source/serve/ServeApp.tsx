@@ -34,7 +34,7 @@ import {
   serveKey,
 } from './lobby-model.js';
 import { LobbyPage } from './views/LobbyPage.js';
-import { arenaGames, type Arenas } from './arena/arenas.js';
+import { arenaChoices, type Arenas } from './arena/arenas.js';
 import { ArenaNewPage, ArenaPage, ArenasPage } from './views/arena.js';
 import { Leaderboard } from './ratings/Leaderboard.js';
 import type { RatingsStore } from './ratings/store.js';
@@ -408,7 +408,7 @@ export function ServeApp({
         <ArenaNewPage
           columns={columns}
           rows={rows}
-          games={arenaGames(world.games)}
+          games={arenaChoices(world.games)}
           index={screen.index}
           minutes={screen.minutes}
         />

@@ -10,7 +10,7 @@ import { ratable } from '../ratings/ranking.js';
 import type { Key } from '../ui/keys.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
 import { ARENA_MINUTES } from './arena/arena.js';
-import { arenaGames, type HeldArena } from './arena/arenas.js';
+import { arenaChoices, type HeldArena } from './arena/arenas.js';
 import { CHAT_LENGTH, type Lobby, type Person, type ServedTable } from './hall.js';
 import { NAME_LENGTH, type PlayerBook } from './identity.js';
 
@@ -35,7 +35,10 @@ export type Screen =
     }
   /** The arenas (a): the index-th chosen. */
   | { readonly name: 'arenas'; readonly index: number; readonly notice?: string | undefined }
-  /** A new arena: the index-th of the two-player games, its length in minutes. */
+  /**
+   * A new arena: the index-th of the two-player games, its length in minutes; or a battle of
+   * Layers, the minutes until its start.
+   */
   | { readonly name: 'arenaNew'; readonly index: number; readonly minutes: number }
   /** One arena's standings (its podium once over). */
   | { readonly name: 'arena'; readonly id: string; readonly notice?: string | undefined }
@@ -188,7 +191,7 @@ export function serveKey(screen: Screen, k: Key, world: LobbyWorld): Step {
       return stay(screen);
     }
     case 'arenaNew': {
-      const games = arenaGames(world.games);
+      const games = arenaChoices(world.games);
       if (k === 'escape' || k === 'q') return stay({ name: 'arenas', index: 0 });
       if (k === 'up' || k === 'down')
         return stay({ ...screen, index: cycle(screen.index, k, games.length) });

@@ -456,7 +456,7 @@ describe('arenas from the lobby', () => {
     });
   });
 
-  it('a new arena: ↑↓ its game (two-player games only), ←→ its length by 5 minutes, Enter opens it', () => {
+  it('a new arena: ↑↓ its game (two-player games, or a Layers battle), ←→ its length by 5 minutes, Enter opens it', () => {
     const at = arenasWorld(ANN, []);
     const form: Screen = { name: 'arenaNew', index: 0, minutes: 30 };
     expect(typed(form, ['right', 'right'], at).screen).toEqual({ ...form, minutes: 40 });
@@ -465,7 +465,11 @@ describe('arenas from the lobby', () => {
       ...form,
       minutes: 180,
     });
-    expect(typed(form, ['up'], at).screen).toEqual({ ...form, index: 3 });
+    // The last is a Layers battle (the minutes are those until its start).
+    expect(typed(form, ['up'], at).screen).toEqual({ ...form, index: 4 });
+    expect(typed(form, ['up', 'enter'], at).effects).toEqual([
+      { type: 'openArena', game: GAMES.find((g) => g.id === 'layers'), minutes: 30 },
+    ]);
     const { effects } = typed(form, ['down', 'enter'], at);
     expect(effects).toEqual([{ type: 'openArena', game: ur, minutes: 30 }]);
     expect(typed(form, ['escape'], at).screen).toEqual({ name: 'arenas', index: 0 });

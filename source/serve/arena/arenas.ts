@@ -5,6 +5,7 @@
  * pushed to the subscribers (the screens showing them), never asked for per viewer.
  */
 import type { Seat } from '../../engine/seats.js';
+import { ranksOf } from '../../ratings/ranking.js';
 import type { AnyGameModule, Start } from '../../games/module.js';
 import type { Scheduler } from '../../table/table.js';
 import type { Holder, Person, ServedTable } from '../hall.js';
@@ -46,7 +47,30 @@ export interface HeldArena {
   readonly over: boolean;
   readonly standings: readonly Standing[];
   readonly podium: readonly Standing[];
+  /**
+   * A Layers battle: one table of all who joined, at its start (the arena's `endsAt`), ranked at
+   * its end; not paired.
+   */
+  readonly battle: boolean;
+  /** A battle that began: its table's code. */
+  readonly table?: string | undefined;
+  /** A battle called off at its start, and why. */
+  readonly calledOff?: string | undefined;
 }
+
+/** What a battle holds besides its arena: its table once begun, its ranking once over. */
+interface BattleState {
+  table?: string;
+  ranked?: Standing[];
+  calledOff?: string;
+}
+
+/** The games a battle may be of: those of many players (Layers). */
+export const battleGame = (game: AnyGameModule) => game.seats.min > 2;
+
+/** What may be opened from the lobby: an arena of a game of two, or a battle. */
+export const arenaChoices = (games: readonly AnyGameModule[]) =>
+  games.filter((g) => battleGame(g) || arenaGames([g]).length > 0);
 
 export class Arenas {
   private readonly held = new Map<string, HeldArena>();
@@ -57,6 +81,7 @@ export class Arenas {
   >();
   private readonly people = new Map<string, ServedTable>();
   private readonly listeners = new Set<(arena: HeldArena) => void>();
+  private readonly battles = new Map<string, BattleState>();
   private count = 0;
 
   constructor(private readonly host: ArenasHost) {}
@@ -82,14 +107,41 @@ export class Arenas {
 
   /** A new arena of a two-player game, or why not. It ends on the hall's clock. */
   open(game: AnyGameModule, minutes: number, by: Person): HeldArena | string {
-    if (!arenaGames([game]).length)
+    const battle = battleGame(game);
+    if (!battle && !arenaGames([game]).length)
       return `An arena is for a game of two: ${game.title} seats more.`;
+    // A battle's minutes are those until its start (the arena's end: nobody joins after it).
     const arena = openArena(game.id, minutes, this.host.now());
     if (typeof arena === 'string') return arena;
     const id = `a${++this.count}`;
+    if (battle) this.battles.set(id, {});
     const held = this.keep(id, game, by, arena);
-    this.host.scheduler.after(arena.endsAt - this.host.now(), () => this.end(id));
+    this.host.scheduler.after(arena.endsAt - this.host.now(), () =>
+      battle ? this.begin(id) : this.end(id),
+    );
     return held;
+  }
+
+  /** A battle's start: one table of all who joined and stayed, or called off with the reason. */
+  private begin(id: string): void {
+    const held = this.held.get(id);
+    const state = this.battles.get(id);
+    if (!held || !state) return;
+    const people = held.arena.entrants.filter((e) => !e.left);
+    const { min, max } = held.game.seats;
+    if (people.length < min)
+      state.calledOff = `Called off: ${held.game.title} needs at least ${min} players, and ${people.length} joined.`;
+    else {
+      const seated = people.slice(0, max).map((e) => ({ id: e.id, name: e.name }));
+      const seats: Seat[] = seated.map((_, at) => ({ name: `Player ${at + 1}`, kind: 'human' }));
+      const options = { ...(held.game.typicalOptions as object), players: seated.length };
+      const holders: Holder[] = seated.map((person) => ({ kind: 'person', person }));
+      const table = this.host.seat(held.game, { options, seats, rated: true }, holders);
+      state.table = table.code;
+      this.tables.set(table.code, { arena: id, a: seated[0]!, b: seated[1]!, table });
+      for (const person of seated) this.people.set(person.id, table);
+    }
+    this.keep(id, held.game, held.by, held.arena);
   }
 
   /** Arenas over leave the list a while after their end (as finished tables leave the lobby). */
@@ -104,6 +156,9 @@ export class Arenas {
     const held = this.held.get(id);
     if (!held) return 'That arena is gone.';
     if (person.id.startsWith('guest:')) return 'An arena is rated, and a guest has no rating.';
+    const battle = this.battles.get(id);
+    if (battle?.table !== undefined) return 'This battle has begun.';
+    if (battle?.calledOff !== undefined) return battle.calledOff;
     const rating = this.host.rating(held.game.id, person.id);
     const joined = join(held.arena, person, rating, this.host.now());
     if (typeof joined === 'string') return joined;
@@ -133,6 +188,8 @@ export class Arenas {
     const held = at && this.held.get(at.arena);
     if (!at || !held) return;
     this.tables.delete(table.code);
+    const battle = this.battles.get(at.arena);
+    if (battle) return this.ranked(at.arena, battle, table);
     if (held.over) return;
     const outcome = table.table?.outcome;
     const winner = outcome?.status === 'won' ? (outcome.winner === 0 ? at.a : at.b).id : undefined;
@@ -140,10 +197,34 @@ export class Arenas {
     this.host.scheduler.after(PAIR_AFTER_MS, () => this.pair(at.arena));
   }
 
+  /** A battle's table finished: its ranking is the battle's (an unfinished game ranks nobody). */
+  private ranked(id: string, battle: BattleState, table: ServedTable): void {
+    const held = this.held.get(id);
+    const outcome = table.table?.outcome;
+    if (!held) return;
+    const names = table.seatNames();
+    const ids = table.holders.map((h) => (h.kind === 'person' ? h.person.id : ''));
+    // Its places as the ratings read them (Layers: the winner, then by layer and experience).
+    const ranks = outcome && table.table ? ranksOf(held.game.id, table.table.state, outcome) : [];
+    const seats = (ranks ?? []).map((rank, seat) => ({ rank, seat }));
+    seats.sort((x, y) => x.rank - y.rank || x.seat - y.seat);
+    battle.ranked = seats.map(({ rank, seat }) => ({
+      place: rank,
+      id: ids[seat] ?? '',
+      name: names[seat] ?? '',
+      // The players placed below.
+      score: seats.filter((other) => other.rank > rank).length,
+      games: 1,
+      wins: rank === 1 ? 1 : 0,
+      onFire: false,
+    }));
+    this.keep(id, held.game, held.by, held.arena);
+  }
+
   /** The free players of an arena paired and seated, each pair at a new rated table. */
   private pair(id: string): void {
     const held = this.held.get(id);
-    if (!held || held.over) return;
+    if (!held || held.over || this.battles.has(id)) return;
     const { arena, pairs } = pairFree(held.arena, this.host.now());
     if (pairs.length === 0) return;
     const name = (who: string) => arena.entrants.find((e) => e.id === who)?.name ?? who;
@@ -175,15 +256,32 @@ export class Arenas {
   }
 
   private keep(id: string, game: AnyGameModule, by: Person, arena: Arena): HeldArena {
-    const held: HeldArena = {
-      id,
-      game,
-      by,
-      arena,
-      over: isOver(arena, this.host.now()),
-      standings: standings(arena),
-      podium: podium(arena),
-    };
+    const battle = this.battles.get(id);
+    const ranked = battle?.ranked;
+    const held: HeldArena = battle
+      ? {
+          id,
+          game,
+          by,
+          arena,
+          over: ranked !== undefined || battle.calledOff !== undefined,
+          // Before its end, who joined, in the order they did.
+          standings: ranked ?? standings(arena),
+          podium: (ranked ?? []).slice(0, 3),
+          battle: true,
+          table: battle.table,
+          calledOff: battle.calledOff,
+        }
+      : {
+          id,
+          game,
+          by,
+          arena,
+          over: isOver(arena, this.host.now()),
+          standings: standings(arena),
+          podium: podium(arena),
+          battle: false,
+        };
     this.held.set(id, held);
     for (const listener of [...this.listeners]) listener(held);
     return held;

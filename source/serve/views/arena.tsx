@@ -8,16 +8,21 @@ import { safeText } from '../../engine/safe-text.js';
 import type { AnyGameModule } from '../../games/module.js';
 import { Styled } from '../../ui/theme.js';
 import type { Standing } from '../arena/arena.js';
-import type { HeldArena } from '../arena/arenas.js';
+import { battleGame, type HeldArena } from '../arena/arenas.js';
 import type { Person } from '../hall.js';
 import { Page } from './page.js';
 
-/** `12 min left`, or `over`. */
+/** `12 min left`, or `over`; a battle's `starts in 4 min`, `playing`, `called off`. */
 function left(arena: HeldArena, now: number): string {
+  if (arena.calledOff) return 'called off';
   if (arena.over) return 'over';
+  if (arena.table) return 'playing';
   const minutes = Math.max(0, Math.ceil((arena.arena.endsAt - now) / 60_000));
-  return `${minutes} min left`;
+  return arena.battle ? `starts in ${minutes} min` : `${minutes} min left`;
 }
+
+/** `Ur`, or `Layers battle`. */
+const titled = (arena: HeldArena) => `${arena.game.title}${arena.battle ? ' battle' : ''}`;
 
 const players = (arena: HeldArena) => {
   const n = arena.arena.entrants.filter((e) => !e.left).length;
@@ -78,8 +83,7 @@ export function ArenasPage({
           <Text key={arena.id} wrap="truncate">
             <Styled colour={chosen ? 'cyan' : undefined} bold={chosen}>
               {chosen ? '▸ ' : '  '}
-              {arena.game.title.padEnd(16)} {players(arena).padEnd(11)}{' '}
-              {left(arena, now).padEnd(12)}
+              {titled(arena).padEnd(16)} {players(arena).padEnd(11)} {left(arena, now).padEnd(12)}
               by {safeText(arena.by.name)}
             </Styled>
           </Text>
@@ -105,6 +109,8 @@ export function ArenaNewPage({
   index: number;
   minutes: number;
 }) {
+  const chosen = games[index];
+  const battle = chosen !== undefined && battleGame(chosen);
   return (
     <Page columns={columns} rows={rows}>
       <Text bold>A new arena: which game, how long?</Text>
@@ -113,13 +119,13 @@ export function ArenaNewPage({
         <Text key={game.id}>
           <Styled colour={i === index ? 'cyan' : undefined} bold={i === index}>
             {i === index ? '▸ ' : '  '}
-            {game.title}
+            {battleGame(game) ? `${game.title} battle: one table of all who joined` : game.title}
           </Styled>
         </Text>
       ))}
       <Text> </Text>
       <Text>
-        Length: <Text bold>{minutes} minutes</Text>
+        {battle ? 'Starts in' : 'Length'}: <Text bold>{minutes} minutes</Text>
       </Text>
       <Text> </Text>
       <Text dimColor>↑↓ the game · ←→ the length · Enter open it · Esc back</Text>
@@ -156,9 +162,19 @@ export function ArenaPage({
   return (
     <Page columns={columns} rows={rows}>
       <Text bold>
-        Arena · {arena.game.title} · {left(arena, now)}
+        Arena · {titled(arena)} · {left(arena, now)}
       </Text>
-      {arena.over ? (
+      {arena.calledOff ? (
+        <Text>{safeText(arena.calledOff)}</Text>
+      ) : arena.battle && !arena.over ? (
+        <Text dimColor>
+          {arena.table
+            ? `Playing at table ${arena.table}; ranked at its end.`
+            : me && !me.left
+              ? 'You are in: everyone who joined is seated at one table at its start.'
+              : 'j joins: everyone who joined is seated at one table at its start.'}
+        </Text>
+      ) : arena.over ? (
         <Text>
           Podium:{' '}
           {arena.podium.length === 0

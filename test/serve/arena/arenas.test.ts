@@ -14,6 +14,7 @@ import { Hall, type Person, type ServedTable } from '../../../source/serve/hall.
 import { Arenas, arenaGames, PAIR_AFTER_MS } from '../../../source/serve/arena/arenas.js';
 import { score, type Result } from '../../../source/serve/arena/scoring.js';
 import type { Scheduler } from '../../../source/table/table.js';
+import { ranksOf } from '../../../source/ratings/ranking.js';
 
 const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
 const PEOPLE: Person[] = ['Ann', 'Bo', 'Cy', 'Di'].map((name) => ({
@@ -99,10 +100,10 @@ describe('an arena in the hall', () => {
   it('is open only for a two-player game, for 5 to 180 minutes', () => {
     const { arenas } = world();
     expect(arenaGames(GAMES).map((g) => g.id)).toEqual(['yut', 'ur', 'yote', 'kono']);
-    const layers = GAMES.find((g) => g.id === 'layers') as AnyGameModule;
-    expect(arenas.open(layers, 30, PEOPLE[0]!)).toBe(
-      'An arena is for a game of two: Layers seats more.',
-    );
+    const kono = GAMES.find((g) => g.id === 'kono') as AnyGameModule;
+    expect(
+      arenas.open({ ...kono, id: 'more', title: 'More', seatCount: () => 3 }, 30, PEOPLE[0]!),
+    ).toBe('An arena is for a game of two: More seats more.');
     expect(arenas.open(ur, 4, PEOPLE[0]!)).toBe('An arena lasts 5 to 180 whole minutes.');
     expect(arenas.list()).toEqual([]);
   });
@@ -235,5 +236,58 @@ describe('an arena in the hall', () => {
     advance(10 * 60_000 + 1);
     arenas.sweep(10 * 60_000);
     expect(arenas.list()).toEqual([]);
+  });
+});
+
+describe('a Layers battle in the hall', () => {
+  const layers = GAMES.find((g) => g.id === 'layers') as AnyGameModule;
+  const crowd: Person[] = Array.from({ length: 11 }, (_, n) => ({
+    id: `SHA256:p${n}`,
+    name: `P${n}`,
+  }));
+
+  it('one table of all who joined at its start time, ranked at its end', () => {
+    const { arenas, advance, playOut } = world();
+    const held = arenas.open(layers, 5, crowd[0]!);
+    if (typeof held === 'string') throw new Error(held);
+    expect(held.battle).toBe(true);
+    for (const person of crowd) expect(arenas.join(held.id, person)).toBeUndefined();
+    arenas.leave(held.id, crowd[10]!);
+    // Nobody is seated before the start.
+    expect(arenas.playing(crowd[0]!)).toBeUndefined();
+    advance(5 * 60_000);
+    const table = arenas.playing(crowd[0]!)!;
+    expect(table.game.id).toBe('layers');
+    expect(table.start.rated).toBe(true);
+    expect(table.holders).toHaveLength(10);
+    for (const person of crowd.slice(0, 10)) expect(arenas.playing(person)).toBe(table);
+    expect(arenas.playing(crowd[10]!)).toBeUndefined();
+    expect(arenas.join(held.id, crowd[10]!)).toBe('This battle has begun.');
+    expect(arenas.get(held.id)!.over).toBe(false);
+    playOut(table);
+    const ranks = ranksOf('layers', table.table!.state, table.table!.outcome)!;
+    const done = arenas.get(held.id)!;
+    expect(done.over).toBe(true);
+    const names = table.seatNames();
+    const order = ranks.map((rank, seat) => ({ rank, seat }));
+    order.sort((x, y) => x.rank - y.rank || x.seat - y.seat);
+    expect(done.standings.map((s) => [s.place, s.name])).toEqual(
+      order.map(({ rank, seat }) => [rank, names[seat]]),
+    );
+    expect(done.standings[0]!.place).toBe(1);
+    expect(done.podium.map((s) => s.name)).toEqual(done.standings.slice(0, 3).map((s) => s.name));
+  });
+
+  it('called off at its start with fewer than Layers seats, saying why', () => {
+    const { arenas, advance } = world();
+    const held = arenas.open(layers, 5, crowd[0]!);
+    if (typeof held === 'string') throw new Error(held);
+    for (const person of crowd.slice(0, 3)) arenas.join(held.id, person);
+    advance(5 * 60_000);
+    expect(arenas.playing(crowd[0]!)).toBeUndefined();
+    expect(arenas.get(held.id)!.over).toBe(true);
+    expect(arenas.get(held.id)!.calledOff).toBe(
+      'Called off: Layers needs at least 10 players, and 3 joined.',
+    );
   });
 });
