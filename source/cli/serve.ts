@@ -156,8 +156,8 @@ export async function serveCommand(
           () => hall.touch(),
         )
       : early.push(table);
-  const hall: Lobby = argv.redis
-    ? await redisHall(argv, argv.redis, games, app, recordings, think, finished)
+  const local = argv.redis
+    ? undefined
     : new Hall({
         startSession: (game, start) => sessions.start(game, start),
         scheduler: TIMERS,
@@ -171,13 +171,16 @@ export async function serveCommand(
         store: tablesFile(serverDir, games, sessions, say),
         finished,
       });
+  const hall: Lobby = argv.redis
+    ? await redisHall(argv, argv.redis, games, app, recordings, think, finished)
+    : (local as Hall);
   // Arenas live in this process's hall only: with --redis the lobby's a says there are none yet.
   const arenas =
-    hall instanceof Hall
+    local !== undefined
       ? new Arenas({
           now: () => Date.now(),
           scheduler: TIMERS,
-          seat: (game, start, holders) => hall.seated(game, start, holders),
+          seat: (game, start, holders) => local.seated(game, start, holders),
           rating: (game, id) => {
             const standing = opened.ratings?.ratings().get(game)?.get(id);
             return standing ? shown(standing) : 1500;

@@ -34,8 +34,9 @@ import {
   serveKey,
 } from './lobby-model.js';
 import { LobbyPage } from './views/LobbyPage.js';
-import { arenaChoices, type Arenas } from './arena/arenas.js';
-import { ArenaNewPage, ArenaPage, ArenasPage } from './views/arena.js';
+import type { Arenas } from './arena/arenas.js';
+import { arenaEffect, useArenas } from './arena/useArenas.js';
+import { ArenaScreen } from './views/arena.js';
 import { Leaderboard } from './ratings/Leaderboard.js';
 import type { RatingsStore } from './ratings/store.js';
 import { NamePage, PickPage, SetupPage } from './views/forms.js';
@@ -126,29 +127,9 @@ export function ServeApp({
       clearTimeout(later);
     };
   }, [hall, currentScreen]);
-  // An arena's change is pushed to the screens showing arenas and to its players' (who are
-  // taken to their table once paired, and shown its podium at its end).
+  // An arena's change pushed here; a connection that ends leaves the arenas (arena/useArenas.ts).
   const { arenas } = world;
-  const podiumShown = useRef(new Set<string>());
-  useEffect(
-    () =>
-      arenas?.subscribe((held) => {
-        const now = currentScreen();
-        const who = currentPerson();
-        const entrant = who !== undefined && held.arena.entrants.some((e) => e.id === who.id);
-        if (
-          entrant &&
-          held.over &&
-          !podiumShown.current.has(held.id) &&
-          (now.name === 'lobby' || now.name === 'arenas')
-        ) {
-          podiumShown.current.add(held.id);
-          setScreen({ name: 'arena', id: held.id });
-        } else if (entrant || now.name === 'arenas' || (now.name === 'arena' && now.id === held.id))
-          redraw();
-      }),
-    [arenas, currentScreen, currentPerson, setScreen],
-  );
+  useArenas(arenas, currentScreen, currentPerson, setScreen, redraw);
   // The lobby's and the arenas' clocks move with time (their screens only).
   const inLobby = screen.name === 'lobby' || screen.name === 'arenas' || screen.name === 'arena';
   useEffect(() => {
@@ -254,14 +235,6 @@ export function ServeApp({
 
   // A connection that ends leaves its seat held and its watching place.
   useLayoutEffect(() => away, [away]);
-  // And leaves the arenas (as lichess withdraws one who goes): nobody is paired with someone gone.
-  useLayoutEffect(
-    () => () => {
-      const who = currentPerson();
-      if (who) arenas?.gone(who);
-    },
-    [arenas, currentPerson],
-  );
 
   const onRequest = useCallback(
     (request: AppRequest) =>
@@ -302,21 +275,10 @@ export function ServeApp({
         return leaveTable(effect.notice);
       case 'game':
         return false;
-      case 'openArena': {
-        const held = arenas?.open(effect.game, effect.minutes, who);
-        if (!held) return;
-        if (typeof held === 'string') return setScreen({ name: 'arenas', index: 0, notice: held });
-        return setScreen({ name: 'arena', id: held.id, notice: arenas?.join(held.id, who) });
-      }
+      case 'openArena':
       case 'joinArena':
-        return setScreen({ name: 'arena', id: effect.id, notice: arenas?.join(effect.id, who) });
       case 'leaveArena':
-        arenas?.leave(effect.id, who);
-        return setScreen({
-          name: 'arena',
-          id: effect.id,
-          notice: 'You left: not paired again; your games still count.',
-        });
+        return setScreen(arenaEffect(arenas, effect, who) as Screen);
     }
     const table = now.name === 'table' ? hall.find(now.code) : undefined;
     if (!table) return;
@@ -393,35 +355,17 @@ export function ServeApp({
         />
       );
     case 'arenas':
-      return (
-        <ArenasPage
-          columns={columns}
-          rows={rows}
-          arenas={arenas?.list() ?? []}
-          index={screen.index}
-          notice={screen.notice}
-          now={hall.options.now()}
-        />
-      );
     case 'arenaNew':
-      return (
-        <ArenaNewPage
-          columns={columns}
-          rows={rows}
-          games={arenaChoices(world.games)}
-          index={screen.index}
-          minutes={screen.minutes}
-        />
-      );
     case 'arena':
       return (
-        <ArenaPage
-          columns={columns}
-          rows={rows}
-          arena={arenas?.get(screen.id)}
+        <ArenaScreen
+          screen={screen}
+          arenas={arenas}
+          games={world.games}
           person={person as Person}
           now={hall.options.now()}
-          notice={screen.notice}
+          columns={columns}
+          rows={rows}
         />
       );
     case 'leaders':

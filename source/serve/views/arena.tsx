@@ -8,7 +8,8 @@ import { safeText } from '../../engine/safe-text.js';
 import type { AnyGameModule } from '../../games/module.js';
 import { Styled } from '../../ui/theme.js';
 import type { Standing } from '../arena/arena.js';
-import { battleGame, type HeldArena } from '../arena/arenas.js';
+import { arenaChoices, type Arenas, battleGame, type HeldArena } from '../arena/arenas.js';
+import type { Screen } from '../lobby-model.js';
 import type { Person } from '../hall.js';
 import { Page } from './page.js';
 
@@ -205,4 +206,58 @@ export function ArenaPage({
       <Text dimColor>{arena.over ? 'Esc back' : 'j join · l leave · Esc back'}</Text>
     </Page>
   );
+}
+
+/** The arenas' screens, as the connection's screen is one of them. */
+export function ArenaScreen({
+  screen,
+  arenas,
+  games,
+  person,
+  now,
+  columns,
+  rows,
+}: {
+  screen: Screen & { name: 'arenas' | 'arenaNew' | 'arena' };
+  arenas: Arenas | undefined;
+  games: readonly AnyGameModule[];
+  person: Person;
+  now: number;
+  columns: number;
+  rows: number;
+}) {
+  switch (screen.name) {
+    case 'arenas':
+      return (
+        <ArenasPage
+          columns={columns}
+          rows={rows}
+          arenas={arenas?.list() ?? []}
+          index={screen.index}
+          notice={screen.notice}
+          now={now}
+        />
+      );
+    case 'arenaNew':
+      return (
+        <ArenaNewPage
+          columns={columns}
+          rows={rows}
+          games={arenaChoices(games)}
+          index={screen.index}
+          minutes={screen.minutes}
+        />
+      );
+    case 'arena':
+      return (
+        <ArenaPage
+          columns={columns}
+          rows={rows}
+          arena={arenas?.get(screen.id)}
+          person={person}
+          now={now}
+          notice={screen.notice}
+        />
+      );
+  }
 }
