@@ -32,6 +32,8 @@ import { gather } from '../ratings/recordings.js';
 import { RedisRatings } from '../serve/ratings/redis-store.js';
 import { rateServed } from '../serve/ratings/served.js';
 import { FileRatings, type RatingsStore } from '../serve/ratings/store.js';
+import { Arenas } from '../serve/arena/arenas.js';
+import { shown } from '../ratings/rating.js';
 
 export interface ServeArgs {
   readonly host: string;
@@ -137,9 +139,14 @@ export async function serveCommand(
   // A finished rated game is counted, and each player's change told at its table. The ratings are
   // opened once Redis has answered the hall (its refusal is the hall's to say): a table taken over
   // and finished before that waits for them.
-  const opened: { ratings?: RatingsStore } = {};
+  const opened: { ratings?: RatingsStore; arenas?: Arenas | undefined } = {};
   const early: ServedTable[] = [];
-  const finished = (table: ServedTable) =>
+  const finished = (table: ServedTable) => {
+    // An arena's table: its result goes back to the arena (none with --redis: see below).
+    opened.arenas?.finished(table);
+    rate(table);
+  };
+  const rate = (table: ServedTable) =>
     opened.ratings
       ? rateServed(
           table,
@@ -149,8 +156,8 @@ export async function serveCommand(
           () => hall.touch(),
         )
       : early.push(table);
-  const hall: Lobby = argv.redis
-    ? await redisHall(argv, argv.redis, games, app, recordings, think, finished)
+  const local = argv.redis
+    ? undefined
     : new Hall({
         startSession: (game, start) => sessions.start(game, start),
         scheduler: TIMERS,
@@ -164,9 +171,26 @@ export async function serveCommand(
         store: tablesFile(serverDir, games, sessions, say),
         finished,
       });
+  const hall: Lobby = argv.redis
+    ? await redisHall(argv, argv.redis, games, app, recordings, think, finished)
+    : (local as Hall);
+  // Arenas live in this process's hall only: with --redis the lobby's a says there are none yet.
+  const arenas =
+    local !== undefined
+      ? new Arenas({
+          now: () => Date.now(),
+          scheduler: TIMERS,
+          seat: (game, start, holders) => local.seated(game, start, holders),
+          rating: (game, id) => {
+            const standing = opened.ratings?.ratings().get(game)?.get(id);
+            return standing ? shown(standing) : 1500;
+          },
+        })
+      : undefined;
+  opened.arenas = arenas;
   const ratings = await ratingsStore(argv, join(serverDir, 'ratings.json'), games, recordings);
   opened.ratings = ratings;
-  for (const table of early.splice(0)) finished(table);
+  for (const table of early.splice(0)) rate(table);
   // Kept tables reopened from the hall's file; with Redis the streams keep the tables (a table
   // lives on in another process) and the players' names are shared.
   await hall.open(book);
@@ -174,6 +198,7 @@ export async function serveCommand(
   const told = new Set<string>();
   const sweep = setInterval(() => {
     hall.sweep(10 * 60_000);
+    arenas?.sweep(10 * 60_000);
     // The games other processes counted reach this one's lobby.
     if (ratings instanceof RedisRatings) void ratings.refresh().catch(() => undefined);
     for (const table of hall.tables.values())
@@ -197,7 +222,16 @@ export async function serveCommand(
       hostKey: key.privateKey,
       guests: argv.guests,
       limits: { ...LIMITS, maxConnections: argv.maxConnections, idleMs: argv.idle * 60_000 },
-      world: { hall, book, games, dataDir: data, now: () => new Date(), ratings, web: webLink },
+      world: {
+        hall,
+        book,
+        games,
+        dataDir: data,
+        now: () => new Date(),
+        ratings,
+        web: webLink,
+        arenas,
+      },
       log: (line) => say(`madang: ${line}`),
       watch: counters,
     });

@@ -34,6 +34,9 @@ import {
   serveKey,
 } from './lobby-model.js';
 import { LobbyPage } from './views/LobbyPage.js';
+import type { Arenas } from './arena/arenas.js';
+import { arenaEffect, useArenas } from './arena/useArenas.js';
+import { ArenaScreen } from './views/arena.js';
 import { Leaderboard } from './ratings/Leaderboard.js';
 import type { RatingsStore } from './ratings/store.js';
 import { NamePage, PickPage, SetupPage } from './views/forms.js';
@@ -70,6 +73,8 @@ export interface ServeWorld {
   now(): Date;
   /** The server's ratings (ratings/store.ts): the lobby and the leaderboard show them. */
   readonly ratings?: RatingsStore | undefined;
+  /** The server's arenas; none with --redis (a key says so). */
+  readonly arenas?: Arenas | undefined;
   /** With --web: the address the web view is reached at (--web-url, else the port's own). */
   readonly web?: string | undefined;
 }
@@ -122,8 +127,11 @@ export function ServeApp({
       clearTimeout(later);
     };
   }, [hall, currentScreen]);
-  // The lobby's clocks move with time (its screen only).
-  const inLobby = screen.name === 'lobby';
+  // An arena's change pushed here; a connection that ends leaves the arenas (arena/useArenas.ts).
+  const { arenas } = world;
+  useArenas(arenas, currentScreen, currentPerson, setScreen, redraw);
+  // The lobby's and the arenas' clocks move with time (their screens only).
+  const inLobby = screen.name === 'lobby' || screen.name === 'arenas' || screen.name === 'arena';
   useEffect(() => {
     if (!inLobby) return;
     const timer = setInterval(redraw, 5000);
@@ -211,6 +219,20 @@ export function ServeApp({
     enter(person, rematch);
   }, [rematch, person, away, router, enter]);
 
+  // Paired in an arena: to the new table, from the arena's pages, the lobby or a finished game.
+  const paired = person ? arenas?.playing(person) : undefined;
+  const free =
+    screen.name === 'lobby' ||
+    screen.name === 'arenas' ||
+    screen.name === 'arena' ||
+    (screen.name === 'table' && table?.status !== 'running');
+  useEffect(() => {
+    if (!paired || !person || !free) return;
+    away();
+    router.changed(false);
+    enter(person, paired);
+  }, [paired, person, free, away, router, enter]);
+
   // A connection that ends leaves its seat held and its watching place.
   useLayoutEffect(() => away, [away]);
 
@@ -253,6 +275,10 @@ export function ServeApp({
         return leaveTable(effect.notice);
       case 'game':
         return false;
+      case 'openArena':
+      case 'joinArena':
+      case 'leaveArena':
+        return setScreen(arenaEffect(arenas, effect, who) as Screen);
     }
     const table = now.name === 'table' ? hall.find(now.code) : undefined;
     if (!table) return;
@@ -289,6 +315,7 @@ export function ServeApp({
         keyId: caller.keyId,
         person: currentPerson(),
         covered: covered(),
+        arenas: arenas?.list(),
       });
       if (step.screen !== now) setScreen(step.screen);
       return run(step.effect, step.screen) !== false;
@@ -325,6 +352,20 @@ export function ServeApp({
           columns={columns}
           rows={rows}
           ratings={world.ratings?.ratings()}
+        />
+      );
+    case 'arenas':
+    case 'arenaNew':
+    case 'arena':
+      return (
+        <ArenaScreen
+          screen={screen}
+          arenas={arenas}
+          games={world.games}
+          person={person as Person}
+          now={hall.options.now()}
+          columns={columns}
+          rows={rows}
         />
       );
     case 'leaders':

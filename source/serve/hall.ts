@@ -655,12 +655,22 @@ export class Hall implements Lobby {
    * by the table); it begins at once when none is open, else waits for players as a new table.
    */
   again(from: ServedTable, holders: readonly Holder[]): ServedTable {
-    let code = this.options.code();
-    while (this.tables.has(code)) code = this.options.code();
     const seats = holders.map((_, at) => from.start.seats[(at + 1) % holders.length] as Seat);
     const start: Start = { options: from.start.options, seats };
-    const creator = holders.find((h) => h.kind === 'person')?.person ?? from.creator;
-    const table = new ServedTable(this, code, from.game, start, creator, this.options.now());
+    return this.seated(from.game, start, holders, from.creator);
+  }
+
+  /** A new table with its seats given (a rematch's, an arena's pair): it begins when none is open. */
+  seated(
+    game: AnyGameModule,
+    start: Start,
+    holders: readonly Holder[],
+    otherwise?: Person,
+  ): ServedTable {
+    let code = this.options.code();
+    while (this.tables.has(code)) code = this.options.code();
+    const creator = holders.find((h) => h.kind === 'person')?.person ?? (otherwise as Person);
+    const table = new ServedTable(this, code, game, start, creator, this.options.now());
     this.tables.set(code, table);
     table.seat(holders);
     this.touch();

@@ -9,6 +9,8 @@ import type { AnyGameModule, MenuEntry, Start } from '../games/module.js';
 import { ratable } from '../ratings/ranking.js';
 import type { Key } from '../ui/keys.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
+import { ARENA_MINUTES } from './arena/arena.js';
+import { arenaChoices, type HeldArena } from './arena/arenas.js';
 import { CHAT_LENGTH, type Lobby, type Person, type ServedTable } from './hall.js';
 import { NAME_LENGTH, type PlayerBook } from './identity.js';
 
@@ -31,6 +33,15 @@ export type Screen =
       readonly form: unknown;
       readonly rated: boolean;
     }
+  /** The arenas (a): the index-th chosen. */
+  | { readonly name: 'arenas'; readonly index: number; readonly notice?: string | undefined }
+  /**
+   * A new arena: the index-th of the two-player games, its length in minutes; or a battle of
+   * Layers, the minutes until its start.
+   */
+  | { readonly name: 'arenaNew'; readonly index: number; readonly minutes: number }
+  /** One arena's standings (its podium once over). */
+  | { readonly name: 'arena'; readonly id: string; readonly notice?: string | undefined }
   /** The leaderboard (r), of the index-th game. */
   | { readonly name: 'leaders'; readonly index: number }
   | {
@@ -59,6 +70,9 @@ export type Effect =
   | { readonly type: 'endGame' }
   /** At a finished game: the same players again at a new table, the seats turned. */
   | { readonly type: 'rematch' }
+  | { readonly type: 'openArena'; readonly game: AnyGameModule; readonly minutes: number }
+  | { readonly type: 'joinArena'; readonly id: string }
+  | { readonly type: 'leaveArena'; readonly id: string }
   /** The game's own key: its screen takes it. */
   | { readonly type: 'game' };
 
@@ -80,7 +94,12 @@ export interface LobbyWorld {
   readonly person: Person | undefined;
   /** The game's page or question covers its screen: its keys are then all the game's. */
   readonly covered: boolean;
+  /** The server's arenas; undefined where it holds none (--redis). */
+  readonly arenas?: readonly HeldArena[] | undefined;
 }
+
+/** A new arena's length to begin with, and its step. */
+export const ARENA_LENGTH = { first: 30, step: 5 } as const;
 
 /** The games that can be set up here: an entry whose form needs no files (Yut's accounts do). */
 export const playable = (games: readonly AnyGameModule[]) =>
@@ -156,6 +175,48 @@ export function serveKey(screen: Screen, k: Key, world: LobbyWorld): Step {
       }
       return stay(screen);
     }
+    case 'arenas': {
+      const arenas = world.arenas ?? [];
+      if (k === 'escape' || k === 'q') return stay({ name: 'lobby', index: 0 });
+      if ((k === 'up' || k === 'down') && arenas.length > 0)
+        return stay({ name: 'arenas', index: cycle(screen.index, k, arenas.length) });
+      const chosen = arenas[screen.index];
+      if (k === 'enter' && chosen) return stay({ name: 'arena', id: chosen.id });
+      if (k === 'n')
+        return stay(
+          isGuest(world.person)
+            ? { ...screen, notice: 'A guest has no rating: arenas are for players with a key.' }
+            : { name: 'arenaNew', index: 0, minutes: ARENA_LENGTH.first },
+        );
+      return stay(screen);
+    }
+    case 'arenaNew': {
+      const games = arenaChoices(world.games);
+      if (k === 'escape' || k === 'q') return stay({ name: 'arenas', index: 0 });
+      if (k === 'up' || k === 'down')
+        return stay({ ...screen, index: cycle(screen.index, k, games.length) });
+      if (k === 'left' || k === 'right') {
+        const step = k === 'left' ? -ARENA_LENGTH.step : ARENA_LENGTH.step;
+        const minutes = Math.min(
+          ARENA_MINUTES.most,
+          Math.max(ARENA_MINUTES.least, screen.minutes + step),
+        );
+        return stay({ ...screen, minutes });
+      }
+      const game = games[screen.index];
+      if (k === 'enter' && game)
+        return stay(screen, { type: 'openArena', game, minutes: screen.minutes });
+      return stay(screen);
+    }
+    case 'arena': {
+      if (k === 'escape' || k === 'q') {
+        const index = (world.arenas ?? []).findIndex((a) => a.id === screen.id);
+        return stay({ name: 'arenas', index: Math.max(0, index) });
+      }
+      if (k === 'j') return stay(screen, { type: 'joinArena', id: screen.id });
+      if (k === 'l') return stay(screen, { type: 'leaveArena', id: screen.id });
+      return stay(screen);
+    }
     case 'leaders': {
       if (k === 'escape' || k === 'q') return stay({ name: 'lobby', index: 0 });
       if (k === 'left' || k === 'right')
@@ -197,6 +258,12 @@ function lobbyKey(screen: Screen & { name: 'lobby' }, k: Key, world: LobbyWorld)
   // A table is rated unless made casual; a guest's are casual (a guest has no rating).
   if (k === 'n') return stay({ name: 'pick', index: 0, rated: !isGuest(world.person) });
   if (k === 'r') return stay({ name: 'leaders', index: 0 });
+  if (k === 'a')
+    return stay(
+      world.arenas
+        ? { name: 'arenas', index: 0 }
+        : { ...screen, notice: 'No arenas on a server of several processes (--redis) yet.' },
+    );
   if (k === 'c') return stay({ ...screen, code: fieldOf(''), notice: undefined });
   if ((k === 'enter' || k === 'w') && chosen)
     return stay(screen, { type: 'enter', table: chosen, watch: k === 'w' });

@@ -9,6 +9,7 @@ import { type SeatKind, seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule, MenuEntry } from '../../source/games/module.js';
 import { Hall, type Person } from '../../source/serve/hall.js';
+import type { HeldArena } from '../../source/serve/arena/arenas.js';
 import {
   firstScreen,
   type LobbyWorld,
@@ -408,5 +409,78 @@ describe('a rematch at a finished served game', () => {
     expect(running.rematch(ANN)).toBe('A rematch is asked once the game is over.');
     const over = played(hall, [ANN, BO]);
     expect(over.rematch(CY)).toBe('Only the players ask for a rematch.');
+  });
+});
+
+describe('arenas from the lobby', () => {
+  const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
+  const kono = GAMES.find((g) => g.id === 'kono') as AnyGameModule;
+  const held = (id: string, game: AnyGameModule) =>
+    ({ id, game, over: false, standings: [], podium: [] }) as unknown as HeldArena;
+  const arenasWorld = (person: Person | undefined, arenas: HeldArena[] | undefined) => ({
+    ...lobby().world(person),
+    arenas,
+  });
+
+  it('a opens the list of arenas; without arenas on this server (--redis) the lobby says so', () => {
+    const lobbyScreen: Screen = { name: 'lobby', index: 0 };
+    expect(typed(lobbyScreen, ['a'], arenasWorld(ANN, [])).screen).toEqual({
+      name: 'arenas',
+      index: 0,
+    });
+    expect(typed(lobbyScreen, ['a'], arenasWorld(ANN, undefined)).screen).toEqual({
+      name: 'lobby',
+      index: 0,
+      notice: 'No arenas on a server of several processes (--redis) yet.',
+    });
+  });
+
+  it('the list goes round its arenas; Enter shows one, n opens a new one, q goes back', () => {
+    const at = arenasWorld(ANN, [held('a1', ur), held('a2', kono)]);
+    const list: Screen = { name: 'arenas', index: 0 };
+    expect(typed(list, ['down'], at).screen).toEqual({ name: 'arenas', index: 1 });
+    expect(typed(list, ['up'], at).screen).toEqual({ name: 'arenas', index: 1 });
+    expect(typed(list, ['down', 'enter'], at).screen).toEqual({ name: 'arena', id: 'a2' });
+    expect(typed(list, ['q'], at).screen).toEqual({ name: 'lobby', index: 0 });
+    expect(typed(list, ['escape'], at).screen).toEqual({ name: 'lobby', index: 0 });
+    expect(typed({ name: 'arenas', index: 0 }, ['enter'], arenasWorld(ANN, [])).screen).toEqual({
+      name: 'arenas',
+      index: 0,
+    });
+    expect(typed(list, ['n'], at).screen).toEqual({ name: 'arenaNew', index: 0, minutes: 30 });
+    // A guest has no rating: no arena for them.
+    expect(typed(list, ['n'], arenasWorld({ id: 'guest:1', name: 'Gus' }, [])).screen).toEqual({
+      name: 'arenas',
+      index: 0,
+      notice: 'A guest has no rating: arenas are for players with a key.',
+    });
+  });
+
+  it('a new arena: ↑↓ its game (two-player games, or a Layers battle), ←→ its length by 5 minutes, Enter opens it', () => {
+    const at = arenasWorld(ANN, []);
+    const form: Screen = { name: 'arenaNew', index: 0, minutes: 30 };
+    expect(typed(form, ['right', 'right'], at).screen).toEqual({ ...form, minutes: 40 });
+    expect(typed(form, Array<Key>(10).fill('left'), at).screen).toEqual({ ...form, minutes: 5 });
+    expect(typed(form, Array<Key>(40).fill('right'), at).screen).toEqual({
+      ...form,
+      minutes: 180,
+    });
+    // The last is a Layers battle (the minutes are those until its start).
+    expect(typed(form, ['up'], at).screen).toEqual({ ...form, index: 4 });
+    expect(typed(form, ['up', 'enter'], at).effects).toEqual([
+      { type: 'openArena', game: GAMES.find((g) => g.id === 'layers'), minutes: 30 },
+    ]);
+    const { effects } = typed(form, ['down', 'enter'], at);
+    expect(effects).toEqual([{ type: 'openArena', game: ur, minutes: 30 }]);
+    expect(typed(form, ['escape'], at).screen).toEqual({ name: 'arenas', index: 0 });
+  });
+
+  it('an arena’s page: j joins, l leaves, q back to the list', () => {
+    const at = arenasWorld(ANN, [held('a1', ur), held('a2', kono)]);
+    const page: Screen = { name: 'arena', id: 'a2' };
+    expect(typed(page, ['j'], at).effects).toEqual([{ type: 'joinArena', id: 'a2' }]);
+    expect(typed(page, ['l'], at).effects).toEqual([{ type: 'leaveArena', id: 'a2' }]);
+    expect(typed(page, ['q'], at).screen).toEqual({ name: 'arenas', index: 1 });
+    expect(typed(page, ['x'], at)).toEqual({ screen: page, effects: [] });
   });
 });

@@ -18,6 +18,7 @@ import type { Table } from '../../source/table/table.js';
 import type { GameEvent } from '../../source/engine/game.js';
 import type { LayersEvent, LayersState } from '../../source/games/layers/rules.js';
 import { PlayerBook } from '../../source/serve/identity.js';
+import { Arenas } from '../../source/serve/arena/arenas.js';
 import { LOBBY_MOMENT_MS } from '../../source/serve/ServeApp.js';
 import { TIMERS } from '../../source/table/table.js';
 import { frameWhen, KEY, press } from '../support/ink.js';
@@ -537,5 +538,79 @@ describe('a served table for a spectator, and for a player', () => {
     frame = await frameWhen(lastFrame, (f) => !f.includes('Quit this game'));
     expect(frame).not.toContain('Say:');
     expect(table.heard()).toEqual([]);
+  });
+});
+
+describe('arenas on the served screens', () => {
+  it('Ann opens an Ur arena from the lobby, Bo joins it: both are taken to their new rated table; its standings are pushed to the arena page', async () => {
+    const { world: base, hall } = world();
+    const arenas = new Arenas({
+      now: () => Date.now(),
+      scheduler: TIMERS,
+      seat: (game, s, holders) => hall.seated(game, s, holders),
+      rating: () => 1500,
+    });
+    const w = { ...base, arenas };
+    const ann = annSees(w, 80, 24);
+    await frameWhen(ann.lastFrame, 'a arenas');
+    await press(ann.stdin, 'a');
+    await frameWhen(ann.lastFrame, 'No arenas yet: n opens one.');
+    await press(ann.stdin, 'n');
+    await frameWhen(ann.lastFrame, 'A new arena: which game, how long?');
+    await press(ann.stdin, KEY.Down as string);
+    await press(ann.stdin, KEY.Right as string);
+    await press(ann.stdin, KEY.Enter as string);
+    let frame = await frameWhen(ann.lastFrame, 'Arena · Royal Game of Ur · 35 min left');
+    expect(frame).toContain('You are in: you are seated as soon as another player is free.');
+    expect(frame).toMatch(/1 {2}Ann +0 +0 +0/);
+    const bo = sees(w, BO, 2, 80, 24);
+    await frameWhen(bo.lastFrame, 'you are Bo');
+    await press(bo.stdin, 'a');
+    frame = await frameWhen(bo.lastFrame, '1 player');
+    expect(frame).toContain('▸ Royal Game of Ur');
+    await press(bo.stdin, KEY.Enter as string);
+    await frameWhen(bo.lastFrame, 'j joins');
+    await press(bo.stdin, 'j');
+    const table = arenas.playing(BO);
+    expect(table?.start.rated).toBe(true);
+    // Both screens go to the table; Cy, on the arena's page, sees both in its standings.
+    await frameWhen(ann.lastFrame, `table ${table!.code}`);
+    await frameWhen(bo.lastFrame, `table ${table!.code}`);
+    const cy = sees(w, CY, 3, 80, 24);
+    await frameWhen(cy.lastFrame, 'you are Cy');
+    await press(cy.stdin, 'a');
+    await press(cy.stdin, KEY.Enter as string);
+    frame = await frameWhen(cy.lastFrame, 'Bo');
+    expect(frame).toMatch(/1 {2}Ann/);
+    expect(frame).toContain('j joins');
+    // A change of the arena is pushed to Cy's page at once, nothing pressed there: Di joins.
+    expect(arenas.join(arenas.list()[0]!.id, { id: 'SHA256:di', name: 'Di' })).toBeUndefined();
+    await frameWhen(cy.lastFrame, /3 {2}Di/);
+  });
+
+  it('a connection that ends leaves the arenas its person is in (as lichess withdraws one who goes): nobody is paired with someone gone', async () => {
+    const { world: base, hall } = world();
+    const arenas = new Arenas({
+      now: () => Date.now(),
+      scheduler: TIMERS,
+      seat: (game, s, holders) => hall.seated(game, s, holders),
+      rating: () => 1500,
+    });
+    const ur = GAMES.find((g) => g.id === 'ur') as AnyGameModule;
+    const held = arenas.open(ur, 30, CY);
+    if (typeof held === 'string') throw new Error(held);
+    const w = { ...base, arenas };
+    const bo = sees(w, BO, 2, 80, 24);
+    await frameWhen(bo.lastFrame, 'a arenas');
+    await press(bo.stdin, 'a', KEY.Enter as string);
+    await frameWhen(bo.lastFrame, 'j joins');
+    await press(bo.stdin, 'j');
+    await frameWhen(bo.lastFrame, 'You are in');
+    bo.unmount();
+    expect(arenas.get(held.id)!.arena.entrants.map((e) => [e.name, e.left])).toEqual([
+      ['Bo', true],
+    ]);
+    expect(arenas.join(held.id, ANN)).toBeUndefined();
+    expect(arenas.playing(ANN)).toBeUndefined();
   });
 });

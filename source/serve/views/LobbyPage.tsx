@@ -79,7 +79,7 @@ export function LobbyPage({
           ↑↓ choose · Enter sit (or go back to your seat) · w watch
         </Text>
         <Text dimColor wrap="truncate">
-          n new table · c a table&apos;s code · r ratings · q leave
+          n new table · c a table&apos;s code · a arenas · r ratings · q leave
         </Text>
       </Box>
     </Box>
