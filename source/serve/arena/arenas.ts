@@ -25,9 +25,9 @@ import {
 /** Those who finish about together are paired among themselves (lichess pairs in waves). */
 export const PAIR_AFTER_MS = 3000;
 
-/** The games an arena may be of: those of two players (Yut with two). */
+/** The games an arena may be of: those of two players (Yut with two); many (Layers) battle. */
 export const arenaGames = (games: readonly AnyGameModule[]) =>
-  games.filter((g) => g.id !== 'layers' && g.seatCount(g.typicalOptions) === 2);
+  games.filter((g) => !battleGame(g) && g.seatCount(g.typicalOptions) === 2);
 
 export interface ArenasHost {
   now(): number;
