@@ -437,7 +437,7 @@ async function layersTable(pid: number, port: number, quick: boolean): Promise<F
   await sleep(1500);
   return [
     {
-      what: `a Layers table of ${seats} people: server CPU per key (${latencies.length} keys)`,
+      what: `a Layers table of ${seats} people: server CPU per move (${latencies.length} moves)`,
       value: `${fmt(used / Math.max(1, latencies.length), 0)} ms`,
       target: `≤ ${seats} ms (1 ms a screen)`,
     },
