@@ -136,10 +136,11 @@ const bytesOf = (players: readonly Seated[]) =>
   players.reduce((sum, { player }) => sum + player.bytes(), 0);
 
 /**
- * How a table of two plays for its CPU per key: a count of keys (the server's CPU is read in
- * ticks of 10 ms, and the lobby's clocks tick beside them), each after 150–300 ms of thought.
+ * How a table of two plays for its CPU per key: a count of keys, or its game to the end (the
+ * server's CPU is read in ticks of 10 ms, and the lobby's clocks tick beside them), each after
+ * 150–300 ms of thought.
  */
-const small = (quick: boolean) => ({ keys: quick ? 30 : 100, think: 150 });
+const small = (quick: boolean) => ({ keys: quick ? 30 : 60, think: 150 });
 
 /** Players at Yut tables, two to a table: what a key costs and how long its frame takes. */
 async function playing(pid: number, port: number, quick: boolean): Promise<Figure[]> {

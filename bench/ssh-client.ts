@@ -401,6 +401,8 @@ export async function playFor(
     players.map(async ({ player, name }) => {
       await pause(Math.random() * think);
       while (going() && !player.closed()) {
+        // A game over has no more keys: waiting on would count the idle server's CPU as theirs.
+        if (/★ .* wins/.test(player.screen())) break;
         const now = turn(player.screen());
         if (now?.name !== name) {
           await pause(Math.min(200, think));

@@ -53,4 +53,15 @@ describe('the serve bench', () => {
     expect(latencies.length).toBeGreaterThanOrEqual(12);
     expect(latencies.filter((ms) => ms === Number.POSITIVE_INFINITY)).toEqual([]);
   }, 60_000);
+
+  it('at a table of two, stops at the end of its game however many keys were asked', async () => {
+    const { port } = await served(mkdtempSync(join(tmpdir(), 'madang-bench-end-')));
+    const { dan, eve } = await danAndEve(player, port);
+    const started = Date.now();
+    const latencies = await playFor([dan, eve], 170_000, { keys: 10_000, think: 20 });
+    expect(dan.player.screen()).toMatch(/★ .* wins/);
+    expect(latencies.length).toBeGreaterThan(10);
+    // Not the 170 s asked: the idle server's CPU after the game is not counted as the keys'.
+    expect(Date.now() - started).toBeLessThan(120_000);
+  }, 180_000);
 });
