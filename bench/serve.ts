@@ -69,26 +69,33 @@ function cpu(pid: number): number {
 const PATIENCE = 180_000;
 
 /** A new player named `name`, in the lobby (or straight at the table given as user). */
-async function arrive(port: number, name: string, user?: string, rows = 24): Promise<Player> {
+async function arrive(
+  port: number,
+  name: string,
+  user?: string,
+  rows = 24,
+  patience = PATIENCE,
+): Promise<Player> {
   const player = await connectPlayer({
     port,
     key: newKey(),
     user,
-    timeout: PATIENCE,
+    timeout: patience,
     columns: 80,
     rows,
   });
-  await player.waitFor('Welcome to madang', PATIENCE);
+  await player.waitFor('Welcome to madang', patience);
   player.write(`${name}\r`);
   return player;
 }
 
-/** Connect `count` players (pairs at Yut tables; one alone plays the computer). */
-interface Seated {
+/** A simulated player and the name it gave. */
+export interface Seated {
   readonly player: Player;
   readonly name: string;
 }
 
+/** Connect `count` players (pairs at Yut tables; one alone plays the computer). */
 async function seat(port: number, count: number, run: number): Promise<Seated[]> {
   const players: Seated[] = [];
   const pairs = Math.ceil(count / 2);
@@ -128,6 +135,13 @@ async function cpuOver(pid: number, ms: number): Promise<number> {
 const bytesOf = (players: readonly Seated[]) =>
   players.reduce((sum, { player }) => sum + player.bytes(), 0);
 
+/**
+ * How a table of two plays for its CPU per key: a count of keys, or its game to the end (the
+ * server's CPU is read in ticks of 10 ms, and the lobby's clocks tick beside them), each after
+ * 150–300 ms of thought.
+ */
+const small = (quick: boolean) => ({ keys: quick ? 30 : 60, think: 150 });
+
 /** Players at Yut tables, two to a table: what a key costs and how long its frame takes. */
 async function playing(pid: number, port: number, quick: boolean): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -144,8 +158,15 @@ async function playing(pid: number, port: number, quick: boolean): Promise<Figur
     const cpuSeated = cpu(pid) - cpuSeating;
     const cpuBefore = cpu(pid);
     const bytesBefore = bytesOf(players);
-    const playMs = quick ? 6000 : 20_000;
-    const latencies = await playFor(players, playMs);
+    const playStart = performance.now();
+    // A table of two at a person's pace gives few keys in a short run (about six in 6 s): too few
+    // for a CPU per key read in ticks of 10 ms. It plays a count of keys, quicker.
+    const latencies = await playFor(
+      players,
+      count <= 3 ? PATIENCE : quick ? 6000 : 20_000,
+      count <= 3 ? small(quick) : {},
+    );
+    const playMs = performance.now() - playStart;
     // The server's own work while they played: far less swayed by the machine's load than the
     // latencies, which wait their turn for a core.
     const cpuPlay = cpu(pid) - cpuBefore;
@@ -224,7 +245,7 @@ async function watched(pid: number, port: number, quick: boolean): Promise<Figur
       );
     await sleep(1000);
     const cpuBefore = cpu(pid);
-    const latencies = await playFor(players, quick ? 6000 : 15_000);
+    const latencies = await playFor(players, PATIENCE, small(quick));
     const perKey = (cpu(pid) - cpuBefore) / Math.max(1, latencies.length);
     if (count === 0) alone = perKey;
     figures.push({
@@ -290,19 +311,21 @@ async function lobby(pid: number, port: number, quick: boolean): Promise<Figure[
 }
 
 /**
- * A Layers table of `seats` people, each an ssh2 client holding one seat (the computers none):
- * the server's CPU per move (every screen drawn again) and key → frame for the one who moved.
+ * A Layers table of `seats` people made on `port` by p0 and joined by p1, p2, …, each an ssh2
+ * client at 80×24 holding one seat: once every screen shows whose turn it is.
  */
-async function layersTable(pid: number, port: number, quick: boolean): Promise<Figure[]> {
-  const seats = quick ? 20 : 100;
-  const moves = quick ? 10 : 30;
+export async function makeLayersTable(
+  port: number,
+  seats: number,
+  patience = PATIENCE,
+): Promise<Seated[]> {
   // The maker's window holds the waiting page whole, every seat and the table's code above them.
-  const maker = await arrive(port, 'p0', undefined, Math.min(200, seats + 30));
-  await maker.waitFor('you are p0', PATIENCE);
+  const maker = await arrive(port, 'p0', undefined, Math.min(200, seats + 30), patience);
+  await maker.waitFor('you are p0', patience);
   maker.write('n');
-  await maker.waitFor('which game?', PATIENCE);
+  await maker.waitFor('which game?', patience);
   maker.write('4');
-  await maker.waitFor('Start the game', PATIENCE);
+  await maker.waitFor('Start the game', patience);
   // From the start (the form opens there) down to Players: ten at a time from ten (PgUp);
   // people as many; then Enter down to the start.
   // One key at a time, each seen before the next.
@@ -318,44 +341,96 @@ async function layersTable(pid: number, port: number, quick: boolean): Promise<F
     '\r',
   ];
   for (const key of keys) {
-    const frame = maker.nextFrame(PATIENCE);
+    const frame = maker.nextFrame(patience);
     maker.write(key);
     await frame;
     await sleep(100);
   }
-  const made = await maker.waitFor(/table (\w{4}) · waiting/, PATIENCE);
+  const made = await maker.waitFor(/table (\w{4}) · waiting/, patience);
   const code = /table (\w{4}) · waiting/.exec(made)?.[1] as string;
   const people: Seated[] = [{ player: maker, name: 'p0' }];
   for (let s = 1; s < seats; s += 10)
     people.push(
       ...(await Promise.all(
         Array.from({ length: Math.min(10, seats - s) }, async (_, i) => ({
-          player: await arrive(port, `p${s + i}`, code),
+          player: await arrive(port, `p${s + i}`, code, 24, patience),
           name: `p${s + i}`,
         })),
       )),
     );
   // The game begins when the last seat is taken: everyone's screen shows whose turn it is.
-  await Promise.all(people.map(({ player }) => player.waitFor(/▶ p\d+/, PATIENCE)));
+  await Promise.all(people.map(({ player }) => player.waitFor(/▶ p\d+/, patience)));
+  return people;
+}
+
+/**
+ * Whose turn a Layers screen's panel names, and the key that plays it: after a draw, e (the one
+ * challenged escapes); at a turn, Enter where the panel offers a fight (the cursor opens on an
+ * opponent), else r (the root of everyone, who has nobody to fight, rests).
+ */
+export function layersTurnOf(screen: string): { name: string; key: string } | undefined {
+  // The name whole: p1 is not p12 (a prefix of it was taken for it, and its key did nothing).
+  const draw = /▶ ([^\s:│]+): a draw/.exec(screen);
+  if (draw) return { name: draw[1] as string, key: 'e' };
+  const turn = /▶ ([^\s:│]+) to choose: fight or rest/.exec(screen);
+  if (!turn) return undefined;
+  return { name: turn[1] as string, key: /Enter: \d+ · win/.test(screen) ? '\r' : 'r' };
+}
+
+/** Where a Layers game stands on a screen: the panel's heading, round and turn. */
+const stage = (screen: string) =>
+  `${/[▶★] [^│\n]*/.exec(screen)?.[0]?.trim()} · ${/Round \d+ · turn \d+/.exec(screen)?.[0]}`;
+
+/**
+ * `key` pressed by one at a Layers table: the time (ms) until its screen shows the game moved
+ * on (another heading, round or turn). Other bytes (a clock, a notice) are not the move's frame;
+ * a key that moves nothing throws with the screen, so that the bench fails instead of printing ∞.
+ */
+export async function pressAndSee(one: Seated, key: string, ms: number): Promise<number> {
+  const before = stage(one.player.screen());
+  const start = performance.now();
+  one.player.write(key);
+  while (stage(one.player.screen()) === before) {
+    const left = start + ms - performance.now();
+    if (left <= 0 || one.player.closed())
+      throw new Error(
+        `${one.name}'s key ${JSON.stringify(key)} moved nothing in ${ms} ms (${before}):\n${one.player.screen()}`,
+      );
+    await one.player.nextFrame(left);
+  }
+  return performance.now() - start;
+}
+
+/**
+ * One move at a Layers table: the person whose own screen says it is their turn presses its
+ * key; the time from the key to the frame that shows the move (ms).
+ */
+export async function layersMove(people: readonly Seated[], ms: number): Promise<number> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const acting = people.find(({ player, name }) => layersTurnOf(player.screen())?.name === name);
+    if (acting) return pressAndSee(acting, layersTurnOf(acting.player.screen())?.key as string, ms);
+    if (Date.now() > end)
+      throw new Error(
+        `no one's screen said it was their turn within ${ms} ms:\n${people[0]?.player.screen()}`,
+      );
+    await sleep(50);
+  }
+}
+
+/**
+ * A Layers table of `seats` people, each an ssh2 client holding one seat (the computers none):
+ * the server's CPU per move (every screen drawn again) and key → frame for the one who moved.
+ */
+async function layersTable(pid: number, port: number, quick: boolean): Promise<Figure[]> {
+  const seats = quick ? 20 : 100;
+  const moves = quick ? 10 : 30;
+  const people = await makeLayersTable(port, seats);
   await sleep(1000);
   const latencies: number[] = [];
   const from = cpu(pid);
-  const end = Date.now() + PATIENCE;
-  while (latencies.length < moves && Date.now() < end) {
-    const acting = people.find(({ player, name }) => player.screen().includes(`▶ ${name}`));
-    if (!acting) {
-      await sleep(50);
-      continue;
-    }
-    const screen = acting.player.screen();
-    const key = screen.includes(': a draw')
-      ? 'e'
-      : screen.includes('may fight nobody')
-        ? 'r'
-        : '\r';
-    const frame = acting.player.nextFrame(10_000);
-    acting.player.write(key);
-    latencies.push((await frame) ?? Number.POSITIVE_INFINITY);
+  while (latencies.length < moves) {
+    latencies.push(await layersMove(people, PATIENCE));
     await sleep(300);
   }
   const used = cpu(pid) - from;
@@ -363,7 +438,7 @@ async function layersTable(pid: number, port: number, quick: boolean): Promise<F
   await sleep(1500);
   return [
     {
-      what: `a Layers table of ${seats} people: server CPU per key (${latencies.length} keys)`,
+      what: `a Layers table of ${seats} people: server CPU per move (${latencies.length} moves)`,
       value: `${fmt(used / Math.max(1, latencies.length), 0)} ms`,
       target: `≤ ${seats} ms (1 ms a screen)`,
     },

@@ -384,24 +384,33 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Every player plays for `ms`: at its turn, a second or two of thought, then the key; the time
  * from each key to the next frame (ms) is what it returns. A key with no frame within 10 s is
  * Infinity, so that it weighs on the percentiles (left out, it flattered a loaded server).
+ * `keys`: stop once the players have pressed that many (within `ms` still); `think`: the least
+ * thought in ms (up to twice it), for a small table that has to press enough keys for a steady
+ * figure of CPU per key in a short run.
  */
 export async function playFor(
   players: readonly { readonly player: Player; readonly name: string }[],
   ms: number,
+  { keys = Number.POSITIVE_INFINITY, think = 1000 }: { keys?: number; think?: number } = {},
 ): Promise<number[]> {
   const latencies: number[] = [];
   const end = Date.now() + ms;
+  let pressed = 0;
+  const going = () => Date.now() < end && pressed < keys;
   await Promise.all(
     players.map(async ({ player, name }) => {
-      await pause(Math.random() * 1000);
-      while (Date.now() < end && !player.closed()) {
+      await pause(Math.random() * think);
+      while (going() && !player.closed()) {
+        // A game over has no more keys: waiting on would count the idle server's CPU as theirs.
+        if (/★ .* wins/.test(player.screen())) break;
         const now = turn(player.screen());
         if (now?.name !== name) {
-          await pause(200);
+          await pause(Math.min(200, think));
           continue;
         }
-        await pause(1000 + Math.random() * 1000);
-        if (Date.now() >= end) break;
+        await pause(think + Math.random() * think);
+        if (!going()) break;
+        pressed++;
         player.mark();
         const frame = player.nextFrame(10_000);
         player.write(now.due === 'throw' ? ' ' : '\r');
