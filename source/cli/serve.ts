@@ -246,7 +246,7 @@ export async function serveCommand(
         counters,
         hall,
         redis: argv.redis,
-        takeovers: () => (hall as { counts?: { takenOver: number } }).counts?.takenOver ?? 0,
+        takeovers: () => hall.takeovers(),
       }).catch((error: Error) => fail(`cannot listen on --web ${argv.web}: ${error.message}`))
     : undefined;
   process.stdout.write(

@@ -84,6 +84,8 @@ export interface Lobby extends TableHost {
   runsHere(code: string): boolean;
   /** What the server says of the lobby as it starts (a line each). */
   describe(): string[];
+  /** Tables this process took over from another (--redis failover; none without Redis). */
+  takeovers(): number;
   /** Before the server listens: the kept tables reopened, the players' names shared. */
   open(book: PlayerBook): Promise<void>;
   /** The server stops: what is running kept (to reopen) or handed on. */
@@ -262,7 +264,6 @@ export class ServedTable {
       botSeed: session.botSeed,
       scheduler: options.scheduler,
       botDelay: options.botDelay,
-      takeBack: this.game.takeBack,
       think: options.think,
     });
     this.listenTo(this.table);
@@ -762,6 +763,10 @@ export class Hall implements Lobby {
 
   describe(): string[] {
     return [];
+  }
+
+  takeovers(): number {
+    return 0;
   }
 
   async open(): Promise<void> {

@@ -182,6 +182,10 @@ export class RedisHall implements Lobby, Hub {
     return [`as process ${this.proc}`];
   }
 
+  takeovers(): number {
+    return this.counts.takenOver;
+  }
+
   // ---- the lobby, as every process sees it ----------------------------------------------
 
   get options(): RedisHallOptions {

@@ -102,7 +102,6 @@ export class ReplicaTable extends ServedTable {
       botSeed: session.botSeed,
       scheduler: this.redis.options.scheduler,
       botDelay: this.redis.options.botDelay,
-      takeBack: this.game.takeBack,
       think: this.redis.redisOptions.think,
     });
     this.listenTo(this.table);
