@@ -37,8 +37,13 @@ describe('the serve bench', () => {
     const acting = layersTurnOf(p0?.screen() ?? '')?.name;
     const idle = people.find(({ name }) => name !== acting && name !== 'p0');
     expect(idle).toBeDefined();
-    idle!.player.mark();
-    await idle!.player.waitFor(/▶ \S+ to choose: fight or rest/, 30_000);
+    // Its screen as it stands, not the frames after a mark: the new round may be drawn whole
+    // already, and nothing more come (CI under load: the wait after a mark ran out at 30 s).
+    const end = Date.now() + 30_000;
+    while (!layersTurnOf(idle!.player.screen())) {
+      expect(Date.now(), idle!.player.screen()).toBeLessThan(end);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(layersTurnOf(idle!.player.screen()), idle!.player.screen()).toBeDefined();
     await expect(pressAndSee(idle!, 'r', 3000)).rejects.toThrow(/moved nothing in 3000 ms/);
