@@ -652,12 +652,13 @@ export class Hall implements Lobby {
   }
 
   /**
-   * A finished table's rematch: its game and options at a new table, the seats as given (turned
-   * by the table); it begins at once when none is open, else waits for players as a new table.
+   * A finished table's rematch: its game and options at a new table, rated as it was, the seats
+   * as given (turned by the table); it begins at once when none is open, else waits for players
+   * as a new table.
    */
   again(from: ServedTable, holders: readonly Holder[]): ServedTable {
     const seats = holders.map((_, at) => from.start.seats[(at + 1) % holders.length] as Seat);
-    const start: Start = { options: from.start.options, seats };
+    const start: Start = { options: from.start.options, seats, rated: from.start.rated };
     return this.seated(from.game, start, holders, from.creator);
   }
 

@@ -3,7 +3,7 @@
  * hall as it is, gives the next screen and what must be done outside. No terminal, no SSH.
  */
 import { describe, expect, it } from 'vitest';
-import { SessionFactory } from '../../source/table/session.js';
+import { SessionFactory, type Start } from '../../source/table/session.js';
 import { NO_RECORDING } from '../../source/engine/recording.js';
 import { type SeatKind, seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
@@ -302,7 +302,7 @@ describe('a rematch at a finished served game', () => {
   const UR = { options: {}, seats: TWO.seats };
 
   /** A game of Ur played to its end through the players' views (the first legal move each time). */
-  function played(hall: Hall, people: readonly Person[], start = UR) {
+  function played(hall: Hall, people: readonly Person[], start: Start = UR) {
     const made = hall.create(ur, start, people[0] as Person);
     for (const person of people) {
       made.sit(person);
@@ -358,6 +358,18 @@ describe('a rematch at a finished served game', () => {
     expect(over.heard().at(-1)).toBe(`The rematch is at table ${again.code}, the seats turned.`);
     expect(over.rematch(ANN)).toBe(`The rematch is at table ${again.code}.`);
     expect(hall.seatedAt(ANN)).toBe(again);
+  });
+
+  it('the rematch of a rated table is rated, of a casual one casual', () => {
+    for (const rated of [true, false]) {
+      const { hall } = lobby();
+      const over = played(hall, [ANN, BO], { ...UR, rated });
+      over.rematch(ANN);
+      over.rematch(BO);
+      const again = hall.find(over.rematchCode ?? '')!;
+      expect(again.start.rated).toBe(rated);
+      expect(again.session?.header?.rated).toBe(rated);
+    }
   });
 
   it('a player who left is not waited for: their seat at the rematch is open', () => {
