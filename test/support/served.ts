@@ -26,10 +26,10 @@ export interface Served {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * madang serve on `data` (seed 382, computers at once); resolves once it listens. ATTACK_CLI runs
- * another build of the program (the figures before a change).
+ * madang serve on `data` (seed 382 unless told, computers at once); resolves once it listens.
+ * ATTACK_CLI runs another build of the program (the figures before a change).
  */
-export async function startServed(data: string, ms = 30_000): Promise<Served> {
+export async function startServed(data: string, ms = 30_000, seed = 382): Promise<Served> {
   const child = spawn(
     process.execPath,
     [
@@ -40,7 +40,7 @@ export async function startServed(data: string, ms = 30_000): Promise<Served> {
       '--data-dir',
       data,
       '--seed',
-      '382',
+      String(seed),
       '--bot-delay',
       '0',
     ],
