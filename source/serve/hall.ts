@@ -710,7 +710,8 @@ export class Hall implements Lobby {
     /** False where the moves are told again (a table taken over from another process). */
     restarted = true,
   ): ServedTable {
-    const start = { options: saved.options, seats: session.seats };
+    // Rated as its recording's header says (the hall's file does not keep it).
+    const start = { options: saved.options, seats: session.seats, rated: session.header?.rated };
     const table = new ServedTable(this, saved.code, game, start, saved.creator, this.options.now());
     saved.holders.forEach((holder, seat) => {
       table.holders[seat] = holder;

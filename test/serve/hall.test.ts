@@ -330,6 +330,23 @@ describe('a served table', () => {
     expect(REOPENED.length).toBeLessThanOrEqual(46);
   });
 
+  it('reopened after a restart, a rated table is rated still, a casual one casual (as its header says)', () => {
+    const { hall, table, sessions, start, recorded } = world();
+    recorded(table.session as NonNullable<typeof table.session>);
+    const [saved] = hall.saved();
+    for (const rated of [true, false]) {
+      const session = sessions.start(yut, { ...start, table: 't1', rated });
+      if (typeof session === 'string') throw new Error(session);
+      expect(session.header?.rated).toBe(rated);
+      const reopened = new Hall({ ...hall.options }).reopen(
+        yut,
+        session,
+        saved as NonNullable<typeof saved>,
+      );
+      expect(reopened.start.rated).toBe(rated);
+    }
+  });
+
   it("a recording's moves told again are the lines a screen's log had for them, a computer's reason under its move", () => {
     const options = { players: 2, pieces: 4 };
     const seats = [seatOf('Ann', 'human'), seatOf('CPU 2', 'strong')];
