@@ -79,6 +79,8 @@ export interface LoadedRecording {
   readonly goodBytes: number;
   /** The computer's reasons, by the index of the event they explain. */
   readonly reasons?: ReadonlyMap<number, string> | undefined;
+  /** The people's seats the computer made a move for (engine/computer-moves.ts), in force. */
+  readonly computerPlayed?: readonly number[] | undefined;
   /** The header's options as the game checked them (parsed once, when the file was read). */
   readonly options?: unknown;
   /** The events folded once as they were read: checkpoints, turns, move lines, outcome. */

@@ -50,18 +50,27 @@ export function ratable(seats: readonly Seat[]): boolean {
   return new Set(levels).size === levels.length;
 }
 
+/** Why a game is not rated when the computer made a move for a person's seat. */
+export const COMPUTER_PLAYED = "the computer played a person's seat";
+
 /**
  * The rated game a finished recording makes, or why it is not one: a casual table, a game not
- * finished (ended with E, or left), a guest at the table, one identity in two seats.
+ * finished (ended with E, or left), the computer making a move for a person (their seat given to
+ * it with G: `computerPlayed`, as engine/computer-moves.ts finds them), a guest at the table, one
+ * identity in two seats.
  */
 export function ratedGame(
   header: Header,
   state: unknown,
   ended: Outcome | undefined,
   standing?: Standing,
+  computerPlayed: readonly number[] = [],
 ): RatedGame | string {
   if (header.rated !== true || header.table === undefined) return 'not a rated table';
   if (ended === undefined || ended.status === 'running') return 'not finished';
+  // As lichess: a rated game is played by its rated players. One where the computer moved for a
+  // person is not rated for anyone (the others' result would be against the computer's play).
+  if (computerPlayed.some((seat) => header.players[seat]?.kind === 'human')) return COMPUTER_PLAYED;
   const players = header.players.map((p) =>
     p.kind === 'bot'
       ? { id: computerId(p.level ?? 'strong'), name: `computer (${p.level ?? 'strong'})` }

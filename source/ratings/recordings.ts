@@ -4,6 +4,7 @@
  */
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ComputerMoves } from '../engine/computer-moves.js';
 import { type GameLookup, parseHeader } from '../engine/recording.js';
 import { readRecording } from '../storage/recording-file.js';
 import type { RatedGame } from './rating.js';
@@ -75,7 +76,14 @@ export async function ratedOf(
   const header = parseHeader(line, games);
   // Only a rated table's recording is replayed: a local game, or a casual table's, is not.
   if (!header.ok || header.header.rated !== true) return {};
-  const read = await readRecording(file, games);
+  // The moves the computer made for a person (a seat given to it): such a game is not rated.
+  const computer = new ComputerMoves();
+  const { rules } = header.game;
+  const read = await readRecording(
+    file,
+    games,
+    computer.followRecording(header.header.players, (state) => rules.toAct(state)),
+  );
   if (!read.ok) return { problem: read.problem };
   const { replayer } = read.result;
   const game = ratedGame(
@@ -83,6 +91,7 @@ export async function ratedOf(
     replayer.state,
     replayer.ended,
     header.game.standing?.bind(header.game),
+    computer.seats(),
   );
   return typeof game === 'string' ? {} : { game };
 }

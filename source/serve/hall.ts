@@ -5,6 +5,7 @@
  * is the table's alone.
  */
 import type { Level, Think } from '../engine/bots.js';
+import { ComputerMoves } from '../engine/computer-moves.js';
 import type { GameEvent } from '../engine/game.js';
 import type { LoadedRecording } from '../engine/recording.js';
 import type { Seat } from '../engine/seats.js';
@@ -123,6 +124,8 @@ export class ServedTable {
   private readonly rematchWanted = new Set<number>();
   /** The rematch's table, once made: the players' screens go there. */
   rematchCode: string | undefined;
+  /** The computer's moves for people's seats (given to it with G), in force: not rated then. */
+  private computer = new ComputerMoves();
 
   constructor(
     private readonly hall: TableHost,
@@ -271,7 +274,17 @@ export class ServedTable {
     // is kept in the hall's file: the hall is told when it appears, or a kill -9 after moves
     // alone lost the table.
     let recorded = session.recorder.file !== undefined;
+    this.computer = new ComputerMoves(session.computerPlayed);
     this.table.subscribe((fact) => {
+      // Known before the end is told (the ratings read it), as a recording shows it: a computer's
+      // move, explained, at a person's seat.
+      if (
+        fact.kind === 'event' &&
+        fact.by === 'computer' &&
+        session.seats[fact.seat]?.kind !== 'computer'
+      )
+        this.computer.made((this.table?.events.length ?? 0) - 1, fact.seat);
+      if (fact.kind === 'takenBack') this.computer.kept(fact.kept);
       if (fact.kind === 'event' || fact.kind === 'takenBack') {
         if (!recorded && session.recorder.file !== undefined) {
           recorded = true;
@@ -294,6 +307,11 @@ export class ServedTable {
     for (const seat of this.covered) this.table.hand(seat, 'strong');
     this.table.start();
     this.hall.touch(this);
+  }
+
+  /** The people's seats the computer made a move for, in the game as it stands. */
+  computerPlayed(): number[] {
+    return this.computer.seats();
   }
 
   /** A view for one connection: its person's seat, or none to watch. */

@@ -1,5 +1,6 @@
 /** Load a recording whole, for the replay viewer and for resuming: its header and events in force. */
 import { basename } from 'node:path';
+import { ComputerMoves } from '../engine/computer-moves.js';
 import type { GameEvent, Outcome } from '../engine/game.js';
 import type { GameLookup, Header, LoadedRecording, Replayer } from '../engine/recording.js';
 import { type Timeline, TimelineBuilder } from '../engine/timeline.js';
@@ -22,7 +23,14 @@ export async function loadRecording(file: string, games: GameLookup): Promise<Lo
   // The events are folded once, by the read: the timeline is built from the replay's states.
   let timeline: TimelineBuilder<unknown> | undefined;
   let before: unknown;
+  // The people's seats the computer played (given to it with G), for the ratings of a game resumed.
+  const computer = new ComputerMoves();
+  let follow: ReturnType<ComputerMoves['followRecording']> | undefined;
   const read = await readRecording(file, games, (step, replayer) => {
+    follow ??= computer.followRecording(replayer.header.players, (state) =>
+      replayer.game.rules.toAct(state),
+    );
+    follow(step, replayer);
     timeline ??= new TimelineBuilder(
       replayer.game,
       (before = replayer.initial),
@@ -51,6 +59,7 @@ export async function loadRecording(file: string, games: GameLookup): Promise<Lo
       events,
       goodBytes,
       reasons,
+      computerPlayed: computer.seats(),
       options: replayer.options,
       timeline: (
         timeline ?? new TimelineBuilder(replayer.game, replayer.initial, names)

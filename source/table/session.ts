@@ -37,6 +37,8 @@ export interface Session<S = unknown> {
   readonly save?: ((state: S) => string | undefined) | undefined;
   /** The recording's header (a served game's ratings read who played from it). */
   readonly header?: Header | undefined;
+  /** A resumed game's people's seats the computer made a move for (its ratings count it not). */
+  readonly computerPlayed?: readonly number[] | undefined;
 }
 
 /**
@@ -186,6 +188,7 @@ export class SessionFactory {
       log: [resumedWords(core, folded.state, seats)],
       save: save as Session['save'],
       header: loaded.header,
+      computerPlayed: loaded.computerPlayed,
     };
   }
 }

@@ -17,6 +17,10 @@ import { ratings as ratingsCommand, ratingsJson } from '../../source/cli/ratings
 import { gather } from '../../source/ratings/recordings.js';
 import { leaderboard } from '../../source/ratings/rating.js';
 import { ANN, BO, CY, lookup, server, settled } from '../support/rated-games.js';
+import { ComputerMoves } from '../../source/engine/computer-moves.js';
+import { loadRecording } from '../../source/storage/load.js';
+import { newHeader, parseHeader, Replayer } from '../../source/engine/recording.js';
+import { moved, rolled } from '../support/ur.js';
 
 const game = (id: string) => GAMES.find((g) => g.id === id) as AnyGameModule;
 const GUEST: Person = { id: 'guest:7', name: 'Gus' };
@@ -161,5 +165,146 @@ describe("the server's ratings and madang ratings", () => {
     const found = await gather([join(dir, 'recordings')], lookup);
     await restarted.check(found.games, 'here');
     expect(readFileSync(file, 'utf8')).toBe(full);
+  });
+});
+
+describe("a rated game where the computer played a person's seat (G)", () => {
+  /** Ann and Bo's rated Ur: Bo leaves, his hold runs out, Ann gives his seat to the computer. */
+  function handedOver(made: ReturnType<typeof server>) {
+    const t = made.table('ur', [ANN, BO], {}, ['human', 'human']);
+    const heard: string[] = [];
+    t.lines((line) => heard.push(line));
+    made.playOut(t, [ANN, BO], 10);
+    t.departed(BO);
+    made.advance(300_000);
+    expect(t.giveAway(ANN)).toBeUndefined();
+    return { t, heard };
+  }
+
+  it('is rated for nobody: the table says so, and madang ratings over the recordings agrees', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-ratings-'));
+    dirs.push(dir);
+    const made = server(dir);
+    // A game Ann and Bo play themselves: counted.
+    made.playOut(made.table('ur', [ANN, BO], {}, ['human', 'human']), [ANN, BO]);
+    const { t, heard } = handedOver(made);
+    made.playOut(t, [ANN, BO]);
+    expect(t.table?.outcome.status).not.toBe('running');
+    expect(t.computerPlayed()).toEqual([1]);
+    await settled();
+    expect(heard).toContain("Not rated: the computer played Bo's seat.");
+    expect(heard).not.toContain(RATED_LINE);
+    const ledger = JSON.parse(readFileSync(join(dir, 'ratings.json'), 'utf8')) as {
+      games: unknown[];
+    };
+    expect(ledger.games).toHaveLength(1);
+    // The recording shows the hand-over: moves at Bo's seat, each explained as the computer's.
+    const lines = readFileSync(t.session?.recorder.file as string, 'utf8').split('\n');
+    expect(lines.filter((l) => l.startsWith('{"type":"session/explained"'))).not.toHaveLength(0);
+    const again = await recomputed(dir);
+    expect(again.rated).toBe(1);
+    expect(again.games).toEqual(ratingsJson(made.store.ratings()));
+  });
+
+  it('rated still when the seat was given back before the computer moved for it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-ratings-'));
+    dirs.push(dir);
+    const made = server(dir);
+    const { t, heard } = handedOver(made);
+    t.arrived(BO);
+    made.playOut(t, [ANN, BO]);
+    expect(t.table?.outcome.status).not.toBe('running');
+    expect(t.computerPlayed()).toEqual([]);
+    await settled();
+    expect(heard).toContain(RATED_LINE);
+    expect((await recomputed(dir)).games).toEqual(ratingsJson(made.store.ratings()));
+    expect(ratingsJson(made.store.ratings()).ur).toHaveLength(2);
+  });
+
+  it('the same when the server stopped after the hand-over and reopened the table from its recording', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'madang-ratings-'));
+    dirs.push(dir);
+    const first = server(dir);
+    const { t } = handedOver(first);
+    // The computer plays Bo's seat until it has moved for him; then Bo is back, and the server
+    // stops (the table's recording closed unfinished, to be reopened).
+    for (let i = 0; i < 200 && t.computerPlayed().length === 0; i++) first.playOut(t, [ANN, BO], 1);
+    expect(t.computerPlayed()).toEqual([1]);
+    t.arrived(BO);
+    const [saved] = first.hall.saved();
+    await first.hall.stop();
+    t.table?.stop();
+    // The next server reopens it from its recording: the seat the computer played is known.
+    const next = server(dir);
+    const loaded = await loadRecording(saved?.file as string, lookup);
+    if (!loaded.ok) throw new Error(loaded.problem);
+    expect(loaded.recording.computerPlayed).toEqual([1]);
+    const session = next.sessions.resume(game('ur'), loaded.recording);
+    if (typeof session === 'string') throw new Error(session);
+    const reopened = next.hall.reopen(game('ur'), session, saved as NonNullable<typeof saved>);
+    const heard: string[] = [];
+    reopened.lines((line) => heard.push(line));
+    next.playOut(reopened, [ANN, BO]);
+    expect(reopened.table?.outcome.status).not.toBe('running');
+    await settled();
+    expect(heard).toContain("Not rated: the computer played Bo's seat.");
+    expect(ratingsJson(next.store.ratings())).toEqual({});
+    const again = await recomputed(dir);
+    expect(again.rated).toBe(0);
+    expect(again.games).toEqual({});
+  });
+});
+
+describe('whose seats the computer played, read as the table tells it and as a recording does', () => {
+  it('a move taken back is nobody’s; seats before a resume stay', () => {
+    const moves = new ComputerMoves([2]);
+    moves.made(3, 1);
+    moves.made(5, 0);
+    expect(moves.seats()).toEqual([0, 1, 2]);
+    moves.kept(5);
+    expect(moves.seats()).toEqual([1, 2]);
+    moves.kept(0);
+    expect(moves.seats()).toEqual([2]);
+  });
+
+  it("from a recording's lines: a move explained at a person's seat, unless taken back; a computer's own seat is no hand-over", () => {
+    const header = newHeader({
+      game: 'ur',
+      options: {},
+      players: [
+        { name: 'Ann', kind: 'human', id: ANN.id },
+        { name: 'Bo', kind: 'human', id: BO.id },
+      ],
+      seed: 1,
+      startedAt: new Date(0),
+      app: 'test',
+      table: 't1',
+      rated: true,
+    });
+    const read = (lines: unknown[], players = header.players) => {
+      const parsed = parseHeader(JSON.stringify({ ...header, players }), lookup);
+      if (!parsed.ok) throw new Error(parsed.problem);
+      const replayer = new Replayer(parsed.header, parsed.game, parsed.options);
+      const moves = new ComputerMoves();
+      const follow = moves.followRecording(parsed.header.players, (state) =>
+        parsed.game.rules.toAct(state),
+      );
+      lines.forEach((line, at) => follow(replayer.push(JSON.stringify(line), at + 2), replayer));
+      expect(replayer.problem).toBeUndefined();
+      return moves.seats();
+    };
+    const explained = { type: 'session/explained', reason: 'strong: the only stone' };
+    // Ann rolls 2 and moves; Bo rolls 2 and the computer moves for him.
+    const played = [rolled(2), moved(0), rolled(2), moved(0), explained];
+    expect(read(played)).toEqual([1]);
+    expect(read(played.slice(0, 4))).toEqual([]);
+    // Taken back, and made again by Bo himself: his seat is his.
+    expect(read([...played, { type: 'session/moveTakenBack' }, moved(0)])).toEqual([]);
+    // A computer's own seat explains every move of its own.
+    const computerSeat = [
+      header.players[0]!,
+      { name: 'CPU 2', kind: 'bot' as const, level: 'strong' },
+    ];
+    expect(read(played, computerSeat)).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
 import { Hall, type Person, type ServedTable } from '../../source/serve/hall.js';
 import type { Scheduler } from '../../source/table/table.js';
-import { openRecorder } from '../../source/storage/recorder.js';
+import { openRecorder, recorderFor } from '../../source/storage/recorder.js';
+import { RecordingWriter } from '../../source/storage/recording-file.js';
 import { FileRatings } from '../../source/serve/ratings/store.js';
 import { rateServed } from '../../source/serve/ratings/served.js';
 
@@ -37,9 +38,9 @@ export function server(dir: string) {
     app: 'ratings test',
     openRecorder: (header) =>
       openRecorder({ mode: 'auto', directory: join(dir, 'recordings') }, header),
-    appendRecorder: () => {
-      throw new Error('not resumed here');
-    },
+    // A table reopened after a "restart" goes on in its file, as the server's do.
+    appendRecorder: (loaded, at, seed) =>
+      recorderFor(RecordingWriter.append(loaded.file, loaded.goodBytes, at, seed)),
     freshSeed: () => seeds++,
     // Every game starts at its own second: the order games are folded in.
     now: () => new Date((clock += 1000)),
@@ -71,7 +72,8 @@ export function server(dir: string) {
     ) {
       const seat = t.toAct;
       const holder = table.holders[seat];
-      if (holder?.kind !== 'person') {
+      // A computer's seat, or a person's given to it (G): the scheduler plays it.
+      if (holder?.kind !== 'person' || table.covered.has(seat)) {
         due.shift()?.();
         continue;
       }
@@ -100,7 +102,9 @@ export function server(dir: string) {
     for (const p of rest) made.sit(p);
     return made;
   }
-  return { hall, store, table, playOut };
+  /** The clock moved on (a seat's hold running out). */
+  const advance = (ms: number) => (clock += ms);
+  return { hall, store, sessions, table, playOut, advance };
 }
 
 export async function settled() {
