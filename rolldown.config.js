@@ -1,5 +1,6 @@
 // The command-line program as one bundled file: Node loads one module instead of hundreds, and
 // React runs its production build. The library entry (dist/index.js) stays unbundled, from tsc.
+import process from 'node:process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { defineConfig } from 'rolldown';
@@ -63,6 +64,7 @@ export default defineConfig({
     file: 'dist/madang-main.js',
     format: 'esm',
     codeSplitting: false,
-    minify: true,
+    // MADANG_UNMINIFIED=1: a bundle a profile can be read from (names kept, no minifying).
+    minify: process.env.MADANG_UNMINIFIED !== '1',
   },
 });

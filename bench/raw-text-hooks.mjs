@@ -14,10 +14,12 @@ async function globbed(pattern, from) {
     (name) => name.startsWith(head) && name.endsWith(tail ?? ''),
   );
   const entries = await Promise.all(
-    names.sort().map(async (name) => [
-      `${folder}${name}`,
-      await readFile(new URL(`${folder}${name}`, from), 'utf8'),
-    ]),
+    names
+      .sort()
+      .map(async (name) => [
+        `${folder}${name}`,
+        await readFile(new URL(`${folder}${name}`, from), 'utf8'),
+      ]),
   );
   return JSON.stringify(Object.fromEntries(entries));
 }

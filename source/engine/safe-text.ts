@@ -19,6 +19,15 @@ export function printable(text: string): string {
   return text.replace(/\p{C}/gu, '');
 }
 
+/**
+ * A text of a screen drawn by madang's own renderer (source/render/), which writes cells, never
+ * escapes from a text: every control or format character but the line end is shown as an escape,
+ * as the full screen's gate shows it.
+ */
+export function cellText(text: string): string {
+  return text.replace(/(?!\n)\p{C}/gu, escape);
+}
+
 /** A one-line message: nothing of it may act, not even a line end. */
 export function safeText(text: string): string {
   return text.replace(/\p{C}/gu, escape);

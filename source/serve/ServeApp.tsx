@@ -6,7 +6,7 @@
  * next screen and an effect carried out here; the game's own keys go on to its screen. The
  * pages are drawn by views/.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useStore } from '../ui/store.js';
 import type { AnyGameModule } from '../games/module.js';

@@ -4,7 +4,8 @@
  * waiting for players. Drawn off-screen (renderToString) once per table and size for all its
  * web viewers; no key reaches it (its key router is never given one).
  */
-import { Box, renderToString, Text } from 'ink';
+import { renderToString } from 'ink';
+import { Box, Text } from '../render/components.js';
 import type { GameEvent } from '../engine/game.js';
 import { FRAME_CLEAR, safeText, screenText } from '../engine/safe-text.js';
 import type { Table } from '../table/table.js';

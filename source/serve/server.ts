@@ -2,7 +2,7 @@
  * The SSH side of madang serve (the ssh2 package): keys checked by their signature, only a
  * terminal session served (pty-req, shell, window-change, env), everything else refused, and
  * each session's channel given to Ink as a terminal: columns and rows from the pty, 'resize'
- * on window-change, and of each frame only what changed on that client's screen sent (frames.ts).
+ * on window-change, and of each frame only what changed on that client's screen sent (render/frames.ts).
  * Limits: connections in all and per address (each counted from the socket's accept, before a
  * byte of SSH), a few seconds to finish the handshake, failed authentications, one terminal per
  * connection, key bytes per second (a paste past the allowance is cut, not queued), an idle
@@ -11,8 +11,7 @@
  * closed.
  */
 import { type Socket, createServer } from 'node:net';
-import { PassThrough, Writable } from 'node:stream';
-import { render, renderToString } from 'ink';
+import { renderToString } from 'ink';
 import { createElement } from 'react';
 import ssh2 from './ssh2.js';
 import type {
@@ -23,10 +22,12 @@ import type {
   ServerChannel,
 } from 'ssh2';
 import { FRAME_CLEAR, screenText } from '../engine/safe-text.js';
-import { KeysProvider } from '../ui/keys-context.js';
+import { renderScreen } from '../render/screen.js';
+import { keyReader } from '../ui/key-reader.js';
+import { KeyRouter, RouterKeys } from '../ui/keys-context.js';
 import { sequenceLength } from '../ui/keys.js';
 import { ThemeContext } from '../ui/theme.js';
-import { ClientScreen } from './frames.js';
+import { ClientScreen } from '../render/frames.js';
 import { fingerprint } from './identity.js';
 import type { Refusal, ServerWatch } from './metrics.js';
 import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
@@ -430,7 +431,7 @@ export function serve(options: ServeOptions): Promise<Running> {
     };
   }
 
-  /** One terminal session: Ink drawing into the channel, keys from it. */
+  /** One terminal session: madang's renderer drawing into the channel, keys from it. */
   function screen(
     channel: ServerChannel,
     client: Connection,
@@ -438,19 +439,13 @@ export function serve(options: ServeOptions): Promise<Running> {
   ): (columns: number, rows: number) => void {
     let ended = false;
     drawing++;
-    // What Ink wrote this turn of the event loop, read as one (its frame comes in several writes).
-    let pending: string[] = [];
-    // The screen Ink means and what this client was last sent: only the changes go (frames.ts).
+    // The screen as drawn and what this client was last sent: only the changes go (render/frames.ts).
     const shown = new ClientScreen(clampSize(setup.rows, MAX_ROWS));
     // A client that does not read what it was sent is sent no more until it has: then the latest
     // screen, whole. Never a queue of frames, however long it waits.
     let behind = false;
     const flush = () => {
-      const text = pending.join('');
-      pending = [];
-      if (ended || !channel.writable) return;
-      if (text !== '') shown.take(text);
-      if (behind) return;
+      if (ended || !channel.writable || behind) return;
       if (channel.writableLength > HOLD) {
         behind = true;
         shown.lost();
@@ -467,32 +462,13 @@ export function serve(options: ServeOptions): Promise<Running> {
       // A client that stops reading must not grow the server's memory without end.
       if (channel.writableLength > limits.backlog) end();
     };
-    const stdin = new PassThrough() as PassThrough & Record<string, unknown>;
-    Object.assign(stdin, {
-      isTTY: true,
-      setRawMode: () => stdin,
-      ref: () => stdin,
-      unref: () => stdin,
-      isRaw: true,
-    });
-    const stdout = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        if (ended || !channel.writable) return done();
-        if (pending.length === 0) queueMicrotask(flush);
-        // Every frame passes the screen's gate (engine/safe-text.ts), as a local screen's does.
-        pending.push(screenText(chunk.toString()));
-        done();
-      },
-    }) as Writable & { columns: number; rows: number; isTTY: boolean };
-    stdout.columns = clampSize(setup.columns, MAX_COLUMNS);
-    stdout.rows = clampSize(setup.rows, MAX_ROWS);
-    stdout.isTTY = true;
-    const stderr = new Writable({ write: (_c, _e, done) => done() });
 
     // Keys: an allowance of bytes a second; what is past it is cut, never queued.
     let allowance = limits.keyBytesPerSecond * 2;
     let last = Date.now();
     let idle = setTimeout(() => end('Closed after a long time without a key.'), limits.idleMs);
+    const router = new KeyRouter();
+    const read = keyReader((key) => router.press(key));
     channel.on('data', (data: Buffer) => {
       const now = Date.now();
       allowance = Math.min(
@@ -506,43 +482,43 @@ export function serve(options: ServeOptions): Promise<Running> {
       allowance -= taken;
       if (taken > 0) {
         watch.keys?.(taken);
-        stdin.write(data.subarray(0, taken));
+        if (!ended) read(data.subarray(0, taken));
       }
     });
 
     channel.write(ENTER);
-    const instance = render(
+    const drawn = renderScreen(
       createElement(
         ThemeContext.Provider,
         { value: { colour: setup.colour } },
-        createElement(
-          KeysProvider,
-          null,
-          createElement(ServeApp, {
+        createElement(RouterKeys, {
+          router,
+          children: createElement(ServeApp, {
             world: options.world,
             caller: setup.caller,
             onEnd: () => end(),
           }),
-        ),
+        }),
       ),
       {
-        stdout: stdout as unknown as NodeJS.WriteStream,
-        stdin: stdin as unknown as NodeJS.ReadStream,
-        stderr: stderr as unknown as NodeJS.WriteStream,
-        exitOnCtrlC: false,
-        patchConsole: false,
-        onRender: ({ renderTime }) => watch.drawn?.(renderTime),
+        columns: clampSize(setup.columns, MAX_COLUMNS),
+        rows: clampSize(setup.rows, MAX_ROWS),
+        frame: (rows) => {
+          if (ended) return;
+          shown.show(rows);
+          flush();
+        },
+        drawn: (ms) => watch.drawn?.(ms),
       },
     );
 
     const end = ending(channel, client, () => {
-      // A frame still to go would be drawn on the screen the client is about to leave.
-      pending = [];
       ended = true;
       drawing--;
       clearTimeout(idle);
+      read.stop();
       try {
-        instance.unmount();
+        drawn.unmount();
       } catch {
         // Already gone.
       }
@@ -551,11 +527,7 @@ export function serve(options: ServeOptions): Promise<Running> {
     return (columns, rows) => {
       // A terminal resized may have moved or lost what it showed: the next frame is sent whole.
       shown.lost(clampSize(rows, MAX_ROWS));
-      stdout.columns = clampSize(columns, MAX_COLUMNS);
-      stdout.rows = clampSize(rows, MAX_ROWS);
-      stdout.emit('resize');
-      // Ink draws nothing for a window of the same size: the screen is sent whole all the same.
-      queueMicrotask(flush);
+      drawn.resize(clampSize(columns, MAX_COLUMNS), clampSize(rows, MAX_ROWS));
     };
   }
 

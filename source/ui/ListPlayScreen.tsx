@@ -2,7 +2,7 @@
  * The generic play screen: the game's board as text lines beside a panel with whose turn it is,
  * the move list, the log and the keys, in the shared frame on the shared dispatcher.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import { useCallback, useMemo } from 'react';
 import type { GameEvent } from '../engine/game.js';
 import { type ListFace, type ListPlay, listPlayModel } from './list-play.js';

@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import { safeText } from '../engine/safe-text.js';
 import { Styled } from './theme.js';
 import type { MenuItem } from './menu-model.js';

@@ -2,7 +2,7 @@
  * The parts every game's side panel ends with: in play, the log between rules, the notice and
  * the key lines; in the replay viewer, the timeline, the notice and the viewer's keys.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import { BoardBox } from './PlayFrame.js';
 import { firstLines, lastLines, wrapText } from './text.js';
 import { Styled } from './theme.js';

@@ -3,7 +3,7 @@
  * when it is open, else the game's own board and panel side by side (its two slots), with the
  * quit question over them. A game's replay draws the same board beside its own panel.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import type { ReactNode } from 'react';
 import { logLines, type Overlay } from './play-session.js';
 import { TextPage } from './TextPage.js';

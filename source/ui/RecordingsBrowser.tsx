@@ -1,5 +1,5 @@
 /** The recordings browser drawn: a title, the rows that fit around the chosen one, the filter. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import { safeText } from '../engine/safe-text.js';
 import { type Browser, FILTER_MAX, rowOf, shown } from './recordings-model.js';
 import { displayWidth, fit, pathFit } from './text.js';

@@ -3,7 +3,7 @@
  * holding its keys), the win-chance graph across the width with the move shown marked, what the
  * analysis says of that move, and, where the board leaves no room, a page of its own.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import { useEffect, useRef, useState } from 'react';
 import type { AnalysisRun, AnalysisSummary, DecisionAnalysis } from '../analysis/types.js';
 import { safeText } from '../engine/safe-text.js';

@@ -1,5 +1,5 @@
 /** The replay viewer's shell: keys, the timeline, playing; the game's own view draws the rest. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AnalysisRun } from '../analysis/types.js';
 import type { LoadedRecording } from '../engine/recording.js';

@@ -1,6 +1,10 @@
 /** Styled text runs, the boards' drawing medium: pure layouts make them, this draws them. */
-import { Text } from 'ink';
-import { Styled } from './theme.js';
+import { createElement, useContext, useMemo } from 'react';
+import { colourCode, PLAIN, type Style as CellStyle } from '../render/cells.js';
+import { Text } from '../render/components.js';
+import { OwnScreen } from '../render/context.js';
+import { TEXT } from '../render/host.js';
+import { seatColour, Styled, useTheme } from './theme.js';
 
 export interface Style {
   readonly seat?: number;
@@ -15,8 +19,19 @@ export interface Segment {
   readonly style: Style;
 }
 
-/** One Text per line, one Styled per run. */
+/**
+ * One Text per line, one Styled per run. Under madang's own renderer a line is one element whose
+ * runs are its cells' styles already (what Styled inside a Text comes to), so that a board of
+ * twenty lines is twenty elements for React, not four hundred.
+ */
 export function SegmentLines({ lines }: { lines: readonly (readonly Segment[])[] }) {
+  const own = useContext(OwnScreen);
+  const { colour } = useTheme();
+  const runs = useMemo(
+    () => (own ? lines.map((segments) => segments.map((s) => runOf(s, colour))) : undefined),
+    [own, lines, colour],
+  );
+  if (runs) return <>{runs.map((segments, y) => createElement(TEXT, { key: y, segments }))}</>;
   return (
     <>
       {lines.map((segments, y) => (
@@ -30,4 +45,22 @@ export function SegmentLines({ lines }: { lines: readonly (readonly Segment[])[]
       ))}
     </>
   );
+}
+
+/** A segment's style as the cells have it: Styled's colour (none when colour is off), and the rest. */
+function runOf({ text, style }: Segment, colour: boolean): { text: string; style: CellStyle } {
+  const fg = colour && style.seat !== undefined ? (colourCode(seatColour(style.seat)) ?? 39) : 39;
+  const plain = fg === 39 && !style.bold && !style.dim && !style.inverse && !style.underline;
+  return {
+    text,
+    style: plain
+      ? PLAIN
+      : {
+          fg,
+          bold: style.bold ?? false,
+          dim: style.dim ?? false,
+          underline: style.underline ?? false,
+          inverse: style.inverse ?? false,
+        },
+  };
 }

@@ -1,5 +1,5 @@
 /** A text field drawn: its text (or a mask), the cursor as an inverse cell, the length limit. */
-import { Text } from 'ink';
+import { Text } from '../render/components.js';
 import type { Field } from './text-field.js';
 
 export function TextField({

@@ -1,5 +1,5 @@
 /** A page of text that scrolls (help, rules): a title, the lines that fit, and where we are. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 
 /** The keys that scroll a page, and by how many lines. */
 export const PAGE_KEYS: Readonly<Record<string, number>> = {

@@ -3,7 +3,7 @@
  * paused screen) and served (serve/ServeApp.tsx): the size asked for, the size it is, and what
  * the person can do meanwhile.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../render/components.js';
 import { MIN_COLUMNS, MIN_ROWS } from './min-size.js';
 
 export function TooSmall({

@@ -141,3 +141,22 @@ export function keysOf(input: string): Key[] {
   }
   return keys;
 }
+
+/**
+ * Where an escape sequence cut by the end of `input` starts (the rest of it may come in the next
+ * read), or -1 when the input ends whole.
+ */
+export function unfinishedAt(input: string): number {
+  const esc = input.lastIndexOf(ESC);
+  if (esc === -1) return -1;
+  // ESC ESC [ …: the sequence starts at the first of the two.
+  const at = esc > 0 && input[esc - 1] === ESC ? esc - 1 : esc;
+  const end = sequenceEnd(input, at);
+  if (end < input.length) return -1;
+  // eslint-disable-next-line no-control-regex -- the second ESC of Alt with a cursor key
+  const body = input.slice(at + 1).replace(/^\x1b/, '');
+  if (body === '') return at;
+  if (body[0] === '[') return /[\x40-\x7e]$/.test(body.slice(1)) ? -1 : at;
+  if (body[0] === 'O') return body.length < 2 ? at : -1;
+  return -1;
+}

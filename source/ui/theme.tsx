@@ -1,5 +1,5 @@
 /** Colours by seat, and whether to use colour at all (NO_COLOR, --no-color). */
-import { Text } from 'ink';
+import { Text } from '../render/components.js';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /**

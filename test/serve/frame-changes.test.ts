@@ -1,5 +1,5 @@
 /**
- * The changes madang serve sends (source/serve/frames.ts), read by a terminal (the bench's and the
+ * The changes madang serve sends (source/render/frames.ts), read by a terminal (the bench's and the
  * tests' own, bench/ssh-client.ts): whatever frames Ink writes, one after the other, the client's
  * screen is each frame; a row that changed in a few cells costs a few bytes.
  */
@@ -7,7 +7,7 @@ import ansiEscapes from 'ansi-escapes';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Terminal } from '../../bench/ssh-client.js';
-import { ClientScreen, rowChange } from '../../source/serve/frames.js';
+import { ClientScreen, rowChange } from '../../source/render/frames.js';
 
 const plain = (row: string) => row.replace(/\x1b\[\d*m/g, '').trimEnd();
 

@@ -71,10 +71,22 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   storage: ['storage', 'engine'],
   // A console is a view of a table (classic/table.ts).
   classic: ['classic', 'table', 'engine'],
-  ui: ['ui', 'table', 'analysis', 'engine'],
-  app: ['app', 'ui', 'table', 'analysis', 'engine', 'games/module'],
+  // madang's renderer: React's host of Box and Text, their layout and their cells.
+  render: ['render', 'engine'],
+  ui: ['ui', 'render', 'table', 'analysis', 'engine'],
+  app: ['app', 'ui', 'render', 'table', 'analysis', 'engine', 'games/module'],
   'games/module': ['engine', 'table', 'ui', 'classic'],
-  game: ['engine', 'table', 'analysis', 'ui', 'classic', 'storage', 'games/module', 'outside'],
+  game: [
+    'engine',
+    'table',
+    'analysis',
+    'ui',
+    'render',
+    'classic',
+    'storage',
+    'games/module',
+    'outside',
+  ],
   // The faces are listed under the cores' ids, in the cores' order.
   registry: ['games/module', 'game', 'cores'],
   cores: ['engine', 'game'],
@@ -83,6 +95,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     'serve',
     'app',
     'ui',
+    'render',
     'table',
     'analysis',
     'engine',
@@ -96,6 +109,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     'ratings',
     'app',
     'ui',
+    'render',
     'table',
     'analysis',
     'engine',
@@ -173,7 +187,9 @@ export function coreProblems(graph: Graph, packages: Packages): string[] {
       seen.add(module);
       const layer = layerOf(module);
       const face =
-        ['ui', 'app', 'cli', 'classic', 'storage', 'registry', 'games/module'].includes(layer) ||
+        ['ui', 'render', 'app', 'cli', 'classic', 'storage', 'registry', 'games/module'].includes(
+          layer,
+        ) ||
         /^games\/[^/]+\/(ui|classic)(\/|$)/.test(module) ||
         /^games\/[^/]+\/index$/.test(module);
       if (face) {

@@ -2,7 +2,7 @@
  * Yut Nori as a game module: the rules, the throws, the bots, the screens (basic and advanced),
  * the seed's console, and its files (accounts, saved games, `madang users add`).
  */
-import { Box } from 'ink';
+import { Box } from '../../render/components.js';
 import type { Argv } from 'yargs';
 import { safeText } from '../../engine/safe-text.js';
 import { seatOf, type SeatKind } from '../../engine/seats.js';

@@ -2,7 +2,7 @@
  * The server's leaderboard (`r` in the lobby): one game's standings, best first, the top 100 as
  * many as fit, and the viewer's own place under them. ←→ change the game.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../render/components.js';
 import { safeText } from '../../engine/safe-text.js';
 import { Styled } from '../../ui/theme.js';
 import {

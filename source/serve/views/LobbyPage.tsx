@@ -1,5 +1,5 @@
 /** The lobby: every table of the server in two lines, the chosen one marked, and its keys. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../render/components.js';
 import { safeText } from '../../engine/safe-text.js';
 import type { Ratings } from '../../ratings/rating.js';
 import type { Field } from '../../ui/text-field.js';

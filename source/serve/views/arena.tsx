@@ -3,7 +3,7 @@
  * standings, its podium once over. Each draws the arena as the server last worked it out
  * (arena/arenas.ts): nothing is computed here per viewer.
  */
-import { Text } from 'ink';
+import { Text } from '../../render/components.js';
 import { safeText } from '../../engine/safe-text.js';
 import type { AnyGameModule } from '../../games/module.js';
 import { Styled } from '../../ui/theme.js';

@@ -1,5 +1,5 @@
 /** The pages before a table: the name asked once, the game picked, the game's own setup form. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../render/components.js';
 import { safeText } from '../../engine/safe-text.js';
 import type { MenuEntry } from '../../games/module.js';
 import { ServedContext } from '../../ui/play-session.js';

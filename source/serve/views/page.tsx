@@ -1,5 +1,5 @@
 /** The plain pages of a connection's screen: a framed page, the keyless page, the too-small one. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../render/components.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../../ui/min-size.js';
 import { TooSmall } from '../../ui/TooSmall.js';
 

@@ -1,5 +1,5 @@
 /** A table's own screens: the table waiting for players, and the line under a game. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../render/components.js';
 import { safeText } from '../../engine/safe-text.js';
 import type { Field } from '../../ui/text-field.js';
 import { TextField } from '../../ui/TextField.js';

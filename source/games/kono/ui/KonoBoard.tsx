@@ -2,7 +2,7 @@
  * Kono's board in its box, as the seed draws it: drawn alike by the play screen and the replay
  * (one component, so a board replayed is the board played).
  */
-import { Text } from 'ink';
+import { Text } from '../../../render/components.js';
 import { BoardBox } from '../../../ui/PlayFrame.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import type { KonoState } from '../rules.js';

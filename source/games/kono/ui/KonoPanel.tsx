@@ -3,7 +3,7 @@
  * of direction keys with the previewed move, the choices between rounds, the rounds' score
  * table, the log and the keys.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import type { ReactNode } from 'react';
 import type { Seat } from '../../../engine/seats.js';
 import { listWindow } from '../../../ui/ListPlayScreen.js';

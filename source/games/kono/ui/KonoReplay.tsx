@@ -1,5 +1,5 @@
 /** Kono's face in the replay viewer: the play screen's own board as it stood with the last move, the scores, the timeline. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { ReplayPanel, ReplayTail } from '../../../ui/PanelParts.js';
 import type { KonoEvent, KonoState } from '../rules.js';

@@ -1,5 +1,5 @@
 /** The Kono setup screen: the form's rows, drawn from its pure model (setup-model.ts). */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { rowWords } from '../../../engine/options.js';
 import type { SeatKind } from '../../../engine/seats.js';
 import { TextField } from '../../../ui/TextField.js';

@@ -3,7 +3,7 @@
  * (one component, so the two never tell different stories: who is on top is named only in the
  * forest's head).
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { Styled } from '../../../ui/theme.js';
 import { memo } from 'react';
 import { current, type LayersState, opponentsOf } from '../rules.js';

@@ -2,7 +2,7 @@
  * Layers' panel beside the forest: the turn, the round's order, the cursor's player and the odds
  * of fighting it, the last fight as a bar of its intervals, the log and the keys.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import type { ReactNode } from 'react';
 import { useOverKeys, useWatching } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';

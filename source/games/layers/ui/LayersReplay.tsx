@@ -2,7 +2,7 @@
  * Layers' face in the replay viewer: the play screen's own board (the forest, which alone names
  * the player on top), beside the last fight and the replay's lines.
  */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { ReplayPanel, ReplayTail } from '../../../ui/PanelParts.js';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import type { LayersState } from '../rules.js';

@@ -1,5 +1,5 @@
 /** Layers' setup screen: the form's rows, the cursor's row with its arrows. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { useContext, useEffect } from 'react';
 import { ServedContext } from '../../../ui/play-session.js';
 import { Styled } from '../../../ui/theme.js';

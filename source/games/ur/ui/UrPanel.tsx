@@ -1,5 +1,5 @@
 /** Ur's panel beside the board: whose turn, the dice, the stones to choose, both sides, the log, the keys. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
 import { firstLines, fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';

@@ -1,5 +1,5 @@
 /** Ur's face in the replay viewer: the play screen's own board, and the timeline beside it. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { Styled } from '../../../ui/theme.js';
 import { COLOUR_NAMES, type UrState } from '../rules.js';

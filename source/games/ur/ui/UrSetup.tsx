@@ -1,6 +1,6 @@
 import { rowWords } from '../../../engine/options.js';
 import { UR_OPTIONS } from '../rules.js';
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { pathFit } from '../../../ui/text.js';
 import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';

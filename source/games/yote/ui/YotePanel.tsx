@@ -1,5 +1,5 @@
 /** Yoté's panel beside the board: whose turn and what to do, both sides, the quiet turns, the log, the keys. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { fit } from '../../../ui/text.js';

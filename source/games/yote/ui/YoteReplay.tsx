@@ -1,5 +1,5 @@
 /** Yoté's face in the replay viewer: the play screen's own board as it stood, both sides, and the timeline. */
-import { Box } from 'ink';
+import { Box } from '../../../render/components.js';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import { ReplayPanel, ReplayTail } from '../../../ui/PanelParts.js';
 import type { YoteState } from '../rules.js';

@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';
 import { COLOUR_NAMES, YOTE_OPTIONS } from '../rules.js';

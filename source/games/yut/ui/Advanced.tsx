@@ -1,5 +1,5 @@
 /** The advanced game's first screens: logged-in IDs and the menu, login, resume, animals. */
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { Styled } from '../../../ui/theme.js';
 import { ANIMALS } from '../rules.js';
 import { TextField } from '../../../ui/TextField.js';

@@ -1,4 +1,4 @@
-import { Box } from 'ink';
+import { Box } from '../../../render/components.js';
 import { SegmentLines } from '../../../ui/Segments.js';
 import type { YutState } from '../rules.js';
 import { BOARD_HEIGHT, BOARD_WIDTH, boardSegments } from './board-layout.js';

@@ -1,5 +1,5 @@
 import { named } from '../describe.js';
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import { useOverKeys, useSeatsHeld, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
 import { displayWidth, firstLines, fit, lastLines, logPage, pathFit } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';

@@ -1,5 +1,5 @@
 /** Yut's face in the replay viewer: the same board and turn panel, driven by the recording. */
-import { Box } from 'ink';
+import { Box } from '../../../render/components.js';
 import type { GameEvent } from '../../../engine/game.js';
 import type { ReplayScreenProps } from '../../../ui/replay-model.js';
 import type { YutEvent, YutState } from '../rules.js';

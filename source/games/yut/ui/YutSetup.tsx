@@ -1,5 +1,5 @@
 import { YUT_OPTIONS } from '../rules.js';
-import { Box, Text } from 'ink';
+import { Box, Text } from '../../../render/components.js';
 import type { ReactNode } from 'react';
 import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';

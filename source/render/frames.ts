@@ -8,7 +8,22 @@
  * a cursor position. A screen whose state on the client is not known (the first frame, a resize,
  * a client that fell behind) is sent whole.
  */
-import stringWidth from 'string-width';
+import { type Cell, cellsOfAnsi, sameStyle, textOf } from './cells.js';
+
+/**
+ * A row's cells, read once for all the clients that are shown it (the spectators of a table, the
+ * lobby's viewers see the same rows): bounded, since rows come and go with the game.
+ */
+const read = new Map<string, Cell[]>();
+function cellsOf(row: string): Cell[] {
+  let cells = read.get(row);
+  if (cells === undefined) {
+    cells = cellsOfAnsi(row);
+    if (read.size >= 8192) read.clear();
+    read.set(row, cells);
+  }
+  return cells;
+}
 
 const ESC = '\x1b[';
 /** Synchronized output: the client shows the frame once all of it is there. */
@@ -16,100 +31,6 @@ export const BEGIN = `${ESC}?2026h`;
 export const END = `${ESC}?2026l`;
 /** The whole screen cleared (never ESC[3J: the history above madang stays). */
 const CLEAR = `${ESC}2J${ESC}H`;
-
-/** A run of cells' styles as chalk writes them (one number a sequence, as the gate lets through). */
-interface Style {
-  fg: number;
-  bold: boolean;
-  dim: boolean;
-  underline: boolean;
-  inverse: boolean;
-}
-const PLAIN: Style = { fg: 39, bold: false, dim: false, underline: false, inverse: false };
-
-function styled(style: Style, code: number): Style {
-  switch (code) {
-    case 0:
-      return PLAIN;
-    case 1:
-      return { ...style, bold: true };
-    case 2:
-      return { ...style, dim: true };
-    case 4:
-      return { ...style, underline: true };
-    case 7:
-      return { ...style, inverse: true };
-    case 22:
-      return { ...style, bold: false, dim: false };
-    case 24:
-      return { ...style, underline: false };
-    case 27:
-      return { ...style, inverse: false };
-    default:
-      return (code >= 30 && code <= 39) || (code >= 90 && code <= 97)
-        ? { ...style, fg: code }
-        : style;
-  }
-}
-
-const sameStyle = (a: Style, b: Style) =>
-  a.fg === b.fg &&
-  a.bold === b.bold &&
-  a.dim === b.dim &&
-  a.underline === b.underline &&
-  a.inverse === b.inverse;
-
-/** The sequence that takes a terminal from `from` to `to`. */
-function styleChange(from: Style, to: Style): string {
-  if (sameStyle(from, to)) return '';
-  // Bold and dim end together (22), then the one that stays is set again.
-  const codes: number[] = [];
-  const weight = (from.bold && !to.bold) || (from.dim && !to.dim);
-  if (weight) codes.push(22);
-  if (to.bold && (weight || !from.bold)) codes.push(1);
-  if (to.dim && (weight || !from.dim)) codes.push(2);
-  if (to.underline !== from.underline) codes.push(to.underline ? 4 : 24);
-  if (to.inverse !== from.inverse) codes.push(to.inverse ? 7 : 27);
-  if (to.fg !== from.fg) codes.push(to.fg);
-  return codes.map((code) => `${ESC}${code}m`).join('');
-}
-
-/** One cell of a row: its character (with any marks of no width after it), style and width. */
-interface Cell {
-  readonly text: string;
-  readonly style: Style;
-  readonly width: number;
-}
-
-// eslint-disable-next-line no-control-regex -- the styles in a row of Ink's output
-const SGR = /\x1b\[(\d*)m/y;
-
-/** A row of Ink's output (text and styles, no other escape) as cells. */
-function cellsOf(row: string): Cell[] {
-  const cells: Cell[] = [];
-  let style = PLAIN;
-  let i = 0;
-  while (i < row.length) {
-    if (row.charCodeAt(i) === 0x1b) {
-      SGR.lastIndex = i;
-      const found = SGR.exec(row);
-      if (found) {
-        style = styled(style, Number(found[1] || 0));
-        i = SGR.lastIndex;
-        continue;
-      }
-    }
-    const code = row.codePointAt(i) as number;
-    const char = String.fromCodePoint(code);
-    i += char.length;
-    // Printable ASCII and Latin-1 are one column; the rest is measured as Ink measures it.
-    const width = code >= 0x20 && code < 0x300 ? 1 : stringWidth(char);
-    const last = cells.at(-1);
-    if (width === 0 && last) cells[cells.length - 1] = { ...last, text: last.text + char };
-    else cells.push({ text: char, style, width });
-  }
-  return cells;
-}
 
 const sameCell = (a: Cell | undefined, b: Cell | undefined) =>
   a !== undefined &&
@@ -119,17 +40,6 @@ const sameCell = (a: Cell | undefined, b: Cell | undefined) =>
   sameStyle(a.style, b.style);
 
 const widthOf = (cells: readonly Cell[]) => cells.reduce((sum, cell) => sum + cell.width, 0);
-
-/** The text of cells, styled, from the plain style; back to plain at its end. */
-function textOf(cells: readonly Cell[]): string {
-  let out = '';
-  let style = PLAIN;
-  for (const cell of cells) {
-    out += styleChange(style, cell.style) + cell.text;
-    style = cell.style;
-  }
-  return out + styleChange(style, PLAIN);
-}
 
 /**
  * What to send to change a row shown as `was` into `now` (1-based row `y`): the cells between the
@@ -224,6 +134,16 @@ export class ClientScreen {
         // Synchronized output and the cursor shown or hidden: the server sends its own.
       }
     }
+  }
+
+  /**
+   * The screen as madang's renderer drew it (render/screen.ts): its rows, each in textOf's
+   * form, taken whole (nothing to read back from escapes).
+   */
+  show(rows: readonly string[]): void {
+    for (let r = 0; r < this.height; r++) this.rows[r] = rows[r] ?? '';
+    this.row = 0;
+    this.start = true;
   }
 
   private write(text: string): void {

@@ -1,0 +1,219 @@
+/**
+ * A screen as cells: each a character (with any marks of no width after it), its style and its
+ * width. The renderer draws into them and madang serve diffs them; their text is written in one
+ * form (`textOf`), so that two rows that look the same are the same string.
+ */
+import stringWidth from 'string-width';
+
+/** A cell's style, in the terms the screens use (chalk's foreground colours at 16 colours). */
+export interface Style {
+  /** The SGR foreground: 39 the terminal's own, 30–37 and 90–97 the named colours. */
+  readonly fg: number;
+  readonly bold: boolean;
+  readonly dim: boolean;
+  readonly underline: boolean;
+  readonly inverse: boolean;
+}
+
+export const PLAIN: Style = Object.freeze({
+  fg: 39,
+  bold: false,
+  dim: false,
+  underline: false,
+  inverse: false,
+});
+
+export interface Cell {
+  readonly text: string;
+  readonly style: Style;
+  readonly width: number;
+}
+
+/** The space of a screen nobody wrote to: one object, shared. */
+export const BLANK: Cell = Object.freeze({ text: ' ', style: PLAIN, width: 1 });
+
+/**
+ * What follows a cell of two columns, in its second column: nothing is written there, but it
+ * keeps the character's style (a write over the character's first column leaves it a space of
+ * that style, as Ink does).
+ */
+const seconds = new WeakMap<Style, Cell>();
+export function secondOf(style: Style): Cell {
+  let cell = seconds.get(style);
+  if (!cell) seconds.set(style, (cell = Object.freeze({ text: '', style, width: 0 })));
+  return cell;
+}
+export const isSecond = (cell: Cell | undefined): boolean =>
+  cell !== undefined && cell.width === 0 && cell.text === '';
+
+/** Chalk's foreground colour names, as SGR numbers. */
+const COLOURS: Record<string, number> = {
+  black: 30,
+  red: 31,
+  green: 32,
+  yellow: 33,
+  blue: 34,
+  magenta: 35,
+  cyan: 36,
+  white: 37,
+  gray: 90,
+  grey: 90,
+  blackBright: 90,
+  redBright: 91,
+  greenBright: 92,
+  yellowBright: 93,
+  blueBright: 94,
+  magentaBright: 95,
+  cyanBright: 96,
+  whiteBright: 97,
+};
+
+export const colourCode = (name: string | undefined): number | undefined =>
+  name === undefined ? undefined : COLOURS[name];
+
+export const sameStyle = (a: Style, b: Style) =>
+  a === b ||
+  (a.fg === b.fg &&
+    a.bold === b.bold &&
+    a.dim === b.dim &&
+    a.underline === b.underline &&
+    a.inverse === b.inverse);
+
+const ESC = '\x1b[';
+
+/** The sequence that takes a terminal from `from` to `to`. */
+export function styleChange(from: Style, to: Style): string {
+  if (sameStyle(from, to)) return '';
+  // Bold and dim end together (22), then the one that stays is set again.
+  const codes: number[] = [];
+  const weight = (from.bold && !to.bold) || (from.dim && !to.dim);
+  if (weight) codes.push(22);
+  if (to.bold && (weight || !from.bold)) codes.push(1);
+  if (to.dim && (weight || !from.dim)) codes.push(2);
+  if (to.underline !== from.underline) codes.push(to.underline ? 4 : 24);
+  if (to.inverse !== from.inverse) codes.push(to.inverse ? 7 : 27);
+  if (to.fg !== from.fg) codes.push(to.fg);
+  return codes.map((code) => `${ESC}${code}m`).join('');
+}
+
+/** The text of cells, styled, from the plain style; back to plain at its end. */
+export function textOf(cells: readonly Cell[]): string {
+  let out = '';
+  let style = PLAIN;
+  for (const cell of cells) {
+    if (cell.width === 0 && cell.text === '') continue;
+    out += styleChange(style, cell.style) + cell.text;
+    style = cell.style;
+  }
+  return out + styleChange(style, PLAIN);
+}
+
+/**
+ * A character's columns: printable ASCII and Latin-1 one, the rest as Ink measures them
+ * (string-width), each character measured once: the boards are drawn of box-drawing characters,
+ * and measuring them again on every frame was a fifth of the server's time.
+ */
+const widths = new Map<string, number>();
+export function charWidth(char: string, code: number): number {
+  if (code >= 0x20 && code < 0x300) return 1;
+  let width = widths.get(char);
+  if (width === undefined) {
+    width = stringWidth(char);
+    // Bounded: any text may come in (names, chat), the cache keeps what a screen draws.
+    if (widths.size > 4096) widths.clear();
+    widths.set(char, width);
+  }
+  return width;
+}
+
+/** Plain text as cells of one style (a mark of no width joins the cell before it). */
+export function cellsOfText(text: string, style: Style, into: Cell[] = []): Cell[] {
+  for (let i = 0; i < text.length;) {
+    const code = text.codePointAt(i) as number;
+    const char = code > 0xffff ? String.fromCodePoint(code) : (text[i] as string);
+    i += char.length;
+    const width = charWidth(char, code);
+    const last = into.at(-1);
+    if (width === 0 && last) into[into.length - 1] = { ...last, text: last.text + char };
+    else into.push({ text: char, style, width });
+  }
+  return into;
+}
+
+/** The columns of a plain text (one line). */
+export function widthOfText(text: string): number {
+  let width = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code < 0x300) width++;
+    else return width + restWidth(text.slice(i));
+  }
+  return width;
+}
+
+/** A text past its first wide or special character, measured as Ink measures it, kept. */
+const texts = new Map<string, number>();
+function restWidth(text: string): number {
+  let width = texts.get(text);
+  if (width === undefined) {
+    width = stringWidth(text);
+    if (texts.size > 4096) texts.clear();
+    texts.set(text, width);
+  }
+  return width;
+}
+
+/** A style after one SGR number (those the screens write: the gate lets no other through). */
+export function styled(style: Style, code: number): Style {
+  switch (code) {
+    case 0:
+      return PLAIN;
+    case 1:
+      return { ...style, bold: true };
+    case 2:
+      return { ...style, dim: true };
+    case 4:
+      return { ...style, underline: true };
+    case 7:
+      return { ...style, inverse: true };
+    case 22:
+      return { ...style, bold: false, dim: false };
+    case 24:
+      return { ...style, underline: false };
+    case 27:
+      return { ...style, inverse: false };
+    default:
+      return (code >= 30 && code <= 39) || (code >= 90 && code <= 97)
+        ? { ...style, fg: code }
+        : style;
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- the styles in a row written with escapes
+const SGR = /\x1b\[(\d*)m/y;
+
+/** A row written with escapes (text and styles, no other escape) as cells. */
+export function cellsOfAnsi(row: string): Cell[] {
+  const cells: Cell[] = [];
+  let style = PLAIN;
+  let i = 0;
+  while (i < row.length) {
+    if (row.charCodeAt(i) === 0x1b) {
+      SGR.lastIndex = i;
+      const found = SGR.exec(row);
+      if (found) {
+        style = styled(style, Number(found[1] || 0));
+        i = SGR.lastIndex;
+        continue;
+      }
+    }
+    const code = row.codePointAt(i) as number;
+    const char = String.fromCodePoint(code);
+    i += char.length;
+    const width = charWidth(char, code);
+    const last = cells.at(-1);
+    if (width === 0 && last) cells[cells.length - 1] = { ...last, text: last.text + char };
+    else cells.push({ text: char, style, width });
+  }
+  return cells;
+}

@@ -1,0 +1,148 @@
+/**
+ * madang's renderer draws what Ink draws: random trees of the Box and Text props the screens use
+ * (directions, sizes, padding, borders, alignment, hidden overflow, an absolute box, hidden
+ * boxes, nested styles, texts that wrap or are cut, wide characters), each drawn by Ink's
+ * renderToString and by render/screen.ts, are the same cells row for row.
+ */
+import fc from 'fast-check';
+import { renderToString } from 'ink';
+import { createElement, Fragment, type ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { cellsOfAnsi, textOf } from '../../source/render/cells.js';
+import { Box, Text } from '../../source/render/components.js';
+import { renderScreen } from '../../source/render/screen.js';
+
+/** Ink's frame as rows in the renderer's one form. */
+const inkRows = (element: ReactNode, columns: number) =>
+  renderToString(element, { columns })
+    .split('\n')
+    .map((line) => textOf(cellsOfAnsi(line)));
+
+function ownRows(element: ReactNode, columns: number, rows: number): string[] {
+  let drawn: readonly string[] = [];
+  const screen = renderScreen(element, { columns, rows, frame: (r) => (drawn = r) });
+  return new Promise<void>((resolve) => queueMicrotask(resolve)).then(() => {
+    screen.unmount();
+    return [...drawn];
+  }) as unknown as string[];
+}
+
+async function both(element: ReactNode, columns: number) {
+  const ink = inkRows(element, columns);
+  const own = await ownRows(element, columns, ink.length);
+  return { ink, own };
+}
+
+const words = fc
+  .array(fc.constantFrom('a', 'b', 'c', ' ', 'yut', 'gae', '한', '字', '·', '─', 'Ann', 'é'), {
+    maxLength: 12,
+  })
+  .map((parts) => parts.join(''));
+const colour = fc.constantFrom(undefined, 'red', 'cyan', 'yellow', 'blueBright', 'green');
+const style = fc.record(
+  {
+    color: colour,
+    bold: fc.boolean(),
+    dimColor: fc.boolean(),
+    inverse: fc.boolean(),
+    underline: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+const wrap = fc.constantFrom(undefined, 'wrap', 'truncate', 'truncate-end');
+
+const span = fc
+  .tuple(style, fc.array(fc.oneof(words, fc.tuple(style, words)), { minLength: 1, maxLength: 3 }))
+  .map(([own, parts]) => ({
+    own,
+    parts: parts.map((part, i) =>
+      typeof part === 'string'
+        ? part
+        : createElement(Text, { key: i, ...(part[0] as object) }, part[1]),
+    ),
+  }));
+
+const textNode = fc
+  .tuple(span, wrap, fc.boolean())
+  .map(([{ own, parts }, w, lines]) =>
+    createElement(
+      Text,
+      { ...(own as object), ...(w === undefined ? {} : { wrap: w }) },
+      ...(lines ? [...parts, '\n', 'next'] : parts),
+    ),
+  );
+
+const size = fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined });
+const boxProps = fc.record(
+  {
+    flexDirection: fc.constantFrom('row', 'column'),
+    width: size,
+    height: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
+    paddingX: fc.integer({ min: 0, max: 2 }),
+    paddingY: fc.integer({ min: 0, max: 1 }),
+    borderStyle: fc.constantFrom(undefined, 'round', 'double'),
+    justifyContent: fc.constantFrom(undefined, 'flex-start', 'center', 'flex-end', 'space-between'),
+    alignItems: fc.constantFrom(undefined, 'flex-start', 'center', 'flex-end'),
+    overflow: fc.constantFrom(undefined, 'hidden'),
+    flexShrink: fc.constantFrom(undefined, 0, 1),
+    flexGrow: fc.constantFrom(undefined, 0, 1),
+    display: fc.constantFrom(undefined, undefined, undefined, 'none'),
+  },
+  { requiredKeys: [] },
+);
+
+const { tree } = fc.letrec<{ tree: ReactNode; node: ReactNode }>((tie) => ({
+  node: fc.oneof({ depthSize: 'small' }, textNode, tie('tree')),
+  tree: fc
+    .tuple(boxProps, fc.array(tie('node'), { maxLength: 4 }))
+    .map(([props, children]) =>
+      createElement(
+        Box,
+        props as Record<string, unknown>,
+        ...children.map((child, key) => createElement(Fragment, { key }, child)),
+      ),
+    ),
+}));
+
+/** A tree as JSX, for a counterexample a person can read. */
+function jsx(node: ReactNode): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number') return JSON.stringify(node);
+  if (Array.isArray(node)) return node.map(jsx).join('');
+  const element = node as { type: unknown; props: Record<string, unknown> };
+  const name = element.type === Fragment ? '' : ((element.type as { name?: string }).name ?? 'x');
+  const { children, ...props } = element.props;
+  const attributes = Object.entries(props)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}={${JSON.stringify(v)}}`)
+    .join('');
+  return `<${name}${attributes}>${jsx(children as ReactNode)}</${name}>`;
+}
+
+describe("madang's renderer", () => {
+  it('draws a screen as Ink draws it, cell for cell', async () => {
+    await fc.assert(
+      fc.asyncProperty(tree, fc.integer({ min: 8, max: 60 }), async (element, columns) => {
+        const { ink, own } = await both(element, columns);
+        expect(own, `${jsx(element)} at ${columns} columns`).toEqual(ink);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('draws an absolute box over what is under it, as Ink does', async () => {
+    const element = (
+      <Box width={30} height={6} flexDirection="column">
+        <Text>{'x'.repeat(30)}</Text>
+        <Text>{'y'.repeat(30)}</Text>
+        <Text>{'z'.repeat(30)}</Text>
+        <Box position="absolute" marginTop={1} marginLeft={4} borderStyle="double">
+          <Text bold>Quit 한 game?</Text>
+        </Box>
+      </Box>
+    );
+    const { ink, own } = await both(element, 40);
+    expect(own).toEqual(ink);
+    expect(own.join('\n')).toContain('Quit');
+  });
+});
