@@ -3,7 +3,8 @@
  * sessions, answering setups, opening recordings, leaving), the terminal-size guard, and the one
  * input handler that every key goes through. It knows games only as the list it is given.
  */
-import { Box, useApp } from 'ink';
+import { Box } from '../render/components.js';
+import { useExit } from '../render/context.js';
 import { useCallback, useMemo } from 'react';
 import type { AnalysisRun } from '../analysis/types.js';
 import type { Outcome } from '../engine/game.js';
@@ -85,7 +86,7 @@ export function App({ options }: { options: AppOptions }) {
 const takesKeys = (screen: Screen) => screen.name === 'play' || screen.name === 'replay';
 
 function Shell({ options }: { options: AppOptions }) {
-  const { exit } = useApp();
+  const exit = useExit();
   const router = useKeyRouter();
   const { columns, rows } = useTerminalSize();
   const { games, sessions } = options;

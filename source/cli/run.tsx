@@ -1,5 +1,5 @@
-/** Running a game: the full screen (Ink) or the classic line protocol, from the command line. */
-import { render } from 'ink';
+/** Running a game: the full screen (madang's renderer) or the classic line protocol, from the command line. */
+import type { ReactElement } from 'react';
 import { resolve } from 'node:path';
 import { SessionFactory } from '../table/session.js';
 import { DEFAULT_LEVEL, startAnalysis } from '../analysis/analyze.js';
@@ -15,6 +15,10 @@ import { cannotGoOn, loadRecording, openRecording } from '../storage/load.js';
 import { recordingsDirectory } from '../storage/paths.js';
 import { type OnClosed, openRecorder, recorderFor, recordingReport } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
+import { ClientScreen } from '../render/frames.js';
+import { renderScreen, type Screen } from '../render/screen.js';
+import { keyReader } from '../ui/key-reader.js';
+import type { Key } from '../ui/keys.js';
 import { enterFullScreen } from '../ui/terminal.js';
 import { screenText } from '../engine/safe-text.js';
 import { ThinkContext } from '../ui/thinking.js';
@@ -169,17 +173,14 @@ export async function play(
   const restore = enterFullScreen(process.stdout);
   const thinking = startThinking();
   try {
-    const instance = render(
+    await fullScreen(
       <ThemeContext.Provider value={{ colour: colourWanted(argv, process.env) }}>
         <ThinkContext.Provider value={thinking.think}>
           <App options={options} />
         </ThinkContext.Provider>
       </ThemeContext.Provider>,
-      // Once the full screen is left (a signal), Ink's last frame on its way out is not drawn
-      // over the terminal's own screen.
-      { exitOnCtrlC: false, stdout: gated(process.stdout, restore.shown) },
+      restore.shown,
     );
-    await instance.waitUntilExit();
   } finally {
     thinking.stop();
     restore();
@@ -188,22 +189,62 @@ export async function play(
 }
 
 /**
- * The terminal as Ink sees it, every frame passed through screenText on its way out: the one
- * place where the full screen's text is made safe, whichever screen or file it came from.
+ * The full screen on this terminal, drawn by madang's renderer (render/screen.ts): each frame's
+ * changed cells written (render/frames.ts), every write passed through screenText, the one place
+ * where the full screen's text is made safe on its way out; the keys read from standard input in
+ * raw mode. Resolves when the app quits. Once the full screen is left (a signal), nothing more is
+ * drawn over the terminal's own screen.
  */
-function gated(stdout: NodeJS.WriteStream, shown: () => boolean): NodeJS.WriteStream {
-  const write = (chunk: unknown, ...rest: unknown[]) =>
-    !shown() ||
-    (stdout.write as (...args: unknown[]) => boolean)(
-      typeof chunk === 'string' ? screenText(chunk) : chunk,
-      ...rest,
-    );
-  return new Proxy(stdout, {
-    get(target, property) {
-      if (property === 'write') return write;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+function fullScreen(tree: ReactElement, shown: () => boolean): Promise<void> {
+  const { stdin, stdout } = process;
+  const size = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  const terminal = new ClientScreen(size().rows);
+  const write = (text: string) => {
+    if (text !== '' && shown()) stdout.write(screenText(text));
+  };
+  // Keys typed before the screens listen wait for them.
+  const waiting: Key[] = [];
+  let press: ((key: Key) => void) | undefined;
+  const read = keyReader((key) => (press ? press(key) : waiting.push(key)));
+  const onData = (data: Buffer) => read(data);
+  return new Promise<void>((resolve, reject) => {
+    const leave = (error?: Error) => {
+      read.stop();
+      stdin.off('data', onData);
+      stdout.off('resize', onResize);
+      if (stdin.isTTY) stdin.setRawMode(false);
+      stdin.pause();
+      // The app quits from an effect, during a commit: the tree goes once React is done.
+      setImmediate(() => {
+        screen.unmount();
+        if (error) reject(error);
+        else resolve();
+      });
+    };
+    const onResize = () => {
+      const { columns, rows } = size();
+      terminal.lost(rows);
+      screen.resize(columns, rows);
+    };
+    const screen: Screen = renderScreen(tree, {
+      ...size(),
+      frame: (rows) => {
+        terminal.show(rows);
+        write(terminal.change());
+      },
+      keys: (listener) => {
+        press = listener;
+        for (const key of waiting.splice(0)) listener(key);
+        return () => {
+          if (press === listener) press = undefined;
+        };
+      },
+      exit: leave,
+    });
+    if (stdin.isTTY) stdin.setRawMode(true);
+    stdin.on('data', onData);
+    stdin.resume();
+    stdout.on('resize', onResize);
   });
 }
 

@@ -16,6 +16,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { OwnScreen } from '../render/context.js';
 import { type Key, keysOf } from './keys.js';
 
 /** False: not this handler's key (it goes on to the next, or waits). */
@@ -77,15 +78,20 @@ const KeysContext = createContext<KeyRouter | null>(null);
 /** The one reader of standard input, for everything under it. */
 export function KeysProvider({ children, router }: { children: ReactNode; router?: KeyRouter }) {
   const [own] = useState(() => router ?? new KeyRouter());
-  // Ink 8 leaves its input events out of useStdin's type; the context still carries them.
+  // madang's own renderer reads the terminal's keys itself (render/screen.ts); under Ink's, Ink
+  // reads them. Ink 8 leaves its input events out of useStdin's type; the context carries them.
+  const screen = useContext(OwnScreen);
   const { setRawMode, internal_eventEmitter: input } = useStdin() as StdinProps & {
     internal_eventEmitter: EventEmitter;
   };
+  const keys = screen?.keys;
   useEffect(() => {
+    if (keys) return;
     setRawMode(true);
     return () => setRawMode(false);
-  }, [setRawMode]);
+  }, [setRawMode, keys]);
   useEffect(() => {
+    if (keys) return keys((key) => own.press(key));
     const hear = (data: string) => {
       for (const key of keysOf(data)) own.press(key);
     };
@@ -93,7 +99,7 @@ export function KeysProvider({ children, router }: { children: ReactNode; router
     return () => {
       input.off('input', hear);
     };
-  }, [input, own]);
+  }, [input, own, keys]);
   return <KeysContext.Provider value={own}>{children}</KeysContext.Provider>;
 }
 

@@ -372,7 +372,7 @@ describe("madang users add (Yut's accounts)", () => {
   });
 });
 
-describe('the full screen on a terminal (run.tsx with Ink)', () => {
+describe('the full screen on a terminal (run.tsx)', () => {
   it('madang replay FILE: the alternate screen, the game, q, and the terminal given back', async () => {
     const terminal = new Output(true, 80, 24);
     const keyboard = new Keyboard();

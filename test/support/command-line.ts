@@ -10,6 +10,7 @@ import { Console } from 'node:console';
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { vi } from 'vitest';
+import { Terminal } from '../../bench/ssh-client.js';
 import { type FrameTest, frameWhen, Stdin } from './ink.js';
 
 /** process.exit, caught: the run ends there with this code. */
@@ -29,8 +30,12 @@ export class Output extends EventEmitter {
   ) {
     super();
   }
+  /** The screen the writes make (the full screen sends only what changed on it). */
+  private screen: Terminal | undefined;
   write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
-    this.chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    this.chunks.push(text);
+    if (this.isTTY) (this.screen ??= new Terminal(this.columns, this.rows)).write(text);
     const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
     done?.();
     return true;
@@ -39,13 +44,16 @@ export class Output extends EventEmitter {
     return this.chunks.join('');
   }
   /**
-   * The full screen's last frame as a person sees it: Ink writes each frame whole after erasing
-   * the one before, so it is the last write with text in it, its control sequences taken out.
+   * The full screen as a person sees it: the terminal's rows after every write (madang's
+   * renderer writes only the cells that changed), each without its spaces at the end; or, once
+   * the program has left the full screen, its last write with text in it.
    */
   frame = () => {
+    const shown = this.screen?.text() ?? '';
+    if (shown.trim() !== '') return shown;
     for (let i = this.chunks.length - 1; i >= 0; i--) {
-      const shown = plainText(this.chunks[i] as string);
-      if (shown.trim() !== '') return shown;
+      const last = plainText(this.chunks[i] as string);
+      if (last.trim() !== '') return last;
     }
     return '';
   };
