@@ -1,15 +1,13 @@
 /**
- * Layers' `n` on the full screen, measured: the real App through Ink's render path on a fake
- * terminal, player 1 a person and the rest the strong computer. The person presses n, answers
+ * Layers' `n` on the full screen, measured: the real App through madang's renderer into a
+ * terminal's diff, player 1 a person and the rest the strong computer. The person presses n, answers
  * their own turn (a fight at the aimed opponent, e after a draw) and presses n again, for some
  * rounds; meanwhile the event loop's delay is sampled (perf_hooks.monitorEventLoopDelay). The
  * longest block is how long a signal or a key could wait (issue 32: at most 50 ms).
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { render } from 'ink';
-import { createElement } from 'react';
-import { App, type AppOptions } from '../source/app/App.js';
+import type { AppOptions } from '../source/app/App.js';
 import { SessionFactory } from '../source/table/session.js';
 import type { Header, Recorder } from '../source/engine/recording.js';
 import { GAMES } from '../source/games/index.js';
@@ -21,7 +19,7 @@ import {
   toAct,
 } from '../source/games/layers/rules.js';
 import { type Figure, fmt, type Section } from './report.js';
-import { FakeKeyboard, FakeTerminal } from './ui.js';
+import { drawApp } from './ui.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -101,19 +99,10 @@ export async function hurryRun(
     }),
     botDelay: 0,
   };
-  const stdout = new FakeTerminal();
-  stdout.columns = columns;
-  stdout.rows = rows;
   let frames = 0;
-  stdout.onWrite = () => frames++;
-  const stdin = new FakeKeyboard();
-  const instance = render(createElement(App, { options }), {
-    stdout: stdout as never,
-    stdin: stdin as never,
-    stderr: new FakeTerminal() as never,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const app = drawApp(options, columns, rows);
+  app.onWrite = () => frames++;
+  const stdin = app;
   await sleep(100);
   // The turns of the loop from Enter on the setup: the game screen's first draw is among them.
   let firstDraw = 0;
@@ -173,7 +162,7 @@ export async function hurryRun(
   probing = false;
   const ms = performance.now() - start;
   turns.sort((a, b) => a - b);
-  instance.unmount();
+  app.unmount();
   return {
     firstDraw,
     max: delay.max / 1e6,
@@ -213,5 +202,8 @@ export async function layersLoopSection(quick: boolean): Promise<Section> {
       value: `${fmt((run.events / run.ms) * 1000)} / ${fmt(run.frames)}`,
     });
   }
-  return { title: 'Layers: n on the full screen (Ink, 100×30, player 1 a person)', figures };
+  return {
+    title: "Layers: n on the full screen (madang's renderer, 100×30, player 1 a person)",
+    figures,
+  };
 }

@@ -1,56 +1,23 @@
 /**
  * The full-screen UI's figures: how long from a key to the next frame written, in the built
- * program (the Ink it bundles) in a real pseudo-terminal (util-linux `script`) and in process
- * through Ink's render path to a fake 100×30 terminal; and from starting the built program in a
+ * program in a real pseudo-terminal (util-linux `script`) and in process through madang's
+ * renderer to a terminal's diff of 100×30; and from starting the built program in a
  * pseudo-terminal to its first frame. The program runs on the Node that runs the bench.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { render } from 'ink';
 import { createElement } from 'react';
 import { App, type AppOptions } from '../source/app/App.js';
 import { SessionFactory } from '../source/table/session.js';
+import { ClientScreen } from '../source/render/frames.js';
+import { renderScreen } from '../source/render/screen.js';
+import { keysOf } from '../source/ui/keys.js';
 import { NO_RECORDING } from '../source/engine/recording.js';
 import { GAMES } from '../source/games/index.js';
 import { type Figure, fmt, type Section } from './report.js';
-
-/** A terminal Ink writes to: writes are counted, not drawn. */
-export class FakeTerminal extends EventEmitter {
-  isTTY = true;
-  columns = 100;
-  rows = 30;
-  onWrite: (() => void) | undefined;
-  write = (_chunk: string, callback?: () => void) => {
-    this.onWrite?.();
-    callback?.();
-    return true;
-  };
-}
-
-/** A keyboard Ink reads from: `type` hands it one input. */
-export class FakeKeyboard extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-  read = () => {
-    const { data } = this;
-    this.data = null;
-    return data;
-  };
-  type(data: string) {
-    this.data = data;
-    this.emit('readable');
-  }
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const percentile = (xs: number[], p: number) =>
@@ -58,8 +25,40 @@ const percentile = (xs: number[], p: number) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Key → frame through Ink's real render path: the App on a fake terminal, led to its screen by
- * `lead`, then `samples` keys (`keyAt(i)`), each timed from its input to the next write.
+ * The App on madang's renderer, as the program draws it (render/screen.ts into a terminal's
+ * diff, render/frames.ts) at a size: `type` hands it an input, `onWrite` is told of each frame
+ * that writes bytes.
+ */
+export function drawApp(options: AppOptions, columns: number, rows: number) {
+  const terminal = new ClientScreen(rows);
+  let press: ((key: string) => void) | undefined;
+  const drawn = {
+    onWrite: undefined as (() => void) | undefined,
+    type: (data: string) => {
+      for (const key of keysOf(data)) press?.(key);
+    },
+    unmount: () => screen.unmount(),
+  };
+  const screen = renderScreen(createElement(App, { options }), {
+    columns,
+    rows,
+    frame: (shown) => {
+      terminal.show(shown);
+      if (terminal.change() !== '') drawn.onWrite?.();
+    },
+    keys: (listener) => {
+      press = listener;
+      return () => undefined;
+    },
+    exit: () => undefined,
+  });
+  return drawn;
+}
+
+/**
+ * Key → frame through the program's own render path: the App drawn by madang's renderer
+ * (render/screen.ts) into a terminal's diff (render/frames.ts), led to its screen by `lead`, then
+ * `samples` keys (`keyAt(i)`), each timed from its input to its frame's bytes.
  */
 export async function keyToFrameOf(
   options: AppOptions,
@@ -67,31 +66,24 @@ export async function keyToFrameOf(
   keyAt: (i: number) => string,
   samples: number,
 ): Promise<number[]> {
-  const stdout = new FakeTerminal();
-  const stdin = new FakeKeyboard();
-  const instance = render(createElement(App, { options }), {
-    stdout: stdout as never,
-    stdin: stdin as never,
-    stderr: new FakeTerminal() as never,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const app = drawApp(options, 100, 30);
+  const type = app.type;
   for (const key of lead) {
-    stdin.type(key);
+    type(key);
     await sleep(50);
   }
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const written = new Promise<number>((resolve) => {
-      stdout.onWrite = () => resolve(performance.now());
+      app.onWrite = () => resolve(performance.now());
     });
     const start = performance.now();
-    stdin.type(keyAt(i));
+    type(keyAt(i));
     times.push((await written) - start);
-    stdout.onWrite = undefined;
-    await sleep(40); // past Ink's 30 fps throttle, so each key gets its own frame
+    app.onWrite = undefined;
+    await sleep(40);
   }
-  instance.unmount();
+  app.unmount();
   return times;
 }
 
@@ -124,8 +116,12 @@ const keyToFrame = (samples: number) =>
     samples,
   );
 
-/** The built program, the command users run: the bundle with the Ink it ships. */
-const CLI = fileURLToPath(new URL('../../dist/madang.js', import.meta.url));
+/**
+ * The built program, the command users run: this checkout's bundle, or another's
+ * (MADANG_BENCH_CLI, as the serve section takes it: a before and an after side by side).
+ */
+const CLI =
+  process.env.MADANG_BENCH_CLI ?? fileURLToPath(new URL('../../dist/madang.js', import.meta.url));
 
 /** The version of Ink installed, which the build bundles into dist/. */
 const inkVersion = (): string => {
@@ -283,7 +279,7 @@ export async function uiSection(quick: boolean): Promise<Section> {
   if (built && built.times.length > 0)
     figures.push(
       {
-        what: `key → full board frame (l, z), median (${built.times.length} keys): the built program (Ink ${ink} bundled), real pty, Node ${node}`,
+        what: `key → full board frame (l, z), median (${built.times.length} keys): the built program, real pty, Node ${node}`,
         value: `${fmt(median(built.times), 2)} ms`,
         target: '< 16 ms',
       },
@@ -299,7 +295,7 @@ export async function uiSection(quick: boolean): Promise<Section> {
   const keys = await keyToFrame(quick ? 40 : 300);
   figures.push(
     {
-      what: `key → full board frame in process (Ink ${ink}, unbundled, to a fake terminal), median (${keys.length} keys)`,
+      what: `key → full board frame in process (madang's renderer, unbundled, to a terminal's diff), median (${keys.length} keys)`,
       value: `${fmt(median(keys), 2)} ms`,
     },
     {
@@ -328,5 +324,8 @@ export async function uiSection(quick: boolean): Promise<Section> {
   } else {
     figures.push({ what: 'start → first frame', value: 'not measured (needs util-linux script)' });
   }
-  return { title: 'Full-screen UI (Ink)', figures };
+  return {
+    title: `Full-screen UI (madang's renderer; Ink ${ink} for layout's reference)`,
+    figures,
+  };
 }
