@@ -240,6 +240,8 @@ function fullScreen(tree: ReactElement, shown: () => boolean): Promise<void> {
         };
       },
       exit: leave,
+      // A screen that threw: the terminal given back, and the error said (cli's report).
+      failed: leave,
     });
     if (stdin.isTTY) stdin.setRawMode(true);
     stdin.on('data', onData);

@@ -6,8 +6,9 @@
  *
  * Each way out to the terminal passes its text through one gate here, whatever the text is made
  * of, so a new message cannot forget it: the classic consoles' writer (`classicText`, in
- * classic/lines.ts), the full screen's stdout as Ink writes it (`screenText`, in cli/run.tsx)
- * and the one-line messages on standard error (`safeText`, in cli/common.ts).
+ * classic/lines.ts), the full screen's frames (`screenText`, in cli/run.tsx and for each SSH
+ * session in serve/server.ts, and every text the renderer takes into its cells, `cellText`) and
+ * the one-line messages on standard error (`safeText`, in cli/common.ts).
  */
 const escape = (char: string) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`;
 
@@ -46,11 +47,12 @@ export function classicText(text: string): string {
 }
 
 /**
- * The full screen's output, as Ink writes it: its own escapes are the colours and styles the
- * screens use, one number each as chalk writes them (foreground colours, bold, dim, underline,
- * inverse, their ends, a reset), the cursor hidden and shown, synchronized output, and its moves
- * and erasures (up, down, to a column, the rest of the screen from the cursor, the whole screen
- * cleared then homed). Any other that would
+ * The full screen's output (madang's renderer's frames, render/frames.ts, and Ink's, for what Ink
+ * still draws): its own escapes are the colours and styles the screens use, one number each as
+ * chalk writes them (foreground colours, bold, dim, underline, inverse, their ends, a reset), the
+ * cursor hidden and shown, synchronized output, and its moves and erasures (up, down, to a
+ * column, to a row and column, the rest of the row or of the screen from the cursor, the whole
+ * screen cleared then homed as Ink clears it). Any other that would
  * act (a lone clear screen, a title set by OSC, a C1 control, a bidi override, a bell, hidden or
  * blinking text, a background, 256 colours) is shown as an escape. The clear loses its ESC[3J
  * ("erase saved lines"): in tmux and most terminals it emptied the history above madang, on every

@@ -126,18 +126,64 @@ export function charWidth(char: string, code: number): number {
   return width;
 }
 
-/** Plain text as cells of one style (a mark of no width joins the cell before it). */
+/**
+ * Characters drawn one a cell with no question of what joins them: ASCII and Latin-1, the
+ * punctuation, arrows, technical signs, box drawing and shapes the boards are made of, CJK and
+ * Hangul syllables. Any other (marks, joiners, variation selectors, emoji, jamo, fillers) sends
+ * the text through grapheme clusters, as Ink draws it.
+ */
+function simple(code: number): boolean {
+  return (
+    (code >= 0x20 && code < 0x300) ||
+    (code >= 0x2010 && code < 0x2028) ||
+    (code >= 0x2030 && code < 0x205f) ||
+    (code >= 0x2190 && code < 0x2400) ||
+    (code >= 0x2500 && code < 0x2600) ||
+    (code >= 0x4e00 && code < 0xa000) ||
+    (code >= 0xac00 && code < 0xd7a4)
+  );
+}
+
+const clusters = new Intl.Segmenter();
+const IGNORABLE = /^\p{Default_Ignorable_Code_Point}+$/u;
+
+/**
+ * Plain text as cells of one style, a cell a grapheme cluster (a mark of no width, a joined
+ * emoji, a flag: one cell, as wide as Ink measures it); a cluster of nothing visible is dropped,
+ * as Ink drops it.
+ */
 export function cellsOfText(text: string, style: Style, into: Cell[] = []): Cell[] {
-  for (let i = 0; i < text.length;) {
-    const code = text.codePointAt(i) as number;
-    const char = code > 0xffff ? String.fromCodePoint(code) : (text[i] as string);
-    i += char.length;
-    const width = charWidth(char, code);
-    const last = into.at(-1);
-    if (width === 0 && last) into[into.length - 1] = { ...last, text: last.text + char };
-    else into.push({ text: char, style, width });
+  let plain = true;
+  for (let i = 0; i < text.length && plain; i++) plain = simple(text.charCodeAt(i));
+  if (plain) {
+    for (let i = 0; i < text.length; i++) {
+      const char = text[i] as string;
+      into.push({ text: char, style, width: charWidth(char, text.charCodeAt(i)) });
+    }
+    return into;
+  }
+  for (const { segment } of clusters.segment(text)) {
+    if (IGNORABLE.test(segment)) continue;
+    const code = segment.codePointAt(0) as number;
+    // As Ink writes it: a cluster takes at least one column.
+    const width = Math.max(
+      1,
+      segment.length === 1 ? charWidth(segment, code) : clusterWidth(segment),
+    );
+    into.push({ text: segment, style, width });
   }
   return into;
+}
+
+const clusterWidths = new Map<string, number>();
+function clusterWidth(cluster: string): number {
+  let width = clusterWidths.get(cluster);
+  if (width === undefined) {
+    width = stringWidth(cluster);
+    if (clusterWidths.size > 4096) clusterWidths.clear();
+    clusterWidths.set(cluster, width);
+  }
+  return width;
 }
 
 /** The columns of a plain text (one line). */
@@ -196,24 +242,20 @@ const SGR = /\x1b\[(\d*)m/y;
 export function cellsOfAnsi(row: string): Cell[] {
   const cells: Cell[] = [];
   let style = PLAIN;
-  let i = 0;
-  while (i < row.length) {
-    if (row.charCodeAt(i) === 0x1b) {
-      SGR.lastIndex = i;
-      const found = SGR.exec(row);
-      if (found) {
-        style = styled(style, Number(found[1] || 0));
-        i = SGR.lastIndex;
-        continue;
-      }
+  let from = 0;
+  let i = row.indexOf('\x1b');
+  while (i !== -1) {
+    SGR.lastIndex = i;
+    const found = SGR.exec(row);
+    if (!found) {
+      i = row.indexOf('\x1b', i + 1);
+      continue;
     }
-    const code = row.codePointAt(i) as number;
-    const char = String.fromCodePoint(code);
-    i += char.length;
-    const width = charWidth(char, code);
-    const last = cells.at(-1);
-    if (width === 0 && last) cells[cells.length - 1] = { ...last, text: last.text + char };
-    else cells.push({ text: char, style, width });
+    if (i > from) cellsOfText(row.slice(from, i), style, cells);
+    style = styled(style, Number(found[1] || 0));
+    from = SGR.lastIndex;
+    i = row.indexOf('\x1b', from);
   }
+  if (from < row.length) cellsOfText(row.slice(from), style, cells);
   return cells;
 }

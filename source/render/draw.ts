@@ -9,7 +9,7 @@ import {
   type Child,
   type RootNode,
   runsOf,
-  styleOf,
+  ownStyle,
   type TextNode,
 } from './nodes.js';
 import { textCells } from './text.js';
@@ -99,7 +99,7 @@ function drawText(
     yoga.getComputedPadding(Yoga.EDGE_RIGHT) -
     yoga.getComputedBorder(Yoga.EDGE_LEFT) -
     yoga.getComputedBorder(Yoga.EDGE_RIGHT);
-  const own = styleOf(node.props);
+  const own = ownStyle(node);
   const { lines } = textCells(
     runs,
     runs.width > maxWidth ? maxWidth : runs.width,

@@ -1,12 +1,11 @@
 /**
- * What madang serve sends a client: only what changed on its screen since what it was last sent.
- *
- * Ink writes each frame whole (its lines erased and written again, or the screen cleared first),
- * 3–5 KB at 80×24 for a key that changes a few cells. Here Ink's output, once through the screen's
- * gate (engine/safe-text.ts), is read into the screen Ink means (rows of styled text), and each
- * row that differs from the client's is sent as the span of cells that changed, put in place with
- * a cursor position. A screen whose state on the client is not known (the first frame, a resize,
- * a client that fell behind) is sent whole.
+ * What a terminal is sent of a screen (a served client's, or the local one): only what changed
+ * on it since what it was last sent. madang's renderer hands over a frame's rows (ClientScreen
+ * .show), each row written in one form (cells.ts textOf); a row that differs from the client's is
+ * sent as the span of cells that changed, put in place with a cursor position. A screen whose
+ * state on the terminal is not known (the first frame, a resize, a client that fell behind) is
+ * sent whole, row by row. ClientScreen.take reads Ink's own output the same way (the tests that
+ * hold the two side by side).
  */
 import { type Cell, cellsOfAnsi, sameStyle, textOf } from './cells.js';
 
@@ -29,8 +28,6 @@ const ESC = '\x1b[';
 /** Synchronized output: the client shows the frame once all of it is there. */
 export const BEGIN = `${ESC}?2026h`;
 export const END = `${ESC}?2026l`;
-/** The whole screen cleared (never ESC[3J: the history above madang stays). */
-const CLEAR = `${ESC}2J${ESC}H`;
 
 const sameCell = (a: Cell | undefined, b: Cell | undefined) =>
   a !== undefined &&
@@ -175,10 +172,11 @@ export class ClientScreen {
     const sent = this.sent;
     let out = '';
     if (sent === undefined) {
-      out = CLEAR;
+      // Each row erased, then written: no clear (ESC[2J), which the screen's gate shows as an
+      // escape when it does not come from Ink; erased first, since an erase after a row that
+      // fills the window would take its last cell (the cursor waits on it).
       for (let r = 0; r < this.height; r++)
-        if (this.rows[r] !== '')
-          out += `${ESC}${r + 1};1H${textOf(cellsOf(this.rows[r] as string))}`;
+        out += `${ESC}${r + 1};1H${ESC}K${textOf(cellsOf(this.rows[r] as string))}`;
     } else
       for (let r = 0; r < this.height; r++)
         out += rowChange(r + 1, sent[r] ?? '', this.rows[r] ?? '');

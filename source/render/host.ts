@@ -39,6 +39,9 @@ const INSIDE: HostContext = { inText: true };
 
 type Props = Record<string, unknown>;
 
+/** A text's line ends as Ink joins them (CR LF a line end), before the gate shows the rest. */
+const inkLines = (text: string) => text.replaceAll('\r\n', '\n');
+
 /** Runs made again for a line that did not change are the same runs: nothing to measure again. */
 function sameRuns(a: readonly Run[] | undefined, b: readonly Run[] | undefined): boolean {
   if (a === b) return true;
@@ -80,7 +83,7 @@ const config = {
   createTextInstance(text: string, _root: RootNode, context: HostContext): StringNode {
     if (!context.inText)
       throw new Error(`Text string "${text}" must be rendered inside <Text> component`);
-    return createString(cellText(text));
+    return createString(cellText(inkLines(text)));
   },
   appendInitialChild: (parent: Instance, child: Node) => insert(parent, child),
   appendChild: (parent: Instance, child: Node) => insert(parent, child),
@@ -107,6 +110,7 @@ const config = {
     if (node.kind === 'text') {
       if (before.wrap !== after.wrap) node.yoga.markDirty();
       node.props = props as TextNode['props'];
+      node.own = undefined;
       if (!sameRuns(before.segments as Run[] | undefined, after.segments as Run[] | undefined))
         textChanged(node);
       return;
@@ -115,7 +119,7 @@ const config = {
     textChanged(node.parent);
   },
   commitTextUpdate(node: StringNode, _before: string, after: string) {
-    node.value = cellText(after);
+    node.value = cellText(inkLines(after));
     textChanged(node.parent);
   },
   resetTextContent: () => undefined,
@@ -126,7 +130,7 @@ const config = {
     textChanged(node.parent);
   },
   unhideTextInstance(node: StringNode, text: string) {
-    node.value = cellText(text);
+    node.value = cellText(inkLines(text));
     textChanged(node.parent);
   },
   getPublicInstance: (instance: Instance) => instance,

@@ -37,6 +37,8 @@ export interface TextNode {
   hidden: boolean;
   /** The runs and their lines, worked out once per change of the text (not per frame). */
   runs?: Runs | undefined;
+  /** Its own style (its props'), worked out once per change of its props. */
+  own?: Style | undefined;
 }
 
 /** A Text inside a Text: a run of its own style in its parent's. */
@@ -83,6 +85,9 @@ export function styleOf(props: RunProps, outer: Style = PLAIN): Style {
     return outer;
   return { fg, bold, dim, underline, inverse };
 }
+
+/** A text's own style, kept until its props change (host.ts forgets it then). */
+export const ownStyle = (node: TextNode): Style => (node.own ??= styleOf(node.props));
 
 /** A text's runs, from its strings and spans (its own style is laid over them when drawn). */
 export function runsOf(node: TextNode): Runs {
@@ -180,7 +185,7 @@ export function createText(props: TextNode['props']): TextNode {
     const natural = { width: runs.width, height: runs.lines.length };
     if (widthMode === Yoga.MEASURE_MODE_UNDEFINED || runs.width <= width) return natural;
     const wrap = node.props.wrap ?? 'wrap';
-    const lines = textCells(runs, width, wrap, PLAIN).lines;
+    const lines = textCells(runs, width, wrap, ownStyle(node)).lines;
     const widest = lines.reduce(
       (w, line) =>
         Math.max(
@@ -304,7 +309,10 @@ const border = (yoga: YogaNode, props: Record<string, unknown>) => {
   yoga.setBorder(Yoga.EDGE_RIGHT, props.borderRight === false ? 0 : width);
 };
 
-/** Each prop a Box takes, put to Yoga as Ink puts it (an absent one back to Ink's default). */
+/**
+ * Each prop a Box takes, put to Yoga as Ink puts it (an absent one back to Ink's default; a side's
+ * or an axis's margin, padding or gap absent is unset, NaN, so that the whole one still holds).
+ */
 const APPLY: Record<string, Apply> = {
   position: (y, v) =>
     y.setPositionType(
@@ -319,19 +327,19 @@ const APPLY: Record<string, Apply> = {
   bottom: (y, v) => y.setPosition(Yoga.EDGE_BOTTOM, num(v) ?? Number.NaN),
   left: (y, v) => y.setPosition(Yoga.EDGE_LEFT, num(v) ?? Number.NaN),
   margin: (y, v) => y.setMargin(Yoga.EDGE_ALL, num(v) ?? 0),
-  marginX: (y, v) => y.setMargin(Yoga.EDGE_HORIZONTAL, num(v) ?? 0),
-  marginY: (y, v) => y.setMargin(Yoga.EDGE_VERTICAL, num(v) ?? 0),
-  marginLeft: (y, v) => y.setMargin(Yoga.EDGE_START, num(v) ?? 0),
-  marginRight: (y, v) => y.setMargin(Yoga.EDGE_END, num(v) ?? 0),
-  marginTop: (y, v) => y.setMargin(Yoga.EDGE_TOP, num(v) ?? 0),
-  marginBottom: (y, v) => y.setMargin(Yoga.EDGE_BOTTOM, num(v) ?? 0),
+  marginX: (y, v) => y.setMargin(Yoga.EDGE_HORIZONTAL, num(v) ?? Number.NaN),
+  marginY: (y, v) => y.setMargin(Yoga.EDGE_VERTICAL, num(v) ?? Number.NaN),
+  marginLeft: (y, v) => y.setMargin(Yoga.EDGE_START, num(v) ?? Number.NaN),
+  marginRight: (y, v) => y.setMargin(Yoga.EDGE_END, num(v) ?? Number.NaN),
+  marginTop: (y, v) => y.setMargin(Yoga.EDGE_TOP, num(v) ?? Number.NaN),
+  marginBottom: (y, v) => y.setMargin(Yoga.EDGE_BOTTOM, num(v) ?? Number.NaN),
   padding: (y, v) => y.setPadding(Yoga.EDGE_ALL, num(v) ?? 0),
-  paddingX: (y, v) => y.setPadding(Yoga.EDGE_HORIZONTAL, num(v) ?? 0),
-  paddingY: (y, v) => y.setPadding(Yoga.EDGE_VERTICAL, num(v) ?? 0),
-  paddingLeft: (y, v) => y.setPadding(Yoga.EDGE_LEFT, num(v) ?? 0),
-  paddingRight: (y, v) => y.setPadding(Yoga.EDGE_RIGHT, num(v) ?? 0),
-  paddingTop: (y, v) => y.setPadding(Yoga.EDGE_TOP, num(v) ?? 0),
-  paddingBottom: (y, v) => y.setPadding(Yoga.EDGE_BOTTOM, num(v) ?? 0),
+  paddingX: (y, v) => y.setPadding(Yoga.EDGE_HORIZONTAL, num(v) ?? Number.NaN),
+  paddingY: (y, v) => y.setPadding(Yoga.EDGE_VERTICAL, num(v) ?? Number.NaN),
+  paddingLeft: (y, v) => y.setPadding(Yoga.EDGE_LEFT, num(v) ?? Number.NaN),
+  paddingRight: (y, v) => y.setPadding(Yoga.EDGE_RIGHT, num(v) ?? Number.NaN),
+  paddingTop: (y, v) => y.setPadding(Yoga.EDGE_TOP, num(v) ?? Number.NaN),
+  paddingBottom: (y, v) => y.setPadding(Yoga.EDGE_BOTTOM, num(v) ?? Number.NaN),
   flexGrow: (y, v) => y.setFlexGrow(num(v) ?? 0),
   flexShrink: (y, v) => y.setFlexShrink(num(v) ?? 1),
   flexWrap: (y, v) => y.setFlexWrap(WRAP[String(v)] ?? Yoga.WRAP_NO_WRAP),
@@ -375,8 +383,8 @@ const APPLY: Record<string, Apply> = {
   borderLeft: (y, _v, p) => border(y, p),
   borderRight: (y, _v, p) => border(y, p),
   gap: (y, v) => y.setGap(Yoga.GUTTER_ALL, num(v) ?? 0),
-  columnGap: (y, v) => y.setGap(Yoga.GUTTER_COLUMN, num(v) ?? 0),
-  rowGap: (y, v) => y.setGap(Yoga.GUTTER_ROW, num(v) ?? 0),
+  columnGap: (y, v) => y.setGap(Yoga.GUTTER_COLUMN, num(v) ?? Number.NaN),
+  rowGap: (y, v) => y.setGap(Yoga.GUTTER_ROW, num(v) ?? Number.NaN),
 };
 
 /** The props that changed between two renders of a box, put to its Yoga node. */

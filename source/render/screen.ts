@@ -34,6 +34,11 @@ export interface ScreenOptions {
   keys?: ScreenSize['keys'];
   /** The app's quit (ScreenSize.exit). */
   exit?: ScreenSize['exit'];
+  /**
+   * A component (or a frame) threw: the screen has nothing more to show. Told once; the program
+   * leaves its screen (local play), the server ends that one connection.
+   */
+  failed?: ((error: Error) => void) | undefined;
 }
 
 /** A row's text, its plain spaces at the end left off (as Ink trims its lines). */
@@ -70,17 +75,30 @@ export function renderScreen(element: ReactNode, options: ScreenOptions): Screen
     keys: options.keys,
     exit: options.exit,
   };
+  let broken = false;
+  const fail = (error: unknown) => {
+    if (broken) return;
+    broken = true;
+    options.failed?.(error instanceof Error ? error : new Error(String(error)));
+  };
   const frame = () => {
     pending = false;
-    if (gone) return;
-    const start = performance.now();
-    layOut(root, columns);
-    const cells = draw(root);
-    const rows: string[] = [];
-    for (let y = 0; y < height; y++) rows.push(y < cells.length ? rowText(cells[y] as Cell[]) : '');
-    last = rows;
-    options.drawn?.(performance.now() - start);
-    options.frame(rows);
+    if (gone || broken) return;
+    try {
+      const start = performance.now();
+      layOut(root, columns);
+      const cells = draw(root);
+      // A frame taller than the window shows its last rows, as a terminal scrolled by Ink's did.
+      const top = Math.max(0, cells.length - height);
+      const rows: string[] = [];
+      for (let y = 0; y < height; y++)
+        rows.push(top + y < cells.length ? rowText(cells[top + y] as Cell[]) : '');
+      last = rows;
+      options.drawn?.(performance.now() - start);
+      options.frame(rows);
+    } catch (error) {
+      fail(error);
+    }
   };
   const root: RootNode = createRoot(() => {
     if (pending) return;
@@ -95,7 +113,8 @@ export function renderScreen(element: ReactNode, options: ScreenOptions): Screen
     false,
     null,
     'madang',
-    () => undefined,
+    // A render that threw: Ink's own error boundary ends its app; here the owner is told.
+    (error: unknown) => fail(error),
     () => undefined,
     () => undefined,
     () => undefined,
@@ -114,10 +133,14 @@ export function renderScreen(element: ReactNode, options: ScreenOptions): Screen
     },
     unmount() {
       if (gone) return;
-      reconciler.updateContainerSync(null, container, null, () => undefined);
-      reconciler.flushSyncWork();
       gone = true;
-      free(root);
+      // Never inside React's own commit (a key handled there may end the connection): React
+      // would not let go of the tree yet, and its Yoga nodes would be freed under it.
+      setImmediate(() => {
+        reconciler.updateContainerSync(null, container, null, () => undefined);
+        reconciler.flushSyncWork();
+        free(root);
+      });
     },
     rows: () => last,
   };

@@ -7,7 +7,7 @@ import { Chalk } from 'chalk';
 import cliTruncate from 'cli-truncate';
 import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
 import wrapAnsi from 'wrap-ansi';
-import { type Cell, cellsOfText, charWidth, PLAIN, type Style, styled } from './cells.js';
+import { type Cell, cellsOfText, PLAIN, type Style, styled } from './cells.js';
 
 export type Wrap =
   'wrap' | 'hard' | 'truncate' | 'truncate-end' | 'truncate-middle' | 'truncate-start';
@@ -148,31 +148,30 @@ const SGR = /\x1b\[([0-9;]*)m/y;
 /** Text written as escapes (one style carried across its lines) as lines of cells. */
 function readAnsi(text: string, own: Style): Cell[][] {
   const lines: Cell[][] = [[]];
-  let style = PLAIN;
   let shown = own;
-  for (let i = 0; i < text.length;) {
-    const code = text.codePointAt(i) as number;
-    if (code === 0x1b) {
-      SGR.lastIndex = i;
-      const found = SGR.exec(text);
-      if (found) {
-        for (const part of (found[1] || '0').split(';')) style = styled(style, Number(part || 0));
-        shown = overlay(style, own);
-        i = SGR.lastIndex;
-        continue;
-      }
-    }
-    const char = code > 0xffff ? String.fromCodePoint(code) : (text[i] as string);
-    i += char.length;
-    if (char === '\n') {
-      lines.push([]);
+  let style = PLAIN;
+  const plain = (piece: string) => {
+    const parts = piece.split('\n');
+    parts.forEach((part, k) => {
+      if (k > 0) lines.push([]);
+      if (part !== '') cellsOfText(part, shown, lines[lines.length - 1]);
+    });
+  };
+  let from = 0;
+  let i = text.indexOf('\x1b');
+  while (i !== -1) {
+    SGR.lastIndex = i;
+    const found = SGR.exec(text);
+    if (!found) {
+      i = text.indexOf('\x1b', i + 1);
       continue;
     }
-    const line = lines[lines.length - 1] as Cell[];
-    const width = charWidth(char, code);
-    const last = line.at(-1);
-    if (width === 0 && last) line[line.length - 1] = { ...last, text: last.text + char };
-    else line.push({ text: char, style: shown, width });
+    if (i > from) plain(text.slice(from, i));
+    for (const part of (found[1] || '0').split(';')) style = styled(style, Number(part || 0));
+    shown = overlay(style, own);
+    from = SGR.lastIndex;
+    i = text.indexOf('\x1b', from);
   }
+  if (from < text.length) plain(text.slice(from));
   return lines;
 }

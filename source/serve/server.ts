@@ -1,8 +1,9 @@
 /**
  * The SSH side of madang serve (the ssh2 package): keys checked by their signature, only a
  * terminal session served (pty-req, shell, window-change, env), everything else refused, and
- * each session's channel given to Ink as a terminal: columns and rows from the pty, 'resize'
- * on window-change, and of each frame only what changed on that client's screen sent (render/frames.ts).
+ * each session's channel a screen of madang's renderer: columns and rows from the pty, a resize
+ * on window-change, and of each frame only what changed on that client's screen sent
+ * (render/frames.ts).
  * Limits: connections in all and per address (each counted from the socket's accept, before a
  * byte of SSH), a few seconds to finish the handshake, failed authentications, one terminal per
  * connection, key bytes per second (a paste past the allowance is cut, not queued), an idle
@@ -21,7 +22,7 @@ import type {
   PseudoTtyInfo,
   ServerChannel,
 } from 'ssh2';
-import { FRAME_CLEAR, screenText } from '../engine/safe-text.js';
+import { FRAME_CLEAR, safeText, screenText } from '../engine/safe-text.js';
 import { renderScreen } from '../render/screen.js';
 import { keyReader } from '../ui/key-reader.js';
 import { KeyRouter, RouterKeys } from '../ui/keys-context.js';
@@ -457,7 +458,8 @@ export function serve(options: ServeOptions): Promise<Running> {
       }
       const change = shown.change();
       if (change === '') return;
-      channel.write(change);
+      // The screen's gate stands here too (its cells' text passed render's cellText already).
+      channel.write(screenText(change));
       watch.frame?.(change.length);
       // A client that stops reading must not grow the server's memory without end.
       if (channel.writableLength > limits.backlog) end();
@@ -509,6 +511,11 @@ export function serve(options: ServeOptions): Promise<Running> {
           flush();
         },
         drawn: (ms) => watch.drawn?.(ms),
+        // A screen that threw ends its own connection, never the server (its text made safe).
+        failed: (error) => {
+          options.log(`a screen failed: ${safeText(error.message)}`);
+          end('Something went wrong with this screen; please connect again.');
+        },
       },
     );
 

@@ -36,13 +36,15 @@ const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]
 
 /**
  * What the full screen writes of its own, taken out before looking: the alternate screen (in and
- * out), the cursor, a whole-screen clear, synchronized output, the colours and styles Ink writes
- * for the program (one number each: foreground colours, bold, dim, underline, inverse, their
- * ends) and the terminal's CR before each LF (a frame's text keeps no other escape). A payload's
+ * out), the cursor, a whole-screen clear, synchronized output, the colours and styles the screens
+ * use (one number each: foreground colours, bold, dim, underline, inverse, their ends), the
+ * cursor put at a row and column and a row's rest erased (the changed cells of a frame, as
+ * render/frames.ts writes them) and the terminal's CR before each LF (a frame's text keeps no
+ * other escape). A payload's
  * `ESC [ 2 J` alone, or its `ESC [ 8 m`, is not one of these, so it is still found.
  */
 const OWN_SCREEN =
-  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])m|\x1b\[(?:[0-9]*[ABEGK]|J)/g;
+  /\r\n|\x1b\[\?1049h\x1b\[2J\x1b\[H|\x1b\[H\x1b\[2J\x1b\[\?25h\x1b\[\?1049l|\x1b\[2J\x1b\[H|\x1b\[\?(?:25|1049|2026)[hl]|\x1b\[(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])m|\x1b\[(?:[0-9]*[ABEGK]|J)|\x1b\[[0-9]+;[0-9]+H/g;
 
 /** What the classic consoles write of their own: Yut's seat colours and their end. */
 const OWN_CLASSIC = /\x1b\[(?:31|94|32|33|0)m/g;
@@ -402,17 +404,33 @@ describe('the table of paths', () => {
     found.delete('classic/lines.ts');
     found.delete('cli/run.tsx');
     expect(Object.fromEntries(found)).toEqual(Object.fromEntries(allowed));
-    // Every full screen drawn by Ink goes out through the screen's gate: the local screen hands
-    // Ink the gated stdout; an SSH session's stdout passes each frame through screenText.
-    expect(renderers.sort()).toEqual(['cli/run.tsx', 'serve/server.ts']);
-    const renders = readFileSync(join(ROOT, 'source/cli/run.tsx'), 'utf8').match(
-      /\brender\([\s\S]*?\n {4}\);/g,
-    );
-    expect(renders?.length).toBe(1);
-    for (const call of renders ?? []) expect(call).toMatch(/stdout: gated\(/);
+    // No full screen is drawn by Ink's render: madang's renderer draws them all, and it takes
+    // every text into its cells through cellText (render/host.ts, render/nodes.ts) ...
+    expect(renderers).toEqual([]);
+    const host = readFileSync(join(ROOT, 'source/render/host.ts'), 'utf8');
+    expect(host.match(/createString\(cellText\(inkLines\(text\)\)\)/g)?.length).toBe(1);
+    expect(host.match(/node\.value = cellText\(/g)?.length).toBe(2);
+    expect(host).not.toMatch(/node\.value = (?!cellText|'')/);
+    const nodes = readFileSync(join(ROOT, 'source/render/nodes.ts'), 'utf8');
+    expect(nodes).toMatch(/runs\.push\(\{ text: cellText\(run\.text\)/);
+    // ... and the frames it makes go out through the screen's gate: the local terminal's and
+    // each SSH session's, the only two places that draw a full screen.
+    const drawers: string[] = [];
+    const look = (at: string) => {
+      for (const entry of readdirSync(join(ROOT, 'source', at), { withFileTypes: true })) {
+        const path = at === '' ? entry.name : `${at}/${entry.name}`;
+        if (entry.isDirectory()) look(path);
+        else if (/\brenderScreen\(/.test(readFileSync(join(ROOT, 'source', path), 'utf8')))
+          drawers.push(path);
+      }
+    };
+    look('');
+    expect(drawers.sort()).toEqual(['cli/run.tsx', 'render/screen.ts', 'serve/server.ts']);
+    const local = readFileSync(join(ROOT, 'source/cli/run.tsx'), 'utf8');
+    expect(local.match(/stdout\.write\(/g)).toEqual(['stdout.write(']);
+    expect(local).toMatch(/stdout\.write\(screenText\(text\)\)/);
     const served = readFileSync(join(ROOT, 'source/serve/server.ts'), 'utf8');
-    expect(served.match(/\brender\(/g)?.length).toBe(1);
-    expect(served).toMatch(/screenText\(chunk\.toString\(\)\)/);
+    expect(served).toMatch(/channel\.write\(screenText\(change\)\)/);
   });
 });
 

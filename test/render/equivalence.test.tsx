@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { renderToString } from 'ink';
-import { createElement, Fragment, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode, useLayoutEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { cellsOfAnsi, textOf } from '../../source/render/cells.js';
 import { Box, Text } from '../../source/render/components.js';
@@ -34,9 +34,30 @@ async function both(element: ReactNode, columns: number) {
 }
 
 const words = fc
-  .array(fc.constantFrom('a', 'b', 'c', ' ', 'yut', 'gae', '한', '字', '·', '─', 'Ann', 'é'), {
-    maxLength: 12,
-  })
+  .array(
+    fc.constantFrom(
+      'a',
+      'b',
+      'c',
+      ' ',
+      'yut',
+      'gae',
+      '한',
+      '字',
+      '·',
+      '─',
+      'Ann',
+      'é',
+      // A cluster of code points, an emoji with its presentation, a filler Ink leaves out.
+      '👍🏽',
+      '❤️',
+      '\u3164',
+      'e\u0301',
+    ),
+    {
+      maxLength: 12,
+    },
+  )
   .map((parts) => parts.join(''));
 const colour = fc.constantFrom(undefined, 'red', 'cyan', 'yellow', 'blueBright', 'green');
 const style = fc.record(
@@ -144,5 +165,59 @@ describe("madang's renderer", () => {
     const { ink, own } = await both(element, 40);
     expect(own).toEqual(ink);
     expect(own.join('\n')).toContain('Quit');
+  });
+
+  it('tells its owner when a component throws, and goes on drawing nothing', async () => {
+    const Broken = () => {
+      throw new Error('a broken screen');
+    };
+    const failures: string[] = [];
+    let frames = 0;
+    const screen = renderScreen(
+      <Box>
+        <Broken />
+      </Box>,
+      {
+        columns: 20,
+        rows: 4,
+        frame: () => frames++,
+        failed: (error) => failures.push(error.message),
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    screen.unmount();
+    expect(failures).toEqual(['a broken screen']);
+    expect(frames).toBeLessThanOrEqual(1);
+  });
+
+  it('may be unmounted from inside its own commit (a key that ends the screen)', async () => {
+    const held: { screen?: ReturnType<typeof renderScreen> } = {};
+    const Ends = () => {
+      useLayoutEffect(() => held.screen?.unmount());
+      return <Text>bye</Text>;
+    };
+    const Shows = ({ end }: { end: boolean }) => (end ? <Ends /> : <Text>hello</Text>);
+    let show: (end: boolean) => void = () => undefined;
+    const Holder = () => {
+      const [end, setEnd] = useState(false);
+      show = setEnd;
+      return (
+        <Box flexDirection="column">
+          <Shows end={end} />
+          <Text>{'x'.repeat(5)}</Text>
+        </Box>
+      );
+    };
+    const seen: string[] = [];
+    held.screen = renderScreen(<Holder />, {
+      columns: 20,
+      rows: 3,
+      frame: (rows) => seen.push(rows[0] ?? ''),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    show(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Nothing drawn after it went, and the process still stands (no Yoga node freed twice).
+    expect(seen).toEqual(['hello']);
   });
 });
