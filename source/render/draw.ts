@@ -194,6 +194,24 @@ function columnsOf(line: readonly Cell[], from: number, to: number): Cell[] {
   return out;
 }
 
+const borderStyles = new Map<string, Style>();
+function borderStyle(fg: number, dim: boolean): Style {
+  const key = `${fg}${dim ? 'd' : ''}`;
+  let style = borderStyles.get(key);
+  if (!style) borderStyles.set(key, (style = Object.freeze({ ...PLAIN, fg, dim })));
+  return style;
+}
+
+/** A border's cells: one object a character and style, frame after frame (so a row is known unchanged). */
+const borders = new Map<string, Map<Style, Cell>>();
+function borderCell(text: string, style: Style): Cell {
+  let byStyle = borders.get(text);
+  if (!byStyle) borders.set(text, (byStyle = new Map()));
+  let cell = byStyle.get(style);
+  if (!cell) byStyle.set(style, (cell = Object.freeze({ text, style, width: 1 })));
+  return cell;
+}
+
 const BOXES: Record<string, readonly string[]> = {
   // top-left, top, top-right, right, bottom-right, bottom, bottom-left, left (cli-boxes)
   single: ['┌', '─', '┐', '│', '┘', '─', '└', '│'],
@@ -223,8 +241,8 @@ function drawBorder(
   const h = node.yoga.getComputedHeight();
   const colour = colourCode(props.borderColor as string | undefined);
   const dim = props.borderDimColor === true;
-  const style: Style = colour === undefined && !dim ? PLAIN : { ...PLAIN, fg: colour ?? 39, dim };
-  const cell = (text: string): Cell => ({ text, style, width: 1 });
+  const style: Style = colour === undefined && !dim ? PLAIN : borderStyle(colour ?? 39, dim);
+  const cell = (text: string): Cell => borderCell(text, style);
   const top = props.borderTop !== false;
   const bottom = props.borderBottom !== false;
   const left = props.borderLeft !== false;

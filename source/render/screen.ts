@@ -58,6 +58,12 @@ export function rowText(row: readonly (Cell | undefined)[]): string {
   return textOf((end === cells.length ? cells : cells.slice(0, end)) as Cell[]);
 }
 
+function sameCells(a: readonly (Cell | undefined)[], b: readonly (Cell | undefined)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export function renderScreen(element: ReactNode, options: ScreenOptions): Screen {
   let columns = options.columns;
   let height = options.rows;
@@ -76,6 +82,8 @@ export function renderScreen(element: ReactNode, options: ScreenOptions): Screen
     exit: options.exit,
   };
   let broken = false;
+  // The last frame's rows, cells and text, to know a row that did not change by its cells.
+  const drawn: ({ cells: readonly (Cell | undefined)[]; text: string } | undefined)[] = [];
   const fail = (error: unknown) => {
     if (broken) return;
     broken = true;
@@ -91,8 +99,16 @@ export function renderScreen(element: ReactNode, options: ScreenOptions): Screen
       // A frame taller than the window shows its last rows, as a terminal scrolled by Ink's did.
       const top = Math.max(0, cells.length - height);
       const rows: string[] = [];
-      for (let y = 0; y < height; y++)
-        rows.push(top + y < cells.length ? rowText(cells[top + y] as Cell[]) : '');
+      for (let y = 0; y < height; y++) {
+        const row = cells[top + y];
+        // A row of the very cells it had last frame is the same text: not written again.
+        const was = drawn[y];
+        rows.push(
+          row === undefined ? '' : was && sameCells(was.cells, row) ? was.text : rowText(row),
+        );
+        drawn[y] = row === undefined ? undefined : { cells: row, text: rows[y] as string };
+      }
+      drawn.length = height;
       last = rows;
       options.drawn?.(performance.now() - start);
       options.frame(rows);
