@@ -109,22 +109,24 @@ export function textOf(cells: readonly Cell[]): string {
 }
 
 /**
- * A character's columns: printable ASCII and Latin-1 one, the rest as Ink measures them
- * (string-width), each character measured once: the boards are drawn of box-drawing characters,
- * and measuring them again on every frame was a fifth of the server's time.
+ * A text's columns as Ink measures them (string-width), each text measured once: the boards are
+ * drawn of box-drawing characters, and measuring them again on every frame was a fifth of the
+ * server's time. Bounded: any text may come in (names, chat); the cache keeps what screens draw.
  */
 const widths = new Map<string, number>();
-export function charWidth(char: string, code: number): number {
-  if (code >= 0x20 && code < 0x300) return 1;
-  let width = widths.get(char);
+function measured(text: string): number {
+  let width = widths.get(text);
   if (width === undefined) {
-    width = stringWidth(char);
-    // Bounded: any text may come in (names, chat), the cache keeps what a screen draws.
-    if (widths.size > 4096) widths.clear();
-    widths.set(char, width);
+    width = stringWidth(text);
+    if (widths.size > 8192) widths.clear();
+    widths.set(text, width);
   }
   return width;
 }
+
+/** A character's columns: printable ASCII and Latin-1 one, the rest as Ink measures them. */
+export const charWidth = (char: string, code: number): number =>
+  code >= 0x20 && code < 0x300 ? 1 : measured(char);
 
 /**
  * Characters drawn one a cell with no question of what joins them: ASCII and Latin-1, the
@@ -166,24 +168,10 @@ export function cellsOfText(text: string, style: Style, into: Cell[] = []): Cell
     if (IGNORABLE.test(segment)) continue;
     const code = segment.codePointAt(0) as number;
     // As Ink writes it: a cluster takes at least one column.
-    const width = Math.max(
-      1,
-      segment.length === 1 ? charWidth(segment, code) : clusterWidth(segment),
-    );
+    const width = Math.max(1, segment.length === 1 ? charWidth(segment, code) : measured(segment));
     into.push({ text: segment, style, width });
   }
   return into;
-}
-
-const clusterWidths = new Map<string, number>();
-function clusterWidth(cluster: string): number {
-  let width = clusterWidths.get(cluster);
-  if (width === undefined) {
-    width = stringWidth(cluster);
-    if (clusterWidths.size > 4096) clusterWidths.clear();
-    clusterWidths.set(cluster, width);
-  }
-  return width;
 }
 
 /** The columns of a plain text (one line). */
@@ -192,19 +180,7 @@ export function widthOfText(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 0x20 && code < 0x300) width++;
-    else return width + restWidth(text.slice(i));
-  }
-  return width;
-}
-
-/** A text past its first wide or special character, measured as Ink measures it, kept. */
-const texts = new Map<string, number>();
-function restWidth(text: string): number {
-  let width = texts.get(text);
-  if (width === undefined) {
-    width = stringWidth(text);
-    if (texts.size > 4096) texts.clear();
-    texts.set(text, width);
+    else return width + measured(text.slice(i));
   }
   return width;
 }
@@ -235,27 +211,35 @@ export function styled(style: Style, code: number): Style {
   }
 }
 
-// eslint-disable-next-line no-control-regex -- the styles in a row written with escapes
-const SGR = /\x1b\[(\d*)m/y;
+// eslint-disable-next-line no-control-regex -- the styles in a text written with escapes
+const SGR = /\x1b\[([0-9;]*)m/y;
 
-/** A row written with escapes (text and styles, no other escape) as cells. */
-export function cellsOfAnsi(row: string): Cell[] {
-  const cells: Cell[] = [];
+/**
+ * A text written with escapes (text and styles, no other escape) as its pieces of plain text,
+ * each told with the style it is in (one style carried across its line ends).
+ */
+export function eachStyled(text: string, visit: (piece: string, style: Style) => void): void {
   let style = PLAIN;
   let from = 0;
-  let i = row.indexOf('\x1b');
+  let i = text.indexOf('\x1b');
   while (i !== -1) {
     SGR.lastIndex = i;
-    const found = SGR.exec(row);
+    const found = SGR.exec(text);
     if (!found) {
-      i = row.indexOf('\x1b', i + 1);
+      i = text.indexOf('\x1b', i + 1);
       continue;
     }
-    if (i > from) cellsOfText(row.slice(from, i), style, cells);
-    style = styled(style, Number(found[1] || 0));
+    if (i > from) visit(text.slice(from, i), style);
+    for (const part of (found[1] || '0').split(';')) style = styled(style, Number(part || 0));
     from = SGR.lastIndex;
-    i = row.indexOf('\x1b', from);
+    i = text.indexOf('\x1b', from);
   }
-  if (from < row.length) cellsOfText(row.slice(from), style, cells);
+  if (from < text.length) visit(text.slice(from), style);
+}
+
+/** A row written with escapes as cells. */
+export function cellsOfAnsi(row: string): Cell[] {
+  const cells: Cell[] = [];
+  eachStyled(row, (piece, style) => cellsOfText(piece, style, cells));
   return cells;
 }

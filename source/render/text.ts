@@ -7,7 +7,7 @@ import { Chalk } from 'chalk';
 import cliTruncate from 'cli-truncate';
 import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
 import wrapAnsi from 'wrap-ansi';
-import { type Cell, cellsOfText, PLAIN, type Style, styled } from './cells.js';
+import { type Cell, cellsOfText, eachStyled, PLAIN, type Style } from './cells.js';
 
 export type Wrap =
   'wrap' | 'hard' | 'truncate' | 'truncate-end' | 'truncate-middle' | 'truncate-start';
@@ -142,36 +142,15 @@ function wrapped(runs: Runs, width: number, wrap: Wrap, own: Style): Cell[][] {
   return readAnsi(inkWrap(runs, width, wrap), own);
 }
 
-// eslint-disable-next-line no-control-regex -- the styles in the runs' escapes
-const SGR = /\x1b\[([0-9;]*)m/y;
-
 /** Text written as escapes (one style carried across its lines) as lines of cells. */
 function readAnsi(text: string, own: Style): Cell[][] {
   const lines: Cell[][] = [[]];
-  let shown = own;
-  let style = PLAIN;
-  const plain = (piece: string) => {
-    const parts = piece.split('\n');
-    parts.forEach((part, k) => {
+  eachStyled(text, (piece, style) => {
+    const shown = overlay(style, own);
+    piece.split('\n').forEach((part, k) => {
       if (k > 0) lines.push([]);
       if (part !== '') cellsOfText(part, shown, lines[lines.length - 1]);
     });
-  };
-  let from = 0;
-  let i = text.indexOf('\x1b');
-  while (i !== -1) {
-    SGR.lastIndex = i;
-    const found = SGR.exec(text);
-    if (!found) {
-      i = text.indexOf('\x1b', i + 1);
-      continue;
-    }
-    if (i > from) plain(text.slice(from, i));
-    for (const part of (found[1] || '0').split(';')) style = styled(style, Number(part || 0));
-    shown = overlay(style, own);
-    from = SGR.lastIndex;
-    i = text.indexOf('\x1b', from);
-  }
-  if (from < text.length) plain(text.slice(from));
+  });
   return lines;
 }

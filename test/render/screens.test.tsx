@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
-import { NO_RECORDING } from '../../source/engine/recording.js';
 import type { Seat } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import { cellsOfAnsi, textOf } from '../../source/render/cells.js';
@@ -13,6 +12,7 @@ import { KeyRouter, RouterKeys } from '../../source/ui/keys-context.js';
 import { MainMenu } from '../../source/ui/MainMenu.js';
 import { ThemeContext } from '../../source/ui/theme.js';
 import { renderSized } from '../support/ink.js';
+import { playScreen } from '../support/screens.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
 
@@ -48,23 +48,14 @@ describe("madang's renderer on madang's screens", () => {
           name: `Player ${i + 1}`,
           kind: 'human',
         }));
-        const Play = game.Play as unknown as (props: Record<string, unknown>) => ReactElement;
         const tree = coloured(
-          <Play
-            session={{
-              id: 0,
-              seed: 1,
-              initial: game.rules.setup(game.typicalOptions as never),
-              seats,
-              chance: undefined,
-              recorder: NO_RECORDING,
-              botSeed: 1,
-            }}
-            width={columns}
-            height={rows}
-            botDelay={60_000}
-            onRequest={() => {}}
-          />,
+          playScreen(
+            game.Play,
+            game.rules.setup(game.typicalOptions as never),
+            seats,
+            columns,
+            rows,
+          ),
         );
         const { ink, own } = await both(tree, columns, rows);
         expect(own).toEqual(ink);

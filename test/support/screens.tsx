@@ -12,6 +12,33 @@ import type { PlayProps } from '../../source/ui/play-session.js';
 import type { ReplayScreenProps } from '../../source/ui/replay-model.js';
 import { ThemeContext } from '../../source/ui/theme.js';
 
+/** A play screen at `state`, its computers waiting a minute, nothing recorded. */
+export function playScreen<S>(
+  Play: ComponentType<PlayProps<S>>,
+  state: S,
+  seats: readonly Seat[],
+  width: number,
+  height: number,
+) {
+  return (
+    <Play
+      session={{
+        id: 0,
+        seed: 1,
+        initial: state,
+        seats,
+        chance: undefined,
+        recorder: NO_RECORDING,
+        botSeed: 1,
+      }}
+      width={width}
+      height={height}
+      botDelay={60_000}
+      onRequest={() => {}}
+    />
+  );
+}
+
 export function renderPlay<S>(
   Play: ComponentType<PlayProps<S>>,
   state: S,
@@ -21,23 +48,7 @@ export function renderPlay<S>(
 ) {
   return render(
     <ThemeContext.Provider value={{ colour: false }}>
-      <KeysProvider>
-        <Play
-          session={{
-            id: 0,
-            seed: 1,
-            initial: state,
-            seats,
-            chance: undefined,
-            recorder: NO_RECORDING,
-            botSeed: 1,
-          }}
-          width={width}
-          height={height}
-          botDelay={60_000}
-          onRequest={() => {}}
-        />
-      </KeysProvider>
+      <KeysProvider>{playScreen(Play, state, seats, width, height)}</KeysProvider>
     </ThemeContext.Provider>,
   );
 }
