@@ -164,15 +164,23 @@ export class ServedTable {
     );
   }
 
+  /** Why `person` may not take a seat now, in their words (undefined: they may). */
+  mayNotSit(person: Person): string | undefined {
+    if (this.status !== 'waiting') return 'This table has started: you may watch it.';
+    if (this.start.rated && person.id.startsWith('guest:'))
+      return 'This table is rated, and a guest has no rating: you may watch.';
+    if (!this.holders.some((h) => h.kind === 'open'))
+      return 'Every seat here is taken: you may watch.';
+    return undefined;
+  }
+
   /** Sit in the first open seat; the table starts when no seat is open. */
   sit(person: Person): number | string {
     const had = this.seatOf(person);
     if (had !== undefined) return had;
-    if (this.status !== 'waiting') return 'This table has started: you may watch it.';
-    if (this.start.rated && person.id.startsWith('guest:'))
-      return 'This table is rated, and a guest has no rating: you may watch.';
+    const problem = this.mayNotSit(person);
+    if (problem !== undefined) return problem;
     const open = this.holders.findIndex((h) => h.kind === 'open');
-    if (open < 0) return 'Every seat here is taken: you may watch.';
     this.holders[open] = { kind: 'person', person };
     if (!this.holders.some((h) => h.kind === 'open')) this.begin();
     this.hall.touch(this);

@@ -5,6 +5,7 @@
  * the stream, the runner's recording and `madang export` agree and verify.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seatOf } from '../../source/engine/seats.js';
 import { readRecording } from '../../source/storage/recording-file.js';
 import { exportTable } from '../../source/cli/serve.js';
 import { drawAgain, recordingText } from '../../source/serve/redis/stream.js';
@@ -42,6 +43,24 @@ describe.runIf(hasRedis)('madang serve --redis, three processes on one Redis', (
   afterAll(async () => {
     await Promise.all([a, b, c].map((p) => p?.hall.stop()));
     await redis?.stop();
+  });
+
+  it('a rated table is rated on every process: listed so, and a guest is refused its seat there too', async () => {
+    const made = a.hall.create(
+      yut,
+      {
+        options: { players: 2, pieces: 4 },
+        seats: [seatOf('Player 1', 'human'), seatOf('Player 2', 'human')],
+        rated: true,
+      },
+      ANN,
+    );
+    made.arrived(ANN);
+    await until(() => !!replica(b.hall, made.code), "the rated table in b's lobby");
+    expect(replica(b.hall, made.code)?.start.rated).toBe(true);
+    expect(replica(b.hall, made.code)?.sit({ id: 'guest:Gus', name: 'Gus' })).toBe(
+      'This table is rated, and a guest has no rating: you may watch.',
+    );
   });
 
   it('a table made on one process is listed by all; players on two play it; the third watches', async () => {

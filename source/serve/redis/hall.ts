@@ -297,7 +297,7 @@ export class RedisHall implements Lobby, Hub {
         this,
         meta.code,
         game,
-        { options: meta.options, seats: meta.seats },
+        { options: meta.options, seats: meta.seats, rated: meta.rated },
         meta.creator,
         meta.createdAt,
       );

@@ -57,6 +57,8 @@ export interface Meta {
   readonly seats: readonly Seat[];
   readonly creator: Person;
   readonly createdAt: number;
+  /** A rated table (chosen when it was made): so on every process's lobby and seating. */
+  readonly rated?: boolean | undefined;
   readonly startedAt?: number | undefined;
   readonly endedAt?: number | undefined;
   readonly status: 'waiting' | 'running' | 'over';

@@ -128,6 +128,9 @@ export class ReplicaTable extends ServedTable {
   override sit(person: Person): number | string {
     const had = this.seatOf(person);
     if (had !== undefined) return had;
+    // Refused here as the runner would (a guest at a rated table), not asked for nothing.
+    const problem = this.mayNotSit(person);
+    if (problem !== undefined) return problem;
     this.redis.send(this.code, { kind: 'sit', person });
     return 'Asked for a seat.';
   }

@@ -247,6 +247,7 @@ export class Runner {
       seats: s.start.seats,
       creator: s.creator,
       createdAt: s.createdAt,
+      rated: s.start.rated,
       startedAt: s.startedAt,
       endedAt: s.endedAt,
       status: s.status,
