@@ -83,7 +83,7 @@ export function Leaderboard({
         <Text wrap="truncate">
           {mine < 0
             ? 'You have no rated game of this game yet.'
-            : `Your place: ${mine + 1} of ${full.length}, ${ratingWords(full[mine] as Standing)} after ${(full[mine] as Standing).games} games`}
+            : `Your place: ${mine + 1} of ${full.length}, ${ratingWords(full[mine] as Standing)} after ${(full[mine] as Standing).games} ${(full[mine] as Standing).games === 1 ? 'game' : 'games'}`}
         </Text>
         <Text dimColor wrap="truncate">
           ←→ another game · ? marks a provisional rating · Esc or q back to the lobby
