@@ -123,7 +123,10 @@ export async function hurryRun(
   // Measured from the first n: the game's screen is drawn and the round's order drawn by then.
   while ((state as LayersState).phase === 'order' || toAct(state as LayersState) === 0) {
     const s = state as LayersState;
-    if (s.phase !== 'order') stdin.type(layersGame.legalEvents(s).length > 1 ? '\r' : 'r');
+    // A draw is answered with e (Enter or r would wait for ever: the bench hung here when the
+    // first round's person met a draw, as timing can have it).
+    if (s.phase !== 'order')
+      stdin.type(s.phase === 'draw' ? 'e' : layersGame.legalEvents(s).length > 1 ? '\r' : 'r');
     await sleep(20);
   }
   const delay = monitorEventLoopDelay({ resolution: 1 });

@@ -32,10 +32,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function drawApp(options: AppOptions, columns: number, rows: number) {
   const terminal = new ClientScreen(rows);
   let press: ((key: string) => void) | undefined;
+  // Keys typed before the screens listen wait for them, as the program's own terminal keeps them.
+  const waiting: string[] = [];
   const drawn = {
     onWrite: undefined as (() => void) | undefined,
     type: (data: string) => {
-      for (const key of keysOf(data)) press?.(key);
+      for (const key of keysOf(data)) (press ?? ((k: string) => waiting.push(k)))(key);
     },
     unmount: () => screen.unmount(),
   };
@@ -48,7 +50,10 @@ export function drawApp(options: AppOptions, columns: number, rows: number) {
     },
     keys: (listener) => {
       press = listener;
-      return () => undefined;
+      for (const key of waiting.splice(0)) listener(key);
+      return () => {
+        if (press === listener) press = undefined;
+      };
     },
     exit: () => undefined,
   });
