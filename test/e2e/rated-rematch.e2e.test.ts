@@ -145,7 +145,9 @@ describe.runIf(hasTmux && hasSsh)('a rated game over OpenSSH: its ratings and it
       expect(screen).toMatch(/Black +Bo +waiting 2 +off 0\/2/);
     }
 
-    const pressed = await playToTheEnd([ann, bo], 60, 35_000);
+    // 38 keys, each waiting for two screens whole in tmux over ssh: about 15 s on an idle
+    // machine, and several times that on two loaded cores.
+    const pressed = await playToTheEnd([ann, bo], 60, 120_000);
     expect(pressed).toBe(38);
 
     // The end: Ann won, and each end screen tells both changes, the same on both.
@@ -271,5 +273,7 @@ describe.runIf(hasTmux && hasSsh)('a rated game over OpenSSH: its ratings and it
       ['1', 'Ann', annAfter, '1', '1', '0', '0'],
       ['2', 'Bo', boAfter, '1', '0', '1', '0'],
     ]);
-  });
+    // Two sign-ins over ssh, the game's 38 keys and the rematch: over the slow tests' 60 s on a
+    // loaded machine.
+  }, 240_000);
 });
