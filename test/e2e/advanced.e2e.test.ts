@@ -60,7 +60,7 @@ describe.runIf(hasTmux)('the advanced game in a real terminal', () => {
     expect(resumed).toMatch(/▶B Ava +4 +0 sheep/);
     expect(resumed).toContain('▶ B Ava to throw');
     expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toBe(SEED_SAVES);
-  }, 30_000);
+  });
 
   it('a save resumed and then quit without saving is not promised to go on from its save', async () => {
     const dir = dataDir();
@@ -93,7 +93,7 @@ describe.runIf(hasTmux)('the advanced game in a real terminal', () => {
     const first =
       /the unfinished game was recorded in (\S+) \(go on with: madang --resume \1\)/.exec(after);
     expect(first?.[1]).toContain(join(dir, 'recordings'));
-  }, 30_000);
+  });
 
   it('a missing user_info.txt is explained, and login works once it exists', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'madang-noaccounts-'));
@@ -147,7 +147,7 @@ describe.runIf(hasTmux)('leaving the advanced game (a real terminal)', () => {
     const after = terminal.joined();
     expect(after).toContain(`the saved game was recorded in ${record}; it goes on from its save`);
     expect(after).not.toContain('--resume');
-  }, 30_000);
+  });
 
   it('a resumed advanced recording keeps its rules: the animals, and saving', async () => {
     const dir = dataDir();
@@ -182,7 +182,7 @@ describe.runIf(hasTmux)('leaving the advanced game (a real terminal)', () => {
     await terminal.keys('s');
     expect(await terminal.waitFor('Game saved successfully!')).toContain('Game saved');
     expect(readFileSync(join(dir, 'game_info.txt'), 'utf8')).toMatch(/\nEthan Ava \| Ethan 1 /);
-  }, 30_000);
+  });
 
   it('Ctrl+C at the password prompt of users add stops at once: code 130, nothing written', async () => {
     const dir = dataDir();
