@@ -256,6 +256,8 @@ export function connectPlayer(options: Connect): Promise<Player> {
       reject(new Error('the server closed the connection'));
     });
     client.on('ready', () => {
+      // As OpenSSH's client does for an interactive session: no key held back by Nagle.
+      client.setNoDelay(true);
       client.shell(
         options.noPty
           ? false
