@@ -362,12 +362,14 @@ export class ServedTable {
   }
 
   /** A connection watches this table (one that holds no seat here). */
+  // The count of watchers is on every screen at the table and in the lobby: told as it changes.
   watch(connection: number | string, person: Person): void {
     this.watchers.set(connection, person);
+    this.hall.touch(this);
   }
 
   unwatch(connection: number | string): void {
-    this.watchers.delete(connection);
+    if (this.watchers.delete(connection)) this.hall.touch(this);
   }
 
   /** The take-back asked now: whose, and which seats have still to agree. */
