@@ -7,20 +7,21 @@
  * pages are drawn by views/.
  */
 import { Box, Text } from '../render/components.js';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useStore } from '../ui/store.js';
 import type { AnyGameModule } from '../games/module.js';
-import type { GameEvent } from '../engine/game.js';
-import type { Table } from '../table/table.js';
 import type { Key } from '../ui/keys.js';
 import { useKeyRouter, useKeys } from '../ui/keys-context.js';
-import {
-  type AppRequest,
-  OverKeysContext,
-  SeatsHeldContext,
-  SERVED_OVER_KEYS,
-  type SharedSeat,
-} from '../ui/play-session.js';
+import type { AppRequest } from '../ui/play-session.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../ui/min-size.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
 import type { Lobby, Person, ServedTable } from './hall.js';
@@ -42,6 +43,8 @@ import type { RatingsStore } from './ratings/store.js';
 import { NamePage, PickPage, SetupPage } from './views/forms.js';
 import { KeylessPage, Page, ServedTooSmall } from './views/page.js';
 import { Strip, Waiting } from './views/table.js';
+import { ViewShareContext } from './shared-views.js';
+import { SharedPlay, sharedSeat, TablePlay } from './views/shared-play.js';
 
 export { KeylessPage, MIN_COLUMNS, MIN_ROWS };
 
@@ -199,12 +202,20 @@ export function ServeApp({
     if (at.status === 'waiting') at.stand(who);
   }, [currentScreen, currentPerson, hall, caller.serial]);
 
+  // A spectator who has pressed none of the game's keys sees what every such spectator of the
+  // table at this size sees: drawn once for all (shared-views.ts). Its first game key gives it a
+  // screen of its own at that table (the key waits for that screen).
+  const share = useContext(ViewShareContext);
+  const [ownView, setOwnView] = useState<string | undefined>(undefined);
+  const sharing = useRef(false);
+
   const router = useKeyRouter();
   /** Leave the table screen for the lobby (a game's keys still waiting for it are dropped). */
   const leaveTable = useCallback(
     (notice?: string) => {
       away();
       router.changed(false);
+      setOwnView(undefined);
       setScreen({ name: 'lobby', index: 0, notice });
     },
     [away, setScreen, router],
@@ -318,12 +329,25 @@ export function ServeApp({
         arenas: arenas?.list(),
       });
       if (step.screen !== now) setScreen(step.screen);
+      if (step.effect?.type === 'game' && sharing.current && now.name === 'table')
+        setOwnView(now.code);
       return run(step.effect, step.screen) !== false;
     },
     { priority: 1 },
   );
 
   const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
+  const shareable =
+    share !== undefined &&
+    screen.name === 'table' &&
+    !small &&
+    !screen.chat &&
+    person !== undefined &&
+    seat === undefined &&
+    ownView !== screen.code;
+  useLayoutEffect(() => {
+    sharing.current = shareable;
+  });
   if (small && screen.name !== 'table') return <ServedTooSmall columns={columns} rows={rows} />;
   // The line under the game: the table's code, who is away, the chat field.
   const strip = rows > MIN_ROWS ? 1 : 0;
@@ -415,22 +439,23 @@ export function ServeApp({
             {strip || chat ? line : null}
           </Box>
         );
-      const { Play } = table.game;
+      const width = Math.max(columns, MIN_COLUMNS);
+      const playHeight = Math.max(strip ? height : height - 1, MIN_ROWS - 1);
       return (
         <Box flexDirection="column">
           <Box display={small ? 'none' : 'flex'} flexDirection="column">
-            <OverKeysContext.Provider value={SERVED_OVER_KEYS}>
-              <SeatsHeldContext.Provider value={shared.view.seats}>
-                <Play
-                  key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
-                  session={table.session}
-                  width={Math.max(columns, MIN_COLUMNS)}
-                  height={Math.max(strip ? height : height - 1, MIN_ROWS - 1)}
-                  onRequest={onRequest}
-                  shared={shared}
-                />
-              </SeatsHeldContext.Provider>
-            </OverKeysContext.Provider>
+            {shareable ? (
+              <SharedPlay table={table} width={width} height={playHeight} onLost={setOwnView} />
+            ) : (
+              <TablePlay
+                key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}
+                table={table}
+                shared={shared}
+                width={width}
+                height={playHeight}
+                onRequest={onRequest}
+              />
+            )}
             {line}
           </Box>
           {small ? <ServedTooSmall columns={columns} rows={rows} /> : null}
@@ -438,24 +463,4 @@ export function ServeApp({
       );
     }
   }
-}
-
-/** The seat a game's screen is given at a table: its view, and what the table says. */
-function sharedSeat(
-  served: ServedTable,
-  game: Table<unknown, GameEvent>,
-  // The seat the view is for: a new seat makes a new view.
-  _seat: number | undefined,
-  person: Person | undefined,
-  covered: (covered: boolean) => void,
-): SharedSeat<unknown> {
-  return {
-    table: game,
-    view: served.viewFor(person),
-    covered,
-    asking: () => served.takeBackAsked !== undefined,
-    // What was told before this screen opened (a player back, a spectator), in its order.
-    past: () => served.told(),
-    lines: (listener: (line: string) => void) => served.lines(listener),
-  };
 }

@@ -32,6 +32,8 @@ import { ClientScreen } from '../render/frames.js';
 import { fingerprint } from './identity.js';
 import type { Refusal, ServerWatch } from './metrics.js';
 import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
+import { spectatorPlay } from './views/shared-play.js';
+import { SharedViews, type ViewShare, ViewShareContext } from './shared-views.js';
 
 const { Server, utils } = ssh2;
 
@@ -109,8 +111,10 @@ export interface Running {
   port: number;
   /** Sockets counted against the limits: every one accepted and not refused, SSH or not yet. */
   readonly connections: () => number;
-  /** Full screens drawn (an Ink tree each): a connection without a key has none. */
+  /** Full screens drawn (a React tree each): a connection without a key has none. */
   readonly screens: () => number;
+  /** Spectators' drawings held, each drawn once for a table's spectators at one size. */
+  readonly sharedViews: () => number;
   /** Connections by what they are doing (`--web`'s /metrics). */
   readonly states: () => Record<string, number>;
   /** Why no connection would be taken now (stopping, full), or undefined: taking them. */
@@ -139,6 +143,8 @@ export function serve(options: ServeOptions): Promise<Running> {
   }
   // By the client's address and port, which is all ssh2 tells its handler of the socket.
   const accepted = new Map<string, Accepted>();
+  // The tables as their spectators see them: drawn once per table, size and colour.
+  const views = new SharedViews(spectatorPlay, (line) => options.log(safeText(line)));
 
   // The sockets are ours from accept: ssh2 calls its handler only once a client has sent its
   // version line, and a socket that never sends one was counted by no limit and held a file for
@@ -189,6 +195,10 @@ export function serve(options: ServeOptions): Promise<Running> {
       if (left > 0) byAddress.set(address, left);
       else byAddress.delete(address);
     });
+    // A frame is a small write soon after another: Nagle's algorithm held it back until the
+    // client's delayed acknowledgement of the last, some 40 ms on each key (OpenSSH's own
+    // server and client turn it off for an interactive session too).
+    socket.setNoDelay(true);
     server.injectSocket(socket);
   });
 
@@ -488,27 +498,67 @@ export function serve(options: ServeOptions): Promise<Running> {
       }
     });
 
+    // The frame sent: this connection's own rows, its top rows from a spectators' drawing while
+    // its tree holds a place for one (shared-views.ts).
+    let own: readonly string[] = [];
+    let top: readonly string[] | undefined;
+    const present = () => {
+      if (ended) return;
+      shown.show(top ? [...top, ...own.slice(top.length)] : own);
+      flush();
+    };
+    const share: ViewShare = {
+      watch(table, width, height, lost) {
+        let live = true;
+        // The rows it has now are shown with the own frame that follows the tree's change.
+        let attaching = true;
+        const stop = views.watch(table, width, height, setup.colour, {
+          rows: (rows) => {
+            if (!live) return;
+            top = rows;
+            if (!attaching) present();
+          },
+          lost: () => {
+            if (!live) return;
+            live = false;
+            top = undefined;
+            lost();
+          },
+        });
+        attaching = false;
+        return () => {
+          // The tree changed: its own frame, which follows, is the whole screen again.
+          if (live) top = undefined;
+          live = false;
+          stop();
+        };
+      },
+    };
+
     channel.write(ENTER);
     const drawn = renderScreen(
       createElement(
         ThemeContext.Provider,
         { value: { colour: setup.colour } },
-        createElement(RouterKeys, {
-          router,
-          children: createElement(ServeApp, {
-            world: options.world,
-            caller: setup.caller,
-            onEnd: () => end(),
+        createElement(
+          ViewShareContext.Provider,
+          { value: share },
+          createElement(RouterKeys, {
+            router,
+            children: createElement(ServeApp, {
+              world: options.world,
+              caller: setup.caller,
+              onEnd: () => end(),
+            }),
           }),
-        }),
+        ),
       ),
       {
         columns: clampSize(setup.columns, MAX_COLUMNS),
         rows: clampSize(setup.rows, MAX_ROWS),
         frame: (rows) => {
-          if (ended) return;
-          shown.show(rows);
-          flush();
+          own = rows;
+          present();
         },
         drawn: (ms) => watch.drawn?.(ms),
         // A screen that threw ends its own connection, never the server (its text made safe).
@@ -542,6 +592,7 @@ export function serve(options: ServeOptions): Promise<Running> {
     port: options.port,
     connections: () => open,
     screens: () => drawing,
+    sharedViews: () => views.size,
     states: () => {
       const handshake = [...accepted.values()].filter(
         (a) => !a.shaken && a.refusal === undefined,

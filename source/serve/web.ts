@@ -22,7 +22,7 @@ import { liveWeb, viewerAddress, type WebHall, type WebLimits, WEB_LIMITS } from
 export interface WebOptions {
   readonly host: string;
   readonly port: number;
-  readonly running: Pick<Running, 'states' | 'refusing'>;
+  readonly running: Pick<Running, 'states' | 'refusing' | 'sharedViews'>;
   readonly counters: ServerCounters;
   /** The lobby's tables (with --redis, every process's): listed, and watched live. */
   readonly hall: WebHall;
@@ -102,6 +102,11 @@ export async function startWeb(options: WebOptions): Promise<WebPort> {
         'madang_connections',
         'SSH connections now, by state (handshake, starting: signing in or asking for a terminal, keyless: the page for a connection without a key, screen: a full screen, refused: being told why).',
         Object.entries(states).map(([state, value]) => ({ labels: { state }, value })),
+      ),
+      gauge(
+        'madang_shared_views',
+        "Spectators' screens drawn once for all: one per table and window size watched by spectators who have pressed none of the game's keys.",
+        options.running.sharedViews(),
       ),
       gauge(
         'madang_tables',

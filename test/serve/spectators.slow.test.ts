@@ -1,0 +1,103 @@
+/**
+ * The spectators of a served table are drawn once per window size (serve/shared-views.ts), with
+ * the built program and ssh2 clients: two spectators at 80×24 share one drawing and see the same
+ * screen; one at 100×30 has another; a move reaches them all; a spectator's first game key opens
+ * what it asked for (none lost) on a screen of its own, which shows what the shared one shows
+ * once the page is closed; spectators who leave let go of their drawings.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
+import { makeYutTable, register } from '../support/served.js';
+import { metricsWhen, sample, start, type Started } from '../support/served-web.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let server: Started | undefined;
+const players: Player[] = [];
+afterEach(async () => {
+  for (const player of players.splice(0)) player.end();
+  await server?.stop();
+  server = undefined;
+});
+
+/** `name`, new, straight to the table `code` at a window of `columns`×`rows`: watching. */
+async function spectator(port: number, name: string, code: string, columns: number, rows: number) {
+  const player = await connectPlayer({ port, key: newKey(), user: code, columns, rows });
+  players.push(player);
+  await player.waitFor('Welcome to madang');
+  player.write(`${name}\r`);
+  await player.waitFor(`table ${code} · watching`);
+  return player;
+}
+
+/**
+ * Waits until the screens of `a` and `b` are the same and that screen holds `text` (or passes
+ * it); fails showing both.
+ */
+async function alike(
+  a: Player,
+  b: Player,
+  text: string | ((screen: string) => boolean),
+): Promise<string> {
+  const holds = typeof text === 'string' ? (screen: string) => screen.includes(text) : text;
+  const end = Date.now() + 10_000;
+  while (Date.now() < end) {
+    if (a.screen() === b.screen() && holds(a.screen())) return a.screen();
+    await pause(50);
+  }
+  throw new Error(`not alike with ${String(text)}:\n${a.screen()}\n----\n${b.screen()}`);
+}
+
+const shared = (port: number, count: number) =>
+  metricsWhen(port, (page) => sample(page, 'madang_shared_views') === count);
+
+describe("a table's spectators", () => {
+  it('are drawn once per window size, and a key of their own gives them their own screen', async () => {
+    server = await start(['--seed', '382', '--bot-delay', '0']);
+    const { ssh, web } = server;
+    const ann = await register(ssh, 'Ann');
+    players.push(ann.player);
+    await ann.player.waitFor('you are Ann');
+    const code = await makeYutTable(ann.player);
+    const bo = await register(ssh, 'Bo', code);
+    players.push(bo.player);
+    await bo.player.waitFor('▶ R Ann to throw');
+    expect(sample(await metricsWhen(web, () => true), 'madang_shared_views')).toBe(0);
+
+    const cy = await spectator(ssh, 'Cy', code, 80, 24);
+    const di = await spectator(ssh, 'Di', code, 80, 24);
+    await shared(web, 1);
+    const first = await alike(cy, di, 'Ann to throw');
+    expect(first).toContain('You are watching');
+    const ed = await spectator(ssh, 'Ed', code, 100, 30);
+    await shared(web, 2);
+    await ed.waitFor('Ann to throw');
+
+    // A move reaches every spectator; those of one size still see one screen.
+    ann.player.write(' ');
+    const thrown = await alike(cy, di, 'Ann threw');
+    expect(thrown).not.toEqual(first);
+    await ed.waitFor('Ann threw');
+
+    // Di's first game key is not lost: the help opens on a screen of Di's own, Cy's stays.
+    di.write('?');
+    await di.waitFor('Yut Nori · help');
+    await pause(300);
+    expect(cy.screen()).not.toContain('Yut Nori · help');
+    expect(cy.screen()).toEqual(thrown);
+    // Closed again, Di's own screen shows what the shared one does, and follows the game.
+    di.write('\x1b');
+    await alike(cy, di, 'Ann threw');
+    const turn = /▶ \S (\S+) to (throw|move)/.exec(ann.player.screen());
+    expect(turn?.[1]).toBe('Ann');
+    const before = cy.screen();
+    ann.player.write(turn?.[2] === 'throw' ? ' ' : '\r');
+    await alike(cy, di, (screen) => screen !== before);
+    expect(sample(await metricsWhen(web, () => true), 'madang_shared_views')).toBe(2);
+
+    // The spectators gone, so are their drawings.
+    cy.end();
+    ed.end();
+    await shared(web, 0);
+  }, 120_000);
+});
