@@ -144,7 +144,11 @@ export function serve(options: ServeOptions): Promise<Running> {
   // By the client's address and port, which is all ssh2 tells its handler of the socket.
   const accepted = new Map<string, Accepted>();
   // The tables as their spectators see them: drawn once per table, size and colour.
-  const views = new SharedViews(spectatorPlay, (line) => options.log(safeText(line)));
+  const views = new SharedViews(
+    spectatorPlay,
+    (line) => options.log(safeText(line)),
+    (ms) => watch.drawn?.(ms),
+  );
 
   // The sockets are ours from accept: ssh2 calls its handler only once a client has sent its
   // version line, and a socket that never sends one was counted by no limit and held a file for

@@ -51,6 +51,8 @@ export class SharedViews {
       colour: boolean,
     ) => ReactNode,
     private readonly log: (line: string) => void = () => undefined,
+    /** Told how long each frame of a drawing took (ms), as a connection's own are. */
+    private readonly drawn?: (ms: number) => void,
   ) {}
 
   /** Drawings now held (each a React tree). */
@@ -83,6 +85,7 @@ export class SharedViews {
       made.screen = renderScreen(this.element(table, width, height, colour), {
         columns: width,
         rows: height,
+        drawn: this.drawn,
         frame: (rows) => {
           made.rows = rows;
           for (const watcher of [...made.watchers]) watcher.rows(rows);
