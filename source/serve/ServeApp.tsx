@@ -15,7 +15,6 @@ import {
   useMemo,
   useReducer,
   useRef,
-  useState,
 } from 'react';
 import { useStore } from '../ui/store.js';
 import type { AnyGameModule } from '../games/module.js';
@@ -34,7 +33,13 @@ import {
   type Screen,
   serveKey,
 } from './lobby-model.js';
-import { LobbyPage } from './views/LobbyPage.js';
+import {
+  LOBBY_CLOCK_MS,
+  LOBBY_MOMENT_MS,
+  LobbyPage,
+  LobbyTitle,
+  useSharedLobby,
+} from './views/LobbyPage.js';
 import type { Arenas } from './arena/arenas.js';
 import { arenaEffect, useArenas } from './arena/useArenas.js';
 import { ArenaScreen } from './views/arena.js';
@@ -44,12 +49,11 @@ import { NamePage, PickPage, SetupPage } from './views/forms.js';
 import { KeylessPage, Page, ServedTooSmall } from './views/page.js';
 import { Strip, Waiting } from './views/table.js';
 import { ViewShareContext } from './shared-views.js';
-import { SharedPlay, sharedSeat, TablePlay } from './views/shared-play.js';
+import { SharedPlace, sharedSeat, TablePlay, useSharedTable } from './views/shared-play.js';
 
 export { KeylessPage, MIN_COLUMNS, MIN_ROWS };
 
-/** How long the lobby gathers the hall's changes before it draws them. */
-export const LOBBY_MOMENT_MS = 150;
+export { LOBBY_MOMENT_MS };
 
 /** Who is connecting, as the SSH authentication left it. */
 export interface Caller {
@@ -110,6 +114,10 @@ export function ServeApp({
     (): Screen => firstScreen(caller.keyId === undefined && !caller.guests, person),
   );
   const [, redraw] = useReducer((n: number) => n + 1, 0);
+  // The lobby drawn once for many connections (shared-views.ts), and a table's screen (below).
+  const share = useContext(ViewShareContext);
+  const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
+  const lobby = useSharedLobby(share !== undefined && !small, hall, world.ratings, screen, person);
   // A change at a table is drawn by the lobby's screens and that table's own, not by every
   // screen of the server (two hundred connections would each draw every seat taken anywhere).
   // The lobby draws the changes of a moment together: while two hundred players arrive, leave or
@@ -118,6 +126,14 @@ export function ServeApp({
     let later: ReturnType<typeof setTimeout> | undefined;
     const stop = hall.subscribe((changed) => {
       const now = currentScreen();
+      const who = currentPerson();
+      // The lobby drawn for all follows the hall itself; this screen, only a seat of its own.
+      if (
+        now.name === 'lobby' &&
+        lobby.sharing.current &&
+        !(who && changed?.seatOf(who) !== undefined)
+      )
+        return;
       if (now.name === 'table' && changed?.code === now.code) redraw();
       else if ((now.name === 'lobby' || !changed) && later === undefined)
         later = setTimeout(() => {
@@ -129,15 +145,18 @@ export function ServeApp({
       stop();
       clearTimeout(later);
     };
-  }, [hall, currentScreen]);
+  }, [hall, currentScreen, currentPerson, lobby.sharing]);
   // An arena's change pushed here; a connection that ends leaves the arenas (arena/useArenas.ts).
   const { arenas } = world;
   useArenas(arenas, currentScreen, currentPerson, setScreen, redraw);
   // The lobby's and the arenas' clocks move with time (their screens only).
-  const inLobby = screen.name === 'lobby' || screen.name === 'arenas' || screen.name === 'arena';
+  const inLobby =
+    (screen.name === 'lobby' && !lobby.shared) ||
+    screen.name === 'arenas' ||
+    screen.name === 'arena';
   useEffect(() => {
     if (!inLobby) return;
-    const timer = setInterval(redraw, 5000);
+    const timer = setInterval(redraw, LOBBY_CLOCK_MS);
     return () => clearInterval(timer);
   }, [inLobby]);
   const table = screen.name === 'table' ? hall.find(screen.code) : undefined;
@@ -202,12 +221,18 @@ export function ServeApp({
     if (at.status === 'waiting') at.stand(who);
   }, [currentScreen, currentPerson, hall, caller.serial]);
 
-  // A spectator who has pressed none of the game's keys sees what every such spectator of the
-  // table at this size sees: drawn once for all (shared-views.ts). Its first game key gives it a
-  // screen of its own at that table (the key waits for that screen).
-  const share = useContext(ViewShareContext);
-  const [ownView, setOwnView] = useState<string | undefined>(undefined);
-  const sharing = useRef(false);
+  // The line under the game: the table's code, who is away, the chat field.
+  const strip = rows > MIN_ROWS ? 1 : 0;
+  const height = rows - strip;
+  const width = Math.max(columns, MIN_COLUMNS);
+  const playHeight = Math.max(strip ? height : height - 1, MIN_ROWS - 1);
+  const watching = useSharedTable(
+    share !== undefined && !small && person !== undefined && seat === undefined,
+    screen,
+    table,
+    width,
+    playHeight,
+  );
 
   const router = useKeyRouter();
   /** Leave the table screen for the lobby (a game's keys still waiting for it are dropped). */
@@ -215,10 +240,10 @@ export function ServeApp({
     (notice?: string) => {
       away();
       router.changed(false);
-      setOwnView(undefined);
+      watching.own(undefined);
       setScreen({ name: 'lobby', index: 0, notice });
     },
-    [away, setScreen, router],
+    [away, setScreen, router, watching],
   );
 
   // A rematch made: a player here goes to its table (its seat there is already theirs).
@@ -329,29 +354,14 @@ export function ServeApp({
         arenas: arenas?.list(),
       });
       if (step.screen !== now) setScreen(step.screen);
-      if (step.effect?.type === 'game' && sharing.current && now.name === 'table')
-        setOwnView(now.code);
+      if (step.effect?.type === 'game' && watching.sharing.current && now.name === 'table')
+        watching.own(now.code);
       return run(step.effect, step.screen) !== false;
     },
     { priority: 1 },
   );
 
-  const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
-  const shareable =
-    share !== undefined &&
-    screen.name === 'table' &&
-    !small &&
-    !screen.chat &&
-    person !== undefined &&
-    seat === undefined &&
-    ownView !== screen.code;
-  useLayoutEffect(() => {
-    sharing.current = shareable;
-  });
   if (small && screen.name !== 'table') return <ServedTooSmall columns={columns} rows={rows} />;
-  // The line under the game: the table's code, who is away, the chat field.
-  const strip = rows > MIN_ROWS ? 1 : 0;
-  const height = rows - strip;
   switch (screen.name) {
     case 'banner':
       return <KeylessPage columns={columns} rows={rows} host={caller.host} port={caller.port} />;
@@ -366,6 +376,12 @@ export function ServeApp({
         />
       );
     case 'lobby':
+      if (lobby.place)
+        return (
+          <SharedPlace place={lobby.place} onLost={lobby.lost}>
+            <LobbyTitle person={person as Person} columns={columns} rows={rows} />
+          </SharedPlace>
+        );
       return (
         <LobbyPage
           tables={tables}
@@ -439,13 +455,11 @@ export function ServeApp({
             {strip || chat ? line : null}
           </Box>
         );
-      const width = Math.max(columns, MIN_COLUMNS);
-      const playHeight = Math.max(strip ? height : height - 1, MIN_ROWS - 1);
       return (
         <Box flexDirection="column">
           <Box display={small ? 'none' : 'flex'} flexDirection="column">
-            {shareable ? (
-              <SharedPlay table={table} width={width} height={playHeight} onLost={setOwnView} />
+            {watching.place ? (
+              <SharedPlace place={watching.place} onLost={watching.lost} />
             ) : (
               <TablePlay
                 key={`${table.code}:${table.seatOf(person as Person) ?? 'watch'}`}

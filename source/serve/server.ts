@@ -32,7 +32,6 @@ import { ClientScreen } from '../render/frames.js';
 import { fingerprint } from './identity.js';
 import type { Refusal, ServerWatch } from './metrics.js';
 import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
-import { spectatorPlay } from './views/shared-play.js';
 import { SharedViews, type ViewShare, ViewShareContext } from './shared-views.js';
 
 const { Server, utils } = ssh2;
@@ -145,7 +144,6 @@ export function serve(options: ServeOptions): Promise<Running> {
   const accepted = new Map<string, Accepted>();
   // The tables as their spectators see them: drawn once per table, size and colour.
   const views = new SharedViews(
-    spectatorPlay,
     (line) => options.log(safeText(line)),
     (ms) => watch.drawn?.(ms),
   );
@@ -502,37 +500,47 @@ export function serve(options: ServeOptions): Promise<Running> {
       }
     });
 
-    // The frame sent: this connection's own rows, its top rows from a spectators' drawing while
-    // its tree holds a place for one (shared-views.ts).
+    // The frame sent: this connection's own rows, those of a shared drawing in the place its tree
+    // holds for one (shared-views.ts), but for the rows of it the connection draws itself.
     let own: readonly string[] = [];
-    let top: readonly string[] | undefined;
+    let top: { rows: readonly string[] | undefined; own: readonly number[] } | undefined;
     const present = () => {
-      if (ended) return;
-      shown.show(top ? [...top, ...own.slice(top.length)] : own);
+      // A new drawing's first frame is still to come: a frame without it would flash a blank place.
+      if (ended || (top && top.rows === undefined)) return;
+      if (!top) shown.show(own);
+      else {
+        const rows = [...own];
+        const shared = top.rows as readonly string[];
+        for (let y = 0; y < shared.length; y++)
+          if (!top.own.includes(y)) rows[y] = shared[y] as string;
+        shown.show(rows);
+      }
       flush();
     };
     const share: ViewShare = {
-      watch(table, width, height, lost) {
+      watch(place, lost) {
         let live = true;
         // The rows it has now are shown with the own frame that follows the tree's change.
         let attaching = true;
-        const stop = views.watch(table, width, height, setup.colour, {
+        const held = { rows: undefined as readonly string[] | undefined, own: place.own ?? [] };
+        top = held;
+        const stop = views.watch(place, setup.colour, {
           rows: (rows) => {
             if (!live) return;
-            top = rows;
+            held.rows = rows;
             if (!attaching) present();
           },
           lost: () => {
             if (!live) return;
             live = false;
-            top = undefined;
+            if (top === held) top = undefined;
             lost();
           },
         });
         attaching = false;
         return () => {
           // The tree changed: its own frame, which follows, is the whole screen again.
-          if (live) top = undefined;
+          if (top === held) top = undefined;
           live = false;
           stop();
         };

@@ -1,29 +1,41 @@
 /**
- * A table as its spectators see it, drawn once per size for all of them. A spectator who has
- * pressed none of the game's keys sees exactly what every other such spectator of that table at
- * that size sees: its connection's own tree then holds a blank place of the game's size
- * (ServeApp's SharedPlay) and its frames take their rows from the one drawing here, so that a
- * move watched by fifty costs one React render, layout and draw, and fifty diffs and writes. The
- * first game key of a spectator gives it its own screen again (the key waits for it).
+ * What many connections see alike, drawn once for all of them. A table as its spectators see it:
+ * a spectator who has pressed none of the game's keys sees exactly what every other such
+ * spectator of that table at that size sees, so its connection's own tree holds a blank place of
+ * the game's size (views/shared-play.tsx) and its frames take their rows from the one drawing
+ * here; a move watched by fifty costs one React render, layout and draw, and fifty diffs and
+ * writes. Its first game key gives it its own screen again (the key waits for it). The lobby as
+ * those see it who have moved nothing in it: all but its title, which names each person.
  */
 import { createContext, type ReactNode } from 'react';
 import { renderScreen, type Screen } from '../render/screen.js';
-import type { ServedTable } from './hall.js';
 
 /** What a connection is told of a shared drawing: its rows, or that it is gone. */
 export interface SharedRows {
-  /** Each frame's rows (the game's top rows of the connection's screen), and at once the last. */
+  /** Each frame's rows (the place's rows of the connection's screen), and at once the last. */
   rows(rows: readonly string[]): void;
   /** The drawing failed: the connection draws its own (told once). */
   lost(): void;
 }
 
+/** A place at the top of a connection's screen that a shared drawing fills. */
+export interface SharedPlace {
+  /** What is drawn: the same key, the same drawing (its size and the colour are added to it). */
+  readonly key: string;
+  readonly width: number;
+  readonly height: number;
+  /** Rows of the place the connection draws itself (the lobby's title, which names its person). */
+  readonly own?: readonly number[] | undefined;
+  /** The drawing, in colour or not. */
+  draw(colour: boolean): ReactNode;
+}
+
 /**
- * A connection's side: its tree holds a place for the shared drawing of `table` at this size (its
- * top rows) until the returned stop; `lost`: the drawing failed, the connection draws its own.
+ * A connection's side: its tree holds `place` for a shared drawing until the returned stop;
+ * `lost`: the drawing failed, the connection draws its own.
  */
 export interface ViewShare {
-  watch(table: ServedTable, width: number, height: number, lost: () => void): () => void;
+  watch(place: SharedPlace, lost: () => void): () => void;
 }
 
 /** Provided by the server to each connection's tree; none elsewhere (nothing is shared). */
@@ -36,20 +48,11 @@ interface Drawing {
   failed: boolean;
 }
 
-/** The spectators' drawings of a server: one per table's game, size and colour, while watched. */
+/** A server's shared drawings: one per place, size and colour, while a connection shows it. */
 export class SharedViews {
   private readonly drawings = new Map<string, Drawing>();
-  private readonly games = new WeakMap<object, number>();
-  private serial = 0;
 
   constructor(
-    /** The spectator's game screen of `table` at that size, in colour or not. */
-    private readonly element: (
-      table: ServedTable,
-      width: number,
-      height: number,
-      colour: boolean,
-    ) => ReactNode,
     private readonly log: (line: string) => void = () => undefined,
     /** Told how long each frame of a drawing took (ms), as a connection's own are. */
     private readonly drawn?: (ms: number) => void,
@@ -60,29 +63,16 @@ export class SharedViews {
     return this.drawings.size;
   }
 
-  /** `to` is told the rows of `table`'s spectators' screen at this size until it stops. */
-  watch(
-    table: ServedTable,
-    width: number,
-    height: number,
-    colour: boolean,
-    to: SharedRows,
-  ): () => void {
-    const game = table.table;
-    if (!game) {
-      to.lost();
-      return () => undefined;
-    }
-    // A game of its own each time the table starts one (a rematch): a new drawing.
-    let id = this.games.get(game);
-    if (id === undefined) this.games.set(game, (id = ++this.serial));
-    const key = `${table.code}|${id}|${width}x${height}|${colour ? 1 : 0}`;
+  /** `to` is told the rows of `place` drawn in colour or not, until it stops. */
+  watch(place: SharedPlace, colour: boolean, to: SharedRows): () => void {
+    const { width, height } = place;
+    const key = `${place.key}|${width}x${height}|${colour ? 1 : 0}`;
     let drawing = this.drawings.get(key);
     if (drawing === undefined) {
       const made: Drawing = { screen: undefined, watchers: new Set(), rows: [], failed: false };
       drawing = made;
       this.drawings.set(key, made);
-      made.screen = renderScreen(this.element(table, width, height, colour), {
+      made.screen = renderScreen(place.draw(colour), {
         columns: width,
         rows: height,
         drawn: this.drawn,

@@ -414,7 +414,7 @@ describe('the table of paths', () => {
     const nodes = readFileSync(join(ROOT, 'source/render/nodes.ts'), 'utf8');
     expect(nodes).toMatch(/runs\.push\(\{ text: cellText\(run\.text\)/);
     // ... and the frames it makes go out through the screen's gate: the local terminal's and
-    // each SSH session's, the only two places that draw a full screen.
+    // each SSH session's, the only two places that send a full screen.
     const drawers: string[] = [];
     const look = (at: string) => {
       for (const entry of readdirSync(join(ROOT, 'source', at), { withFileTypes: true })) {
@@ -425,7 +425,17 @@ describe('the table of paths', () => {
       }
     };
     look('');
-    expect(drawers.sort()).toEqual(['cli/run.tsx', 'render/screen.ts', 'serve/server.ts']);
+    expect(drawers.sort()).toEqual([
+      'cli/run.tsx',
+      'render/screen.ts',
+      'serve/server.ts',
+      'serve/shared-views.ts',
+    ]);
+    // A drawing shared by many connections writes nowhere: its rows go to each connection's
+    // frame in serve/server.ts, and out through that connection's gate.
+    const sharedViews = readFileSync(join(ROOT, 'source/serve/shared-views.ts'), 'utf8');
+    expect(sharedViews).not.toMatch(/\.write\(|\.end\(/);
+    expect(sharedViews).toMatch(/watcher\.rows\(rows\)/);
     const local = readFileSync(join(ROOT, 'source/cli/run.tsx'), 'utf8');
     expect(local.match(/stdout\.write\(/g)).toEqual(['stdout.write(']);
     expect(local).toMatch(/stdout\.write\(screenText\(text\)\)/);

@@ -1,9 +1,11 @@
 /**
- * The spectators of a served table are drawn once per window size (serve/shared-views.ts), with
- * the built program and ssh2 clients: two spectators at 80×24 share one drawing and see the same
+ * What many connections see alike is drawn once (serve/shared-views.ts), with the built program
+ * and ssh2 clients. The spectators of a table: two at 80×24 share one drawing and see the same
  * screen; one at 100×30 has another; a move reaches them all; a spectator's first game key opens
  * what it asked for (none lost) on a screen of its own, which shows what the shared one shows
- * once the page is closed; spectators who leave let go of their drawings.
+ * once the page is closed; spectators who leave let go of their drawings. The lobby: those who
+ * moved nothing in it share one, each drawing its title (its name); a table made is in all at
+ * once; one who opens the code field has a lobby of its own until it is closed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
@@ -99,5 +101,53 @@ describe("a table's spectators", () => {
     cy.end();
     ed.end();
     await shared(web, 0);
+  }, 120_000);
+
+  it('the lobby is drawn once for those who moved nothing in it, each with its own title', async () => {
+    server = await start(['--seed', '382', '--bot-delay', '0']);
+    const { ssh, web } = server;
+    const [ann, bo] = [await register(ssh, 'Ann'), await register(ssh, 'Bo')];
+    players.push(ann.player, bo.player);
+    await ann.player.waitFor('you are Ann');
+    await bo.player.waitFor('you are Bo');
+    await shared(web, 1);
+    // The screens differ in the title alone: each names its own person.
+    const titleAside = (player: Player) =>
+      player
+        .screen()
+        .split('\n')
+        .filter((_, y) => y !== 1)
+        .join('\n');
+    const lobbyOf = async (text: string) => {
+      const end = Date.now() + 10_000;
+      while (Date.now() < end) {
+        const [a, b] = [titleAside(ann.player), titleAside(bo.player)];
+        if (a === b && a.includes(text)) return a;
+        await pause(50);
+      }
+      throw new Error(
+        `lobbies not alike with ${text}:\n${ann.player.screen()}\n----\n${bo.player.screen()}`,
+      );
+    };
+    await lobbyOf('No tables yet');
+    expect(ann.player.screen().split('\n')[1]).toContain('you are Ann');
+    expect(bo.player.screen().split('\n')[1]).toContain('you are Bo');
+
+    // A table made by another is in both lobbies at once.
+    const cy = await register(ssh, 'Cy');
+    players.push(cy.player);
+    await cy.player.waitFor('you are Cy');
+    const code = await makeYutTable(cy.player);
+    await lobbyOf(code);
+
+    // Ann opens the code field: a lobby of her own, Bo's unchanged; closed, she shares again.
+    ann.player.write('c');
+    await ann.player.waitFor('Table code:');
+    await pause(300);
+    expect(bo.player.screen()).not.toContain('Table code:');
+    ann.player.write('\x1b');
+    await lobbyOf(code);
+    expect(ann.player.screen()).not.toContain('Table code:');
+    await shared(web, 1);
   }, 120_000);
 });
