@@ -344,7 +344,8 @@ export function ServeApp({
       const now = currentScreen();
       const step = serveKey(now, k, {
         hall,
-        tables,
+        // The hall as it is now: a shared lobby's screen is not drawn again when it changes.
+        tables: [...hall.tables.values()],
         book,
         games: world.games,
         dataDir: world.dataDir,

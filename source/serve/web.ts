@@ -105,7 +105,7 @@ export async function startWeb(options: WebOptions): Promise<WebPort> {
       ),
       gauge(
         'madang_shared_views',
-        "Spectators' screens drawn once for all: one per table and window size watched by spectators who have pressed none of the game's keys.",
+        "Screens drawn once for many connections: one per table and window size watched by spectators who have pressed none of the game's keys, one per size of the lobby for those who have moved nothing in it.",
         options.running.sharedViews(),
       ),
       gauge(

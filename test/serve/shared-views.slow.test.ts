@@ -149,5 +149,12 @@ describe("a table's spectators", () => {
     await lobbyOf(code);
     expect(ann.player.screen()).not.toContain('Table code:');
     await shared(web, 1);
+    // A key in the shared lobby acts on the hall as it is now: Enter sits Bo at Cy's table, w
+    // has Ann watch it.
+    bo.player.write('\r');
+    await bo.player.waitFor('▶ R Cy to throw');
+    ann.player.write('w');
+    await ann.player.waitFor(`table ${code} · watching`);
+    await ann.player.waitFor('Cy to throw');
   }, 120_000);
 });
