@@ -6,10 +6,10 @@
  * hold: the time a key or a signal would have waited. CPU, not the wall clock, so that a machine
  * busy with other work (which only delays the ticks) does not count; the worker thread where
  * computers think is not this thread and does not count either. The holds over 10 ms, with the
- * time each ended (Date.now()), go as JSON to the file MADANG_LOOP_PROBE names, twice a second
- * and at the end.
+ * time each ended (Date.now()), go as JSON to the file MADANG_LOOP_PROBE names (written whole, by
+ * a rename), twice a second and at the end.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { setInterval } from 'node:timers';
@@ -25,7 +25,12 @@ if (file && isMainThread) {
   let last = cpu();
   let lastWall = performance.now();
   let written = 0;
-  const write = () => writeFileSync(file, JSON.stringify({ holds, at: Date.now() }));
+  // Whole or not at all: the test reads the file while the program runs (it once read it empty,
+  // between the truncation and the write).
+  const write = () => {
+    writeFileSync(`${file}.part`, JSON.stringify({ holds, at: Date.now() }));
+    renameSync(`${file}.part`, file);
+  };
   const tick = () => {
     const now = cpu();
     const wall = performance.now();
