@@ -36,7 +36,17 @@ const sameCell = (a: Cell | undefined, b: Cell | undefined) =>
   a.width === b.width &&
   sameStyle(a.style, b.style);
 
-const widthOf = (cells: readonly Cell[]) => cells.reduce((sum, cell) => sum + cell.width, 0);
+/** A row's width in cells: once per row read (its cells are the same array for each client). */
+const widths = new WeakMap<readonly Cell[], number>();
+function widthOf(cells: readonly Cell[]): number {
+  let width = widths.get(cells);
+  if (width === undefined) {
+    width = 0;
+    for (const cell of cells) width += cell.width;
+    widths.set(cells, width);
+  }
+  return width;
+}
 
 /**
  * What to send to change a row shown as `was` into `now` (1-based row `y`): the cells between the
@@ -50,12 +60,15 @@ export function rowChange(y: number, was: string, now: string): string {
   let first = 0;
   while (first < a.length && first < b.length && sameCell(a[first], b[first])) first++;
   if (first === a.length && first === b.length) return '';
-  const column = widthOf(b.slice(0, first));
-  const shorter = widthOf(b) < widthOf(a);
+  let column = 0;
+  for (let i = 0; i < first; i++) column += (b[i] as Cell).width;
+  const wide = widthOf(b);
+  const wideWas = widthOf(a);
+  const shorter = wide < wideWas;
   // The same cells at the end, at the same columns, need not be sent again.
   let lastA = a.length;
   let lastB = b.length;
-  if (!shorter && widthOf(a) === widthOf(b))
+  if (wide === wideWas)
     while (lastA > first && lastB > first && sameCell(a[lastA - 1], b[lastB - 1])) {
       lastA--;
       lastB--;
