@@ -214,7 +214,7 @@ export function serve(options: ServeOptions): Promise<Running> {
       socket.shaken = true;
     });
     if (socket.refusal !== undefined) refuse(client, socket.refusal);
-    else connection(client, ++serial, info.ip);
+    else connection(client, socket.socket, ++serial, info.ip);
   });
 
   /** A connection past a limit: no key checked, nothing served, told why and closed. */
@@ -242,7 +242,7 @@ export function serve(options: ServeOptions): Promise<Running> {
     });
   }
 
-  function connection(client: Connection, number: number, address: string) {
+  function connection(client: Connection, raw: Socket, number: number, address: string) {
     let failed = 0;
     let keyId: string | undefined;
     let keyText = '';
@@ -333,7 +333,7 @@ export function serve(options: ServeOptions): Promise<Running> {
           resize =
             keyId === undefined && !options.guests
               ? keyless(channel, client, { columns: pty.cols, rows: pty.rows, colour })
-              : screen(channel, client, {
+              : screen(channel, client, raw, {
                   columns: pty.cols,
                   rows: pty.rows,
                   colour,
@@ -448,6 +448,7 @@ export function serve(options: ServeOptions): Promise<Running> {
   function screen(
     channel: ServerChannel,
     client: Connection,
+    socket: Socket,
     setup: { columns: number; rows: number; colour: boolean; caller: Caller },
   ): (columns: number, rows: number) => void {
     let ended = false;
@@ -471,7 +472,11 @@ export function serve(options: ServeOptions): Promise<Running> {
       const change = shown.change();
       if (change === '') return;
       // The screen's gate stands here too (its cells' text passed render's cellText already).
+      // One write to the socket: ssh2 writes a packet's length, body and MAC apart, and with
+      // Nagle off each would be a segment (and a system call) of its own.
+      socket.cork();
       channel.write(screenText(change));
+      socket.uncork();
       watch.frame?.(change.length);
       // A client that stops reading must not grow the server's memory without end.
       if (channel.writableLength > limits.backlog) end();
