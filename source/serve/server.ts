@@ -32,7 +32,7 @@ import { ClientScreen } from '../render/frames.js';
 import { fingerprint } from './identity.js';
 import type { Refusal, ServerWatch } from './metrics.js';
 import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
-import { SharedViews, type ViewShare, ViewShareContext } from './shared-views.js';
+import { ConnectionShare, SharedViews, ViewShareContext } from './shared-views.js';
 
 const { Server, utils } = ssh2;
 
@@ -112,7 +112,7 @@ export interface Running {
   readonly connections: () => number;
   /** Full screens drawn (a React tree each): a connection without a key has none. */
   readonly screens: () => number;
-  /** Spectators' drawings held, each drawn once for a table's spectators at one size. */
+  /** Drawings shared by many connections (a table's spectators, the lobby), one per size. */
   readonly sharedViews: () => number;
   /** Connections by what they are doing (`--web`'s /metrics). */
   readonly states: () => Record<string, number>;
@@ -142,7 +142,7 @@ export function serve(options: ServeOptions): Promise<Running> {
   }
   // By the client's address and port, which is all ssh2 tells its handler of the socket.
   const accepted = new Map<string, Accepted>();
-  // The tables as their spectators see them: drawn once per table, size and colour.
+  // What many connections see alike (a table's spectators, the lobby): drawn once per size.
   const views = new SharedViews(
     (line) => options.log(safeText(line)),
     (ms) => watch.drawn?.(ms),
@@ -505,51 +505,15 @@ export function serve(options: ServeOptions): Promise<Running> {
       }
     });
 
-    // The frame sent: this connection's own rows, those of a shared drawing in the place its tree
-    // holds for one (shared-views.ts), but for the rows of it the connection draws itself.
+    // The frame sent: this connection's own rows, and a shared drawing's where its tree holds
+    // a place for one (shared-views.ts).
     let own: readonly string[] = [];
-    let top: { rows: readonly string[] | undefined; own: readonly number[] } | undefined;
+    const share = new ConnectionShare(views, setup.colour, () => present());
     const present = () => {
-      // A new drawing's first frame is still to come: a frame without it would flash a blank place.
-      if (ended || (top && top.rows === undefined)) return;
-      if (!top) shown.show(own);
-      else {
-        const rows = [...own];
-        const shared = top.rows as readonly string[];
-        for (let y = 0; y < shared.length; y++)
-          if (!top.own.includes(y)) rows[y] = shared[y] as string;
-        shown.show(rows);
-      }
+      const rows = ended ? undefined : share.compose(own);
+      if (rows === undefined) return;
+      shown.show(rows);
       flush();
-    };
-    const share: ViewShare = {
-      watch(place, lost) {
-        let live = true;
-        // The rows it has now are shown with the own frame that follows the tree's change.
-        let attaching = true;
-        const held = { rows: undefined as readonly string[] | undefined, own: place.own ?? [] };
-        top = held;
-        const stop = views.watch(place, setup.colour, {
-          rows: (rows) => {
-            if (!live) return;
-            held.rows = rows;
-            if (!attaching) present();
-          },
-          lost: () => {
-            if (!live) return;
-            live = false;
-            if (top === held) top = undefined;
-            lost();
-          },
-        });
-        attaching = false;
-        return () => {
-          // The tree changed: its own frame, which follows, is the whole screen again.
-          if (top === held) top = undefined;
-          live = false;
-          stop();
-        };
-      },
     };
 
     channel.write(ENTER);

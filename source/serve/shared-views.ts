@@ -110,3 +110,61 @@ export class SharedViews {
     drawing.screen?.unmount();
   }
 }
+
+/**
+ * One connection's side of the shared drawings: the place its tree holds for one (at most one at
+ * a time), and its frames made of its own rows and the drawing's. `changed`: the drawing drew a
+ * new frame, to be sent.
+ */
+export class ConnectionShare implements ViewShare {
+  private top: { rows: readonly string[] | undefined; own: readonly number[] } | undefined;
+
+  constructor(
+    private readonly views: SharedViews,
+    private readonly colour: boolean,
+    private readonly changed: () => void,
+  ) {}
+
+  watch(place: SharedPlace, lost: () => void): () => void {
+    let live = true;
+    // The rows it has now are shown with the own frame that follows the tree's change.
+    let attaching = true;
+    const held = { rows: undefined as readonly string[] | undefined, own: place.own ?? [] };
+    this.top = held;
+    const stop = this.views.watch(place, this.colour, {
+      rows: (rows) => {
+        if (!live) return;
+        held.rows = rows;
+        if (!attaching) this.changed();
+      },
+      lost: () => {
+        if (!live) return;
+        live = false;
+        if (this.top === held) this.top = undefined;
+        lost();
+      },
+    });
+    attaching = false;
+    return () => {
+      // The tree changed: its own frame, which follows, is the whole screen again.
+      if (this.top === held) this.top = undefined;
+      live = false;
+      stop();
+    };
+  }
+
+  /**
+   * The rows to send for the connection's own: the drawing's in its place, but for the rows the
+   * connection keeps its own. Undefined while a new drawing's first frame is still to come (a
+   * frame without it would flash a blank place).
+   */
+  compose(own: readonly string[]): readonly string[] | undefined {
+    const { top } = this;
+    if (!top) return own;
+    if (top.rows === undefined) return undefined;
+    const rows = [...own];
+    for (let y = 0; y < top.rows.length; y++)
+      if (!top.own.includes(y)) rows[y] = top.rows[y] as string;
+    return rows;
+  }
+}
