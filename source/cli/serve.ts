@@ -14,7 +14,8 @@ import { openRecorder, recorderFor } from '../storage/recorder.js';
 import { RecordingWriter } from '../storage/recording-file.js';
 import { TIMERS } from '../table/table.js';
 import writeFileAtomic from 'write-file-atomic';
-import { Hall, type Lobby, type ServedTable } from '../serve/hall.js';
+import { Hall, type Lobby } from '../serve/hall.js';
+import { type ServedTable } from '../serve/served-table.js';
 import { tablesFile } from '../serve/tables-file.js';
 import { hostKey, PlayerBook } from '../serve/identity.js';
 import { LIMITS, serve } from '../serve/server.js';
@@ -23,7 +24,7 @@ import { dataDir, fail, say } from './common.js';
 import { startThinking } from './thinking.js';
 import { Redis } from 'ioredis';
 import type { Think } from '../engine/bots.js';
-import { keysOf, RedisHall } from '../serve/redis/hall.js';
+import { keysOf, RedisStore } from '../serve/redis/store.js';
 import { fromFields, recordingText } from '../serve/redis/stream.js';
 import { stampedLog } from '../serve/log.js';
 import { ServerCounters } from '../serve/metrics.js';
@@ -172,7 +173,7 @@ export async function serveCommand(
         finished,
       });
   const hall: Lobby = argv.redis
-    ? await redisHall(argv, argv.redis, games, app, recordings, think, finished)
+    ? (await redisHall(argv, argv.redis, games, app, recordings, think, finished)).hall
     : (local as Hall);
   // Arenas live in this process's hall only: with --redis the lobby's a says there are none yet.
   const arenas =
@@ -286,8 +287,8 @@ async function redisHall(
   recordings: string,
   think: Think,
   finished: (table: ServedTable) => void,
-): Promise<RedisHall> {
-  const hall = new RedisHall({
+): Promise<RedisStore> {
+  const hall = new RedisStore({
     url,
     games,
     app,

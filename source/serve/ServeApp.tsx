@@ -23,7 +23,8 @@ import { useKeyRouter, useKeys } from '../ui/keys-context.js';
 import type { AppRequest } from '../ui/play-session.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../ui/min-size.js';
 import { useTerminalSize } from '../ui/useTerminalSize.js';
-import type { Lobby, Person, ServedTable } from './hall.js';
+import type { Lobby } from './hall.js';
+import type { Person, ServedTable } from './served-table.js';
 import type { PlayerBook } from './identity.js';
 import {
   type Effect,

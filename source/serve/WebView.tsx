@@ -12,7 +12,7 @@ import type { Table } from '../table/table.js';
 import { KeyRouter, RouterKeys } from '../ui/keys-context.js';
 import { OverKeysContext, SeatsHeldContext, type SharedSeat } from '../ui/play-session.js';
 import { Styled, ThemeContext } from '../ui/theme.js';
-import type { ServedTable } from './hall.js';
+import type { ServedTable } from './served-table.js';
 
 /** The window a table is drawn at for the web: 80×24, or what its game's board needs. */
 export function webSize(table: ServedTable): { columns: number; rows: number } {

@@ -11,7 +11,8 @@ import type { Key } from '../ui/keys.js';
 import { editField, type Field, fieldOf } from '../ui/text-field.js';
 import { ARENA_MINUTES } from './arena/arena.js';
 import { arenaChoices, type HeldArena } from './arena/arenas.js';
-import { CHAT_LENGTH, type Lobby, type Person, type ServedTable } from './hall.js';
+import { type Lobby } from './hall.js';
+import { CHAT_LENGTH, type Person, type ServedTable } from './served-table.js';
 import { NAME_LENGTH, type PlayerBook } from './identity.js';
 
 export type Screen =

@@ -25,7 +25,7 @@ export function tablesFile(
   const file = join(serverDir, 'tables.json');
   return {
     changed: keepTables(file, (problem) => say(`madang: warning: ${problem}`)),
-    reopen: (hall) => reopen(hall, games, sessions, file, say),
+    open: (hall) => reopen(hall, games, sessions, file, say),
   };
 }
 

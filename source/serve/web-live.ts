@@ -16,7 +16,8 @@ import type { Duplex } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { safeText } from '../engine/safe-text.js';
-import type { Lobby, ServedTable } from './hall.js';
+import type { Lobby } from './hall.js';
+import type { ServedTable } from './served-table.js';
 import { counter, type Family, gauge } from './metrics.js';
 import { webFrame, webSize } from './WebView.js';
 

@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatOf } from '../../source/engine/seats.js';
-import type { ServedTable } from '../../source/serve/hall.js';
+import type { ServedTable } from '../../source/serve/served-table.js';
 import { ratingsJson } from '../../source/cli/ratings.js';
 import { fold } from '../../source/ratings/rating.js';
 import { gather } from '../../source/ratings/recordings.js';
@@ -32,7 +32,7 @@ describe.skipIf(!hasRedis)('a rated game taken over', () => {
     redis = await startRedis();
   });
   afterAll(async () => {
-    for (const p of processes) p.hall.close(false);
+    for (const p of processes) p.redis.close(false);
     for (const c of connections) c.disconnect();
     await redis?.stop();
   });
@@ -82,10 +82,10 @@ describe.skipIf(!hasRedis)('a rated game taken over', () => {
       }
     })();
     await until(() => (replica(b.hall, code)?.table?.events.length ?? 0) >= 4, 'four events on b');
-    expect(a.hall.running()).toContain(code);
-    a.hall.close(false);
+    expect(a.redis.running()).toContain(code);
+    a.redis.close(false);
     alive.splice(0, 1);
-    await until(() => b.hall.running().includes(code), 'b takes the table over');
+    await until(() => b.redis.running().includes(code), 'b takes the table over');
     await until(
       () => replica(b.hall, code)?.table?.outcome.status === 'won',
       'the game’s end',

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import type { Person } from '../../source/serve/hall.js';
+import type { Person } from '../../source/serve/served-table.js';
 import { FileRatings } from '../../source/serve/ratings/store.js';
 import { RATED_LINE } from '../../source/serve/ratings/served.js';
 import { ratings as ratingsCommand, ratingsJson } from '../../source/cli/ratings.js';

@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatOf } from '../../source/engine/seats.js';
 import { seededRandom } from '../../source/engine/random.js';
-import { FULL, PAUSED, RESUMED, WRITTEN } from '../../source/serve/redis/hall.js';
+import { FULL, PAUSED, RESUMED, WRITTEN } from '../../source/serve/redis/store.js';
 import { drawAgain } from '../../source/serve/redis/stream.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import {
@@ -96,7 +96,7 @@ describe.runIf(hasRedis)('attacks on madang serve --redis: Redis faults', () => 
       })();
       const start = 2 + Math.floor(random.next() * 6);
       await until(() => eventsAt(a.hall, code).length >= start, `${start} events`);
-      const taken = a.hall.counts.takenOver + b.hall.counts.takenOver;
+      const taken = a.redis.counts.takenOver + b.redis.counts.takenOver;
       await fault();
       const shown = eventsAt(b.hall, code).length;
       const over = () => replica(b.hall, code)?.table?.outcome.status !== 'running';
@@ -107,7 +107,7 @@ describe.runIf(hasRedis)('attacks on madang serve --redis: Redis faults', () => 
       );
       playing = false;
       await ann;
-      if (checks.stays && a.hall.counts.takenOver + b.hall.counts.takenOver !== taken)
+      if (checks.stays && a.redis.counts.takenOver + b.redis.counts.takenOver !== taken)
         return `table ${code} moved to another process though none stopped`;
       const entries = await streamOf(redis.url, code);
       const fold = folded(entries);
@@ -126,7 +126,7 @@ describe.runIf(hasRedis)('attacks on madang serve --redis: Redis faults', () => 
       if (!again.ok) return `table ${code}: ${again.problem}`;
       // A ping that timed out as Redis woke (its answer read after its timer, on a loaded
       // machine) pauses the tables a moment after play went on: they go on again.
-      await until(() => !a.hall.paused && !b.hall.paused, 'both processes going on', 10_000);
+      await until(() => !a.redis.paused && !b.redis.paused, 'both processes going on', 10_000);
       for (const said of [heard.a, heard.b]) {
         const stopped = Math.max(said.lastIndexOf(PAUSED), said.lastIndexOf(FULL));
         const going = Math.max(said.lastIndexOf(RESUMED), said.lastIndexOf(WRITTEN));

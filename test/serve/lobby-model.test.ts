@@ -8,7 +8,8 @@ import { NO_RECORDING } from '../../source/engine/recording.js';
 import { type SeatKind, seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule, MenuEntry } from '../../source/games/module.js';
-import { Hall, type Person } from '../../source/serve/hall.js';
+import { Hall } from '../../source/serve/hall.js';
+import { type Person } from '../../source/serve/served-table.js';
 import type { HeldArena } from '../../source/serve/arena/arenas.js';
 import {
   firstScreen,

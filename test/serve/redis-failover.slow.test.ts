@@ -1,5 +1,5 @@
 /**
- * Failover, fifty times: three madang serve --redis "processes" in this one (each a RedisHall
+ * Failover, fifty times: three madang serve --redis "processes" in this one (each a RedisStore
  * with its own connections) share a real redis-server. Ann plays Yut against the computer from
  * whichever process is alive; at a random moment the process that runs her table is killed (its
  * connections dropped, its lease left to run out, as SIGKILL leaves them) and a new one starts.
@@ -93,7 +93,7 @@ describe.runIf(hasRedis)('a table runner killed at random moments, fifty times',
     const failovers: number[] = [];
     const shown = new Map<string, unknown[]>();
     for (let kill = 0; kill < KILLS; kill++) {
-      const runs = () => alive.some((p) => p.hall.running().includes(code));
+      const runs = () => alive.some((p) => p.redis.running().includes(code));
       // The game may have ended since the last kill's checks (no runner then): a new table.
       await until(
         () => runs() || alive.some((p) => replica(p.hall, code)?.status === 'over'),
@@ -105,16 +105,16 @@ describe.runIf(hasRedis)('a table runner killed at random moments, fifty times',
       }
       // A random moment in the game.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 400));
-      const runner = alive.find((p) => p.hall.running().includes(code)) as Process;
+      const runner = alive.find((p) => p.redis.running().includes(code)) as Process;
       const survivor = alive.find((p) => p !== runner) as Process;
-      runner.hall.close(false);
+      runner.redis.close(false);
       alive.splice(alive.indexOf(runner), 1);
       const killed = Date.now();
       shown.set(`${code}:${kill}`, [...eventsAt(survivor.hall, code)]);
       await start();
       await until(
         () =>
-          alive.some((p) => p.hall.running().includes(code)) ||
+          alive.some((p) => p.redis.running().includes(code)) ||
           replica(survivor.hall, code)?.status === 'over',
         `the table ${code} taken over after kill ${kill + 1}`,
         10_000,

@@ -6,7 +6,7 @@
  * table's stream and lobby again, play goes on, and the stream is the whole game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_SENT, PAUSED, RESUMED } from '../../source/serve/redis/hall.js';
+import { NOT_SENT, PAUSED, RESUMED } from '../../source/serve/redis/store.js';
 import { drawAgain } from '../../source/serve/redis/stream.js';
 import { readRecording } from '../../source/storage/recording-file.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
@@ -55,7 +55,7 @@ describe.runIf(hasRedis)('Redis restarted in the middle of a game', () => {
     // One more move sent, and Redis killed at once: it may have landed or not.
     step();
     await redis.stop();
-    await until(() => a.hall.paused && b.hall.paused, 'both processes paused');
+    await until(() => a.redis.paused && b.redis.paused, 'both processes paused');
     expect(heard.a).toContain(PAUSED);
     expect(heard.b).toContain(PAUSED);
     const shown = [...eventsAt(a.hall, code)];
@@ -66,7 +66,7 @@ describe.runIf(hasRedis)('Redis restarted in the middle of a game', () => {
     expect(eventsAt(b.hall, code)).toEqual(shown);
 
     await redis.start();
-    await until(() => !a.hall.paused && !b.hall.paused, 'both processes going on', 15_000);
+    await until(() => !a.redis.paused && !b.redis.paused, 'both processes going on', 15_000);
     expect(heard.a).toContain(RESUMED);
     expect(heard.b).toContain(RESUMED);
     // The runner wrote the table again, and the lobby: a third process sees it all.
@@ -74,7 +74,7 @@ describe.runIf(hasRedis)('Redis restarted in the middle of a game', () => {
     try {
       await until(() => (replica(c.hall, code)?.table?.events.length ?? 0) >= shown.length, 'c');
       expect(replica(c.hall, code)?.seatNames()).toEqual(['Ann', 'Bo']);
-      expect(a.hall.running()).toEqual([code]);
+      expect(a.redis.running()).toEqual([code]);
       // Play goes on, seen everywhere.
       for (let more = 0; more < 6; more++) {
         const before = eventsAt(a.hall, code).length;
@@ -133,7 +133,7 @@ describe.runIf(hasRedis)('Redis hanging in the middle of a game (SIGSTOP, then S
     // Bo says something from b meanwhile: Redis does not answer, and he is told so.
     replica(b.hall, code)!.chat(BO, 'are you there?');
     await until(() => heard.b.includes(`(Bo) ${NOT_SENT}`), 'the chat not sent', 15_000);
-    await until(() => a.hall.paused && b.hall.paused, 'both processes paused', 15_000);
+    await until(() => a.redis.paused && b.redis.paused, 'both processes paused', 15_000);
     expect(heard.a).toContain(PAUSED);
     expect(heard.b).toContain(PAUSED);
     expect(step()).toEqual({ ok: false, problem: PAUSED });
@@ -144,7 +144,7 @@ describe.runIf(hasRedis)('Redis hanging in the middle of a game (SIGSTOP, then S
     expect(eventsAt(b.hall, code)).toEqual(shown.b);
 
     redis.wake();
-    await until(() => !a.hall.paused && !b.hall.paused, 'both processes going on', 15_000);
+    await until(() => !a.redis.paused && !b.redis.paused, 'both processes going on', 15_000);
     expect(heard.a).toContain(RESUMED);
     expect(heard.b).toContain(RESUMED);
     // Nothing shown before was undone; play goes on, seen on both, and the stream is the game.
@@ -166,6 +166,6 @@ describe.runIf(hasRedis)('Redis hanging in the middle of a game (SIGSTOP, then S
     const fold = folded(await streamOf(redis.url, code));
     expect(fold.events.map((t) => t.event)).toEqual(events);
     expect(drawAgain(yut.chance!.seeded(382, fold.options), fold.draws)).toEqual({ ok: true });
-    expect(a.hall.running()).toEqual([code]);
+    expect(a.redis.running()).toEqual([code]);
   }, 60_000);
 });

@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatOf } from '../../source/engine/seats.js';
-import { FULL, WRITTEN } from '../../source/serve/redis/hall.js';
+import { FULL, WRITTEN } from '../../source/serve/redis/store.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import {
   eventsAt,

@@ -8,7 +8,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keysOf, STALE } from '../../source/serve/redis/hall.js';
+import { keysOf, STALE } from '../../source/serve/redis/store.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import {
   eventsAt,
@@ -78,10 +78,10 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     const code = await game(a, b);
     const heard: string[] = [];
     replica(a.hall, code)!.lines((line) => heard.push(line));
-    expect(a.hall.running()).toEqual([code]);
+    expect(a.redis.running()).toEqual([code]);
 
     // b is killed: its connections are gone without a word. The runner (a) marks Bo away.
-    b.hall.close(false);
+    b.redis.close(false);
     started.splice(started.indexOf(b), 1);
     await until(() => replica(a.hall, code)!.awaySince.has(1), 'Bo away at the runner', 10_000);
     expect(heard.some((l) => l.startsWith('Bo is away'))).toBe(true);
@@ -89,7 +89,7 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
 
     // Bo reconnects through another process: back at his seat.
     const c = await start();
-    await until(() => !!replica(c.hall, code)?.meta?.away.length, 'the table on c');
+    await until(() => !!c.redis.replicas.get(code)?.meta?.away.length, 'the table on c');
     expect(c.hall.seatedAt(BO)?.code).toBe(code);
     replica(c.hall, code)!.arrived(BO);
     await until(() => !replica(a.hall, code)!.awaySince.has(1), 'Bo back', 10_000);
@@ -100,7 +100,7 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     const redisClient = new Redis(redis.url, { protocol: 2 });
     try {
       const stall = setInterval(
-        () => void redisClient.del(keysOf().alive(c.hall.proc)).catch(() => undefined),
+        () => void redisClient.del(keysOf().alive(c.redis.proc)).catch(() => undefined),
         5,
       );
       await until(() => replica(a.hall, code)!.awaySince.has(1), 'Bo away again', 10_000);
@@ -134,12 +134,12 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     expect(replica(b.hall, code)!.table!.toAct).toBe(1);
 
     // The runner is killed; Bo throws at once, before any process could take the table over.
-    a.hall.close(false);
+    a.redis.close(false);
     started.splice(started.indexOf(a), 1);
-    expect(b.hall.running()).toEqual([]);
+    expect(b.redis.running()).toEqual([]);
     expect(step(code, b, views)).toEqual({ ok: true, pending: true });
     await until(
-      () => started.some((p) => p.hall.running().includes(code)),
+      () => started.some((p) => p.redis.running().includes(code)),
       'another process runs the table',
       10_000,
     );
@@ -157,13 +157,13 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     const b = await startProcess(redis.url, { seed: 382, leaseMs: 30_000 });
     started.push(b);
     const code = await game(a, b);
-    expect(a.hall.running()).toEqual([code]);
+    expect(a.redis.running()).toEqual([code]);
     // Killed: its connections leave Redis with it (a process only slow keeps them, and its
     // tables, until its lease runs out).
     const killed = Date.now();
-    a.hall.close(false);
+    a.redis.close(false);
     await until(
-      () => started.some((p) => p.hall.running().includes(code)),
+      () => started.some((p) => p.redis.running().includes(code)),
       'another process runs the table',
       5000,
     );
@@ -177,10 +177,10 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     try {
       const code = await game(a, b);
       await admin.call('ACL', 'SETUSER', 'default', '-client');
-      a.hall.close(false);
+      a.redis.close(false);
       started.splice(started.indexOf(a), 1);
       await until(
-        () => started.some((p) => p.hall.running().includes(code)),
+        () => started.some((p) => p.redis.running().includes(code)),
         'another process runs the table',
         10_000,
       );
@@ -194,7 +194,7 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     const a = await start();
     const b = await start();
     const code = await game(a, b);
-    expect(a.hall.running()).toEqual([code]);
+    expect(a.redis.running()).toEqual([code]);
     const length = (await streamOf(redis.url, code)).length;
     // Another process holds the lease now, and a has not noticed: Ann's throw on a is made by
     // a's engine, but Redis refuses its entry, and a lets the table go.
@@ -202,7 +202,7 @@ describe.runIf(hasRedis)('madang serve --redis: the gaps around a process that s
     try {
       await other.set(keysOf().lease(code), 'another', 'PX', 60_000);
       replica(a.hall, code)!.viewFor(ANN).send({ type: 'chance', seat: 0 });
-      await until(() => a.hall.running().length === 0, 'a lets the table go');
+      await until(() => a.redis.running().length === 0, 'a lets the table go');
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect((await streamOf(redis.url, code)).length).toBe(length);
       expect(eventsAt(a.hall, code)).toEqual([]);

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import type { Person } from '../../source/serve/hall.js';
+import type { Person } from '../../source/serve/served-table.js';
 import { PlayerBook } from '../../source/serve/identity.js';
 import { frameWhen, KEY, press } from '../support/ink.js';
 import { serveScreen } from '../support/serve-screen.js';
@@ -95,7 +95,7 @@ describe.runIf(hasRedis)('one holder over Redis: who folds an accepted event', (
     await until(() => !!replica(b.hall, code), 'the table on b');
     replica(b.hall, code)!.sit(BO);
     await until(() => !!replica(a.hall, code)?.table && !!replica(b.hall, code)?.table, 'the game');
-    expect(a.hall.running()).toEqual([code]);
+    expect(a.redis.running()).toEqual([code]);
 
     const ann = sees(a, ANN, 1);
     const bo = sees(b, BO, 2);
@@ -108,7 +108,7 @@ describe.runIf(hasRedis)('one holder over Redis: who folds an accepted event', (
 
     await press(ann.stdin, KEY.Enter as string);
     for (const screen of [ann, bo, cy]) await frameWhen(screen.lastFrame, 'Ann placed on C3.');
-    const engine = a.hall.runner.engine.tables.get(code)!.table!;
+    const engine = a.redis.runner.tables.get(code)!.table!;
     expect(engine.events).toHaveLength(1);
     // Anything folded late is folded by now.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -173,7 +173,7 @@ describe.runIf(hasRedis)('one holder over Redis: who folds an accepted event', (
     atB.answer(bo, true);
     await until(() => both(2), 'the take-back');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const engine = a.hall.runner.engine.tables.get(code)!.table!;
+    const engine = a.redis.runner.tables.get(code)!.table!;
     expect(engine.events).toHaveLength(2);
     // b folds the two events kept again; a's follower holds the engine's state as it is.
     expect(atA.table!.state).toBe(engine.state);

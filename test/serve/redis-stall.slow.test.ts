@@ -7,7 +7,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keysOf, PAUSED, RESUMED, TAKEN_OVER } from '../../source/serve/redis/hall.js';
+import { keysOf, PAUSED, RESUMED, TAKEN_OVER } from '../../source/serve/redis/store.js';
 import { readRecording } from '../../source/storage/recording-file.js';
 import { hasRedis, type RedisServer, startRedis } from '../support/redis.js';
 import {
@@ -71,8 +71,8 @@ describe.runIf(hasRedis)('Redis stalling for 7 s in the middle of a game', () =>
     await new Promise((resolve) => setTimeout(resolve, 4000));
     await play(4);
 
-    expect(a.hall.running()).toEqual([code]);
-    expect(b.hall.running()).toEqual([]);
+    expect(a.redis.running()).toEqual([code]);
+    expect(b.redis.running()).toEqual([]);
     for (const said of [heard.a, heard.b]) {
       expect(said).not.toContain(TAKEN_OVER);
       expect(said).toContain(PAUSED);
@@ -104,25 +104,25 @@ describe.runIf(hasRedis)('a table that moves from process to process and back', 
   it('leaves one recording in each runner’s folder, however often it comes back', async () => {
     const { code, step } = await begin(a, b);
     const play = async () => {
-      await until(() => [a, b].some((p) => p.hall.running().includes(code)), 'a runner');
+      await until(() => [a, b].some((p) => p.redis.running().includes(code)), 'a runner');
       await playOne(a, b, code, step);
     };
     await play();
     // Its lease taken from its runner for a moment (as a runner that stalled past it loses it):
     // the runner lets it go, and whichever process claims the lease first runs it.
     const other = new Redis(redis.url, { protocol: 2 });
-    const moves = () => a.hall.counts.takenOver + b.hall.counts.takenOver;
-    const taken = new Map([a, b].map((p) => [p, p.hall.counts.takenOver]));
+    const moves = () => a.redis.counts.takenOver + b.redis.counts.takenOver;
+    const taken = new Map([a, b].map((p) => [p, p.redis.counts.takenOver]));
     try {
       for (let move = 1; move <= 6; move++) {
         await other.set(keysOf().lease(code), 'another', 'PX', 400);
         await until(() => moves() === move, `move ${move} of the table`);
         // The runner it left has let it go (a move sent to it before it noticed is lost: not
         // what this test is about).
-        const runner = [a, b].find((p) => p.hall.counts.takenOver > taken.get(p)!)!;
-        for (const p of [a, b]) taken.set(p, p.hall.counts.takenOver);
+        const runner = [a, b].find((p) => p.redis.counts.takenOver > taken.get(p)!)!;
+        for (const p of [a, b]) taken.set(p, p.redis.counts.takenOver);
         const left = runner === a ? b : a;
-        await until(() => !left.hall.running().includes(code), 'the table let go');
+        await until(() => !left.redis.running().includes(code), 'the table let go');
         await play();
       }
     } finally {
@@ -167,8 +167,8 @@ describe.runIf(hasRedis)('the players told at a failover', () => {
     const heard: string[] = [];
     replica(b.hall, code)!.lines((line) => heard.push(line));
     // Ann's process, which runs the table, is killed: b takes the table over.
-    a.hall.close(false);
-    await until(() => b.hall.running().includes(code), 'b runs the table');
+    a.redis.close(false);
+    await until(() => b.redis.running().includes(code), 'b runs the table');
     await until(() => heard.some((l) => l.startsWith('Ann is away')), 'Ann away', 10_000);
     expect(replica(b.hall, code)!.awaySince.has(0)).toBe(true);
     expect(replica(b.hall, code)!.awaySince.has(1)).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * madang serve --redis with a real redis-server, three server processes in this one (each a
- * RedisHall with its own connections): every process lists every table, players on two
+ * RedisStore with its own connections): every process lists every table, players on two
  * processes play one table while a third watches, a move is shown only once Redis holds it, and
  * the stream, the runner's recording and `madang export` agree and verify.
  */

@@ -27,12 +27,14 @@ describe("the server's shape", () => {
     expect(long).toEqual([]);
   });
 
-  it('no hall extends another, and the command line never asks which hall it has', () => {
+  it('no hall or table extends another, and the command line never asks which hall it has', () => {
     const found = [...filesUnder(SERVE), join(ROOT, 'source/cli/serve.ts')].flatMap((path) =>
       read(path)
         .split('\n')
         .flatMap((line, at) =>
-          /extends Hall\b|instanceof \w*Hall\b|as ReplicaTable\b/.test(line)
+          /extends (Hall|ServedTable)\b|instanceof \w*(Hall|Table)\b|as (ReplicaTable|Replica)\b/.test(
+            line,
+          )
             ? [`${relative(ROOT, path)}:${at + 1}: ${line.trim()}`]
             : [],
         ),
@@ -40,11 +42,25 @@ describe("the server's shape", () => {
     expect(found).toEqual([]);
   });
 
-  it("the seating's refusals are written once: a Redis table says them through the hall's", () => {
+  it('one hall a process: the Redis store lists its tables in a Hall as the memory server does, and its runner hosts its own', () => {
+    const making = filesUnder(SERVE).flatMap((path) =>
+      /new Hall\(/.test(read(path)) ? [relative(ROOT, path)] : [],
+    );
+    expect(making).toEqual(['source/serve/redis/store.ts']);
+    expect(read(join(ROOT, 'source/cli/serve.ts'))).toMatch(/new Hall\(/);
+    expect(read(join(SERVE, 'redis/store.ts'))).toMatch(/implements TableStore\b/);
+    expect(read(join(SERVE, 'redis/runner.ts'))).not.toMatch(/\bHall\b/);
+    // A table run by another process is a ServedTable like any, reached through its bus.
+    const replica = read(join(SERVE, 'redis/replica.ts'));
+    expect(replica).toMatch(/implements TableBus\b/);
+    expect(replica).toMatch(/new ServedTable\(/);
+  });
+
+  it("the seating's refusals are written once: a Redis table says them through the table's own", () => {
     const sentences = (text: string) => new Set(text.match(/'[A-Z][^'\n]*\.'/g) ?? []);
-    const hall = read(join(SERVE, 'hall.ts'));
+    const hall = read(join(SERVE, 'served-table.ts')) + read(join(SERVE, 'hall.ts'));
     const written: string[] = hall.match(/'[A-Z][^'\n]*\.'/g) ?? [];
-    // Each sentence once in the hall (a check shared by the rules that use it).
+    // Each sentence once in the table and hall (a check shared by the rules that use it).
     expect(written.filter((s, i) => written.indexOf(s) !== i)).toEqual([]);
     const repeated = filesUnder(join(SERVE, 'redis')).flatMap((path) =>
       [...sentences(read(path))]

@@ -1,6 +1,6 @@
 /**
  * Several madang serve "processes" in one test process, sharing one real redis-server: each a
- * RedisHall with its own connections, recordings folder and process id, as `madang serve
+ * hall on a RedisStore with its own connections, recordings folder and process id, as `madang serve
  * --redis` makes it. A hall closed without a word (`kill`) is what a SIGKILL leaves to Redis.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
@@ -10,8 +10,9 @@ import { Redis } from 'ioredis';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import type { Person, ServedTable } from '../../source/serve/hall.js';
-import { keysOf, RedisHall, type ReplicaTable } from '../../source/serve/redis/hall.js';
+import type { Hall } from '../../source/serve/hall.js';
+import type { Person, ServedTable } from '../../source/serve/served-table.js';
+import { keysOf, RedisStore } from '../../source/serve/redis/store.js';
 import { type Entry, foldStream, fromFields } from '../../source/serve/redis/stream.js';
 import { openRecorder } from '../../source/storage/recorder.js';
 import { TIMERS } from '../../source/table/table.js';
@@ -22,7 +23,10 @@ export const lookup = (id: string) => GAMES.find((g) => g.id === id);
 let codes = 0;
 
 export interface Process {
-  readonly hall: RedisHall;
+  /** The process's one hall, its lobby. */
+  readonly hall: Hall;
+  /** Its store: the runner, the replicas, the connections to Redis. */
+  readonly redis: RedisStore;
   readonly recordings: string;
   readonly logged: string[];
 }
@@ -39,7 +43,7 @@ export async function startProcess(
 ): Promise<Process> {
   const recordings = mkdtempSync(join(tmpdir(), 'madang-redis-rec-'));
   const logged: string[] = [];
-  const hall = new RedisHall({
+  const redis = new RedisStore({
     url,
     games: GAMES,
     app: 'redis test',
@@ -55,9 +59,9 @@ export async function startProcess(
     leaseMs: options.leaseMs ?? 1000,
     ...(options.finished ? { finished: options.finished } : {}),
   });
-  const problem = await hall.connect();
+  const problem = await redis.connect();
   if (problem) throw new Error(problem);
-  return { hall, recordings, logged };
+  return { hall: redis.hall, redis, recordings, logged };
 }
 
 export const recordingsIn = (dir: string) =>
@@ -77,7 +81,7 @@ export async function until(ready: () => boolean, what: string, ms = 10_000): Pr
 export const person = (name: string): Person => ({ id: `SHA256:${name}`, name });
 
 /** A two-player Yut table made on `maker` by `first`; the second seat open. */
-export function yutTable(maker: RedisHall, first: Person): ServedTable {
+export function yutTable(maker: Hall, first: Person): ServedTable {
   return maker.create(
     yut,
     {
@@ -88,11 +92,11 @@ export function yutTable(maker: RedisHall, first: Person): ServedTable {
   );
 }
 
-export const replica = (hall: RedisHall, code: string) =>
-  hall.tables.get(code) as ReplicaTable | undefined;
+/** A table as this process sees it (its seating; its lobby state is the store's `replicas`). */
+export const replica = (hall: Hall, code: string) => hall.tables.get(code);
 
 /** The events in force at a table as this process's follower has them. */
-export const eventsAt = (hall: RedisHall, code: string) => replica(hall, code)?.table?.events ?? [];
+export const eventsAt = (hall: Hall, code: string) => replica(hall, code)?.table?.events ?? [];
 
 /** A table's stream, read straight from Redis. */
 export async function streamOf(url: string, code: string): Promise<Entry[]> {

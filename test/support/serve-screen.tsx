@@ -2,7 +2,7 @@
  * A person's screen of madang serve drawn in process: the real ServeApp over a connection
  * `serial` as the SSH user `user` (a table's code goes straight to that table), colour off.
  */
-import type { Person } from '../../source/serve/hall.js';
+import type { Person } from '../../source/serve/served-table.js';
 import { type Caller, ServeApp, type ServeWorld } from '../../source/serve/ServeApp.js';
 import { KeysProvider } from '../../source/ui/keys-context.js';
 import { ThemeContext } from '../../source/ui/theme.js';

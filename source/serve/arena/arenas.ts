@@ -8,7 +8,7 @@ import type { Seat } from '../../engine/seats.js';
 import { ranksOf } from '../../ratings/ranking.js';
 import type { AnyGameModule, Start } from '../../games/module.js';
 import type { Scheduler } from '../../table/table.js';
-import type { Holder, Person, ServedTable } from '../hall.js';
+import type { Holder, Person, ServedTable } from '../served-table.js';
 import {
   type Arena,
   finished,

@@ -4,7 +4,7 @@
  * podium at its end), a connection that ends leaving them, and the arena keys' effects done.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { Person } from '../hall.js';
+import type { Person } from '../served-table.js';
 import type { Effect, Screen } from '../lobby-model.js';
 import type { Arenas } from './arenas.js';
 

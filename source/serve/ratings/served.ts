@@ -5,7 +5,7 @@
  * for people (a seat given to it with G: then not rated, and the table says so).
  */
 import { type GameLookup, headerLine, parseHeader } from '../../engine/recording.js';
-import type { ServedTable } from '../hall.js';
+import type { ServedTable } from '../served-table.js';
 import { COMPUTER_PLAYED, ratedGame } from '../../ratings/ranking.js';
 import type { RatingsStore } from './store.js';
 

@@ -1,17 +1,18 @@
 /**
- * What the roles of madang serve --redis share (hall.ts is the one that has it): the connections,
+ * What the roles of madang serve --redis share (store.ts is the one that has it): the connections,
  * the keys and this process's name, whether Redis answers, the lobby's tables as this process
  * sees them, and how to reach the process that runs a table. Typed here, so that the roles and
- * the hall that holds them do not import each other in a circle.
+ * the store that holds them do not import each other in a circle.
  */
 import type { Redis } from 'ioredis';
 import type { Think } from '../../engine/bots.js';
 import type { Header, Recorder } from '../../engine/recording.js';
 import type { AnyGameModule } from '../../games/module.js';
-import type { HallOptions, ServedTable, TableHost } from '../hall.js';
+import type { HallOptions } from '../hall.js';
+import type { ServedTable, TableHost } from '../served-table.js';
 import type { keysOf, Message, Meta } from './protocol.js';
 
-export interface RedisHallOptions extends Omit<HallOptions, 'startSession' | 'store'> {
+export interface RedisStoreOptions extends Omit<HallOptions, 'startSession' | 'store'> {
   readonly url: string;
   readonly games: readonly AnyGameModule[];
   readonly app: string;
@@ -27,14 +28,6 @@ export interface RedisHallOptions extends Omit<HallOptions, 'startSession' | 'st
   readonly think?: Think | undefined;
 }
 
-/** A table of the lobby as this process sees it (replica.ts). */
-export interface HubTable extends ServedTable {
-  /** Told to the views here (the runner's words, or this process's own about Redis). */
-  hear(line: string): void;
-  /** Every connection here at this table says so again (to a new runner, or after a gap). */
-  announce(): void;
-}
-
 export interface Hub extends TableHost {
   /** This process, as leases and watchers name it. */
   readonly proc: string;
@@ -42,9 +35,14 @@ export interface Hub extends TableHost {
   readonly cmd: Redis;
   readonly intentReader: Redis;
   readonly leaseMs: number;
-  readonly redisOptions: RedisHallOptions;
-  readonly options: RedisHallOptions;
-  readonly tables: Map<string, HubTable>;
+  readonly redisOptions: RedisStoreOptions;
+  readonly options: RedisStoreOptions;
+  /** Every table of the lobby, as this process sees it (the hall's). */
+  readonly tables: Map<string, ServedTable>;
+  /** What the roles ask of each table's replica here (replica.ts). */
+  readonly replicas: Map<string, { announce(): void; hear(line: string): void }>;
+  /** A table gone from the lobby here. */
+  forget(code: string): void;
   readonly counts: { written: number; followed: number; takenOver: number };
   /** Redis cannot be reached: every table here is paused. */
   down: boolean;

@@ -3,7 +3,7 @@
  * run here (a seat, a move, a chat line, who is here), read from each table's intents stream
  * (or handed over at once from this process) and done on the table's engine.
  */
-import type { Person } from '../hall.js';
+import type { Person } from '../served-table.js';
 import type { Hub } from './hub.js';
 import { idAfter, type Message, pause, PAUSED, STALE } from './protocol.js';
 import type { Runner } from './runner.js';
@@ -51,61 +51,28 @@ export class Intents {
       }
       for (let n = had; n < count; n++) served.arrived(message.person);
       for (let n = count; n < had; n++) served.departed(message.person);
-      if (this.runner.engine.tables.has(code)) this.runner.writeMeta(run);
+      if (this.runner.tables.has(code)) this.runner.writeMeta(run);
       return;
     }
-    switch (message.kind) {
-      case 'sit': {
-        // Refused (the last seat went to someone else meanwhile): the asker is told, and watches.
-        const seat = served.sit(message.person);
-        if (typeof seat === 'string') say(seat, message.person);
-        break;
-      }
-      case 'stand':
-        served.stand(message.person);
-        break;
-      case 'start':
-        say(served.startEarly(message.person));
-        break;
-      case 'giveAway':
-        say(served.giveAway(message.person));
-        break;
-      case 'end':
-        say(served.end(message.person));
-        break;
-      case 'watch':
-        served.watch(message.key, message.person);
-        break;
-      case 'unwatch':
-        served.unwatch(message.key);
-        break;
-      case 'answer':
-        served.answer(message.person, message.agree);
-        break;
-      case 'chat':
-        say(served.chat(message.person, message.text), message.person);
-        break;
-      case 'tell':
-        served.tellAll(message.line);
-        break;
-      case 'game': {
-        if (!served.table || !run.stream || this.hub.down || run.held) {
-          say(this.hub.down ? PAUSED : (run.held ?? 'The game is not running.'), message.person);
-          break;
-        }
-        if (run.stream.last !== message.at) {
-          // Made on an older position: the old runner handled it already (a takeover's inherited
-          // intents), else the sender is told.
-          if (!inherited) say(STALE, message.person);
-          break;
-        }
+    if (message.kind === 'game') {
+      if (!served.table || !run.stream || this.hub.down || run.held) {
+        say(this.hub.down ? PAUSED : (run.held ?? 'The game is not running.'), message.person);
+      } else if (run.stream.last !== message.at) {
+        // Made on an older position: the old runner handled it already (a takeover's inherited
+        // intents), else the sender is told.
+        if (!inherited) say(STALE, message.person);
+      } else {
         const answer = served.viewFor(message.person).send(message.intent);
         if (!answer.ok && !answer.problem.startsWith('Asked the others'))
           say(answer.problem, message.person);
-        break;
       }
+    } else {
+      // Decided as for a connection here; a refused seat or chat line named to its asker.
+      const answer = served.decide(message);
+      const named = message.kind === 'sit' || message.kind === 'chat';
+      if (typeof answer === 'string') say(answer, named ? message.person : undefined);
     }
-    if (this.runner.engine.tables.has(code)) this.runner.writeMeta(run);
+    if (this.runner.tables.has(code)) this.runner.writeMeta(run);
   }
 
   /** The intents for the tables run here, as they come. */

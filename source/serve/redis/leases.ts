@@ -8,7 +8,6 @@
 import type { GameEvent } from '../../engine/game.js';
 import { sessionFromHeader } from '../../table/session.js';
 import type { Table } from '../../table/table.js';
-import { ServedTable } from '../hall.js';
 import type { Hub } from './hub.js';
 import {
   type Meta,
@@ -98,7 +97,7 @@ export class Leases {
         this.hub.redisOptions.log(
           `Redis took ${(took / 1000).toFixed(1)} s to answer (Redis was slow, not this process): tables run here may move to another`,
         );
-      if (renewed[0]?.[1] === 'OK') for (const t of this.hub.tables.values()) t.announce();
+      if (renewed[0]?.[1] === 'OK') for (const t of this.hub.replicas.values()) t.announce();
       // Only Redis's own answer that the lease is not this process's: a renewal that got no
       // answer (Redis stalled, a command timed out) says nothing of who holds it, and the ping
       // pauses the tables meanwhile (a stall of 6 s let go of every table here).
@@ -229,7 +228,7 @@ export class Leases {
         this.hub.redisOptions.log(
           `table ${run.code}: process ${proc} stopped; its players are away`,
         );
-        if (this.runner.engine.tables.has(run.code)) this.runner.writeMeta(run);
+        if (this.runner.tables.has(run.code)) this.runner.writeMeta(run);
       }
   }
 
@@ -257,22 +256,13 @@ export class Leases {
         (await this.hub.cmd.xrevrange(this.hub.keys.intents(code), '+', '-', 'COUNT', 1))[0]?.[0] ??
         '0-0';
       if (meta.status === 'waiting') {
-        const served = new ServedTable(
-          this.runner.engine,
-          code,
-          game,
-          { options: meta.options, seats: meta.seats },
-          meta.creator,
-          meta.createdAt,
-        );
-        meta.holders.forEach((h, seat) => (served.holders[seat] = h));
+        const served = this.runner.seated(meta, game);
         const run = this.runner.runOf(code);
         run.served = served;
         run.v = meta.v + 1;
         run.intentsAfter = handled;
         run.inherited = inherited;
-        this.runner.engine.tables.set(code, served);
-        this.runner.engine.touch(served);
+        this.runner.touch(served);
         this.hub.counts.takenOver++;
         return;
       }
@@ -309,20 +299,15 @@ export class Leases {
         const again = drawAgain(session.chance, draws);
         if (!again.ok) this.hub.redisOptions.log(`table ${code}: ${again.problem}`);
       }
-      const served = this.runner.engine.reopen(
-        game,
-        session,
-        {
-          code,
-          game: game.id,
-          file: '',
-          options,
-          creator: meta.creator,
-          holders: [...meta.holders],
-          covered: [...meta.covered],
-        },
-        false,
-      );
+      const served = this.runner.reopen(game, session, {
+        code,
+        game: game.id,
+        file: '',
+        options,
+        creator: meta.creator,
+        holders: [...meta.holders],
+        covered: [...meta.covered],
+      });
       run.served = served;
       this.presentOrAway(run, meta);
       const table = served.table as Table<unknown, GameEvent>;
@@ -332,7 +317,7 @@ export class Leases {
       this.hub.redisOptions.log(
         `table ${code} taken over at entry ${seq} (${draws.length} throws drawn again)`,
       );
-      this.runner.engine.touch(served);
+      this.runner.touch(served);
       served.tellAll(TAKEN_OVER);
     } finally {
       // Not taken (nothing to take, or not a table this madang can run): the lease goes back.
@@ -369,7 +354,7 @@ export class Leases {
           if (holder.kind !== 'person' || served.awaySince.has(seat)) return;
           if (!here.has(holder.person.id)) served.departed(holder.person);
         });
-        if (this.runner.engine.tables.has(run.code)) this.runner.writeMeta(run);
+        if (this.runner.tables.has(run.code)) this.runner.writeMeta(run);
       },
       Math.max(2000, this.hub.leaseMs / 2),
     ).unref();
@@ -379,7 +364,7 @@ export class Leases {
     if (this.hub.down || this.hub.stopped) return;
     this.hub.down = true;
     for (const run of this.runner.runs.values()) run.served.table?.hold(this, true);
-    for (const table of this.hub.tables.values()) table.hear(PAUSED);
+    for (const replica of this.hub.replicas.values()) replica.hear(PAUSED);
     this.hub.touch();
   }
 
@@ -423,7 +408,7 @@ export class Leases {
       this.runner.writeMeta(run);
       run.served.table?.hold(this, false);
     }
-    for (const table of this.hub.tables.values()) table.hear(RESUMED);
+    for (const replica of this.hub.replicas.values()) replica.hear(RESUMED);
     this.hub.touch();
     await this.hub.loadLobby().catch(() => undefined);
   }

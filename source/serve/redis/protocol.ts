@@ -1,14 +1,13 @@
 /**
  * madang serve --redis, its wire: the Redis keys, what a table's lobby state and an intent look
  * like there, the Lua scripts that fence a runner's writes by its lease, and the words every
- * process says of Redis. The roles that use them: the lobby replica (hall.ts), the runner
- * (runner.ts), leases and failover (leases.ts), the replica table (replica.ts).
+ * process says of Redis. The roles that use them: the store (store.ts), the runner
+ * (runner.ts), leases and failover (leases.ts), the replicas (replica.ts).
  */
 import type { GameEvent, Outcome } from '../../engine/game.js';
 import { ENDED, EXPLAINED, type Recorder, TAKEN_BACK } from '../../engine/recording.js';
 import type { Seat } from '../../engine/seats.js';
-import type { Intent } from '../../table/table.js';
-import type { Holder, Person } from '../hall.js';
+import type { Holder, Person, Request } from '../served-table.js';
 import type { Entry } from './stream.js';
 
 export const PAUSED = 'Redis cannot be reached: the table is paused until it is back.';
@@ -73,26 +72,7 @@ export interface Meta {
 }
 
 /** What one process asks of the process that runs a table (`from`: the process that asks). */
-export type Message = { readonly from?: string } & (
-  | {
-      readonly kind: 'sit' | 'stand' | 'start' | 'arrived' | 'departed' | 'giveAway' | 'end';
-      readonly person: Person;
-    }
-  | { readonly kind: 'watch'; readonly key: string; readonly person: Person }
-  /** How many connections of this person the sender has at the table (said again, as is). */
-  | { readonly kind: 'present'; readonly person: Person; readonly count: number }
-  | { readonly kind: 'unwatch'; readonly key: string }
-  | { readonly kind: 'answer'; readonly person: Person; readonly agree: boolean }
-  | { readonly kind: 'chat'; readonly person: Person; readonly text: string }
-  | { readonly kind: 'tell'; readonly line: string }
-  | {
-      readonly kind: 'game';
-      readonly person: Person;
-      readonly intent: Intent<GameEvent>;
-      /** The last entry the sender had seen: an intent made on an older position is refused. */
-      readonly at: number;
-    }
-);
+export type Message = { readonly from?: string } & Request;
 
 /**
  * The runner's recorder: the stream's, silent while a new runner loads the stream into its

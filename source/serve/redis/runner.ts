@@ -1,15 +1,17 @@
 /**
- * madang serve --redis, the runner: the tables this process runs. Each runs in a ServedTable of
- * its own hall (the engine) while this process holds its lease; its entries go to the table's
- * stream in order (fenced by the lease), its lobby state to the hash, its recording file from
- * what landed; the intents of every process come to it through the table's intents stream.
+ * madang serve --redis, the runner: the tables this process runs. Each runs in a ServedTable
+ * hosted here (its engine, deciding as a table of the memory hall does) while this process
+ * holds its lease; its entries go to the table's stream in order (fenced by the lease), its
+ * lobby state to the hash, its recording file from what landed; the intents of every process
+ * come to it through the table's intents stream.
  */
 import { type Header, NO_RECORDING, type Recorder } from '../../engine/recording.js';
 import type { AnyGameModule, Start } from '../../games/module.js';
 import { SessionFactory } from '../../table/session.js';
 import type { Session } from '../../table/session.js';
-import { Hall, type Person, type ServedTable } from '../hall.js';
-import type { Hub, RedisHallOptions } from './hub.js';
+import { type HallOptions, reopened, type SavedTable } from '../hall.js';
+import { type Person, ServedTable, type TableHost } from '../served-table.js';
+import type { Hub, RedisStoreOptions } from './hub.js';
 import {
   FENCED_META,
   FENCED_XADD,
@@ -64,9 +66,10 @@ export interface Run {
   readonly folded: Map<number, { line: string; state: unknown }>;
 }
 
-export class Runner {
-  /** The tables this process runs (their engines). */
-  readonly engine: Hall;
+export class Runner implements TableHost {
+  /** The tables this process runs: their engines, which decide (the lobby here shows replicas). */
+  readonly tables = new Map<string, ServedTable>();
+  readonly options: RedisStoreOptions & Pick<HallOptions, 'startSession'>;
   readonly runs = new Map<string, Run>();
   /**
    * The recording files of tables run here before and let go (their lease went elsewhere): the
@@ -80,7 +83,7 @@ export class Runner {
 
   constructor(
     private readonly hub: Hub,
-    options: RedisHallOptions,
+    options: RedisStoreOptions,
   ) {
     this.sessions = new SessionFactory({
       seed: options.seed,
@@ -93,29 +96,51 @@ export class Runner {
       freshSeed: options.freshSeed,
       now: () => new Date(options.now()),
     });
-    this.engine = new Hall({
+    this.options = {
       ...options,
-      code: () => {
-        let code = options.code();
-        while (hub.tables.has(code)) code = options.code();
-        // The lease first: no other process may see the table before it is run here.
-        void hub.cmd
-          .set(hub.keys.lease(code), hub.proc, 'PX', hub.leaseMs, 'NX')
-          .catch(() => undefined);
-        return code;
-      },
       startSession: (game, start, code) => this.startSession(game, start, code),
-    });
-    this.engine.subscribe((table) => {
-      if (table) this.engineChanged(table);
-      else for (const t of this.engine.tables.values()) this.engineChanged(t);
-    });
+    };
   }
 
   /** A table made here: run here, and listed as every process lists it. */
   create(game: AnyGameModule, start: Start, creator: Person): ServedTable {
-    const made = this.engine.create(game, start, creator);
-    return this.hub.tables.get(made.code) ?? made;
+    const { hub, options } = this;
+    let code = options.code();
+    while (hub.tables.has(code) || this.tables.has(code)) code = options.code();
+    // The lease first: no other process may see the table before it is run here.
+    void hub.cmd
+      .set(hub.keys.lease(code), hub.proc, 'PX', hub.leaseMs, 'NX')
+      .catch(() => undefined);
+    const made = new ServedTable(this, code, game, start, creator, options.now());
+    this.tables.set(code, made);
+    made.sit(creator);
+    this.touch(made);
+    return hub.tables.get(code) ?? made;
+  }
+
+  /** A waiting table taken over from a process that stopped: its seats as they were. */
+  seated(meta: Meta, game: AnyGameModule): ServedTable {
+    const start = { options: meta.options, seats: meta.seats, rated: meta.rated };
+    const served = new ServedTable(this, meta.code, game, start, meta.creator, meta.createdAt);
+    meta.holders.forEach((h, seat) => (served.holders[seat] = h));
+    this.tables.set(meta.code, served);
+    return served;
+  }
+
+  /** A running table taken over, made again from its stream (its moves not told again). */
+  reopen(game: AnyGameModule, session: Session, saved: SavedTable): ServedTable {
+    return reopened(this, this.tables, game, session, saved, false);
+  }
+
+  /** Something changed at a table run here (undefined: at every one). */
+  touch(table?: ServedTable): void {
+    if (table) this.engineChanged(table);
+    else for (const t of [...this.tables.values()]) this.engineChanged(t);
+  }
+
+  /** Every seat left a waiting table: gone (its host is told next, by touch). */
+  remove(table: ServedTable): void {
+    this.tables.delete(table.code);
   }
 
   /** A finished table no longer run here (swept from the lobby). */
@@ -123,7 +148,7 @@ export class Runner {
     const run = this.runs.get(code);
     if (run) {
       this.runs.delete(code);
-      this.engine.remove(run.served);
+      this.tables.delete(code);
       void this.release(code);
     }
     this.kept.get(code)?.file.close();
@@ -166,7 +191,7 @@ export class Runner {
         event: (event, chance) => {
           recorder.event(event, chance);
           // The engine has set its state before recording the event (Table.apply).
-          const engine = this.engine.tables.get(code)?.table;
+          const engine = this.tables.get(code)?.table;
           if (engine) this.noteFolded(run, engine.state);
         },
       },
@@ -178,7 +203,7 @@ export class Runner {
     if (!run) {
       run = {
         code,
-        served: this.engine.tables.get(code) as ServedTable,
+        served: this.tables.get(code) as ServedTable,
         history: [],
         landed: 0,
         writing: false,
@@ -203,10 +228,10 @@ export class Runner {
   private engineChanged(served: ServedTable): void {
     const run = this.runs.get(served.code) ?? this.runOf(served.code);
     run.served = served;
-    if (!this.engine.tables.has(served.code)) {
+    if (!this.tables.has(served.code)) {
       // Every seat left a waiting table: gone.
       this.runs.delete(served.code);
-      this.hub.tables.delete(served.code);
+      this.hub.forget(served.code);
       void this.hub.cmd.hdel(this.hub.keys.tables, served.code).catch(() => undefined);
       void this.hub.cmd
         .eval(RELEASE, 1, this.hub.keys.lease(served.code), this.hub.proc)
@@ -218,7 +243,7 @@ export class Runner {
     if (!this.watched.has(served)) {
       this.watched.add(served);
       served.lines((line) => {
-        this.hub.tables.get(served.code)?.hear(line);
+        this.hub.replicas.get(served.code)?.hear(line);
         void this.hub.publish({ t: 'line', code: served.code, line });
       });
     }
@@ -419,6 +444,6 @@ export class Runner {
     this.runs.delete(run.code);
     run.served.table?.stop();
     this.kept.set(run.code, { file: run.file, filed: run.filed });
-    this.engine.tables.delete(run.code);
+    this.tables.delete(run.code);
   }
 }

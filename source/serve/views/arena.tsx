@@ -10,7 +10,7 @@ import { Styled } from '../../ui/theme.js';
 import type { Standing } from '../arena/arena.js';
 import { arenaChoices, type Arenas, battleGame, type HeldArena } from '../arena/arenas.js';
 import type { Screen } from '../lobby-model.js';
-import type { Person } from '../hall.js';
+import type { Person } from '../served-table.js';
 import { Page } from './page.js';
 
 /** `12 min left`, or `over`; a battle's `starts in 4 min`, `playing`, `called off`. */

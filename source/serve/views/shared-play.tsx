@@ -26,7 +26,7 @@ import {
   type SharedSeat,
 } from '../../ui/play-session.js';
 import { ThemeContext } from '../../ui/theme.js';
-import type { Person, ServedTable } from '../hall.js';
+import type { Person, ServedTable } from '../served-table.js';
 import { type SharedPlace as Place, ViewShareContext } from '../shared-views.js';
 
 /** The seat a game's screen is given at a table: its view, and what the table says. */

@@ -5,7 +5,7 @@ import type { Field } from '../../ui/text-field.js';
 import { TextField } from '../../ui/TextField.js';
 import { displayWidth } from '../../ui/text.js';
 import { Styled } from '../../ui/theme.js';
-import { CHAT_LENGTH, type Person, type ServedTable } from '../hall.js';
+import { CHAT_LENGTH, type Person, type ServedTable } from '../served-table.js';
 import { Page } from './page.js';
 import { optionWords } from './words.js';
 

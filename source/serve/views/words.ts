@@ -1,7 +1,7 @@
 /** A served table in a few words: its options, its seats, its clock (the lobby's lines). */
 import { safeText } from '../../engine/safe-text.js';
 import type { Ratings } from '../../ratings/rating.js';
-import type { ServedTable } from '../hall.js';
+import type { ServedTable } from '../served-table.js';
 import { seatRating } from '../ratings/Leaderboard.js';
 
 /**

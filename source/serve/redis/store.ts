@@ -4,10 +4,10 @@
  * - The lobby: each table's state (seats, watchers, who is away, a take-back asked) is a JSON
  *   value in the hash `madang:tables`, written by the process that runs the table and published
  *   on the channel `madang:hall` with the table's words (chat, notices). Every process keeps a
- *   replica of every table (ReplicaTable), so each lists every table and any connection may sit
- *   at or watch any of them.
+ *   replica of every table (replica.ts: a ServedTable whose bus is Redis) in its one hall, so
+ *   each lists every table and any connection may sit at or watch any of them.
  * - A table's events: the Redis Stream `madang:events:CODE` (stream.ts), one entry per recording
- *   line. One process runs a table (its engine: the ServedTable and Table of hall.ts) while it
+ *   line. One process runs a table (its engine: a ServedTable hosted by runner.ts) while it
  *   holds the lease `madang:lease:CODE` (SET NX PX, renewed). Intents from connections on other
  *   processes reach it through the stream `madang:intents:CODE`. Every process's views, the
  *   runner's own too, draw a follower (a Table that follows the stream by XREAD BLOCK): a move
@@ -22,32 +22,35 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AnyGameModule, Start } from '../../games/module.js';
-import type { Lobby, Person, ServedTable } from '../hall.js';
+import { Hall, type TableStore } from '../hall.js';
+import { type Person, type ServedTable } from '../served-table.js';
 import type { Entry as BookEntry, PlayerBook } from '../identity.js';
-import type { Hub, RedisHallOptions } from './hub.js';
+import type { Hub, RedisStoreOptions } from './hub.js';
 import { Intents } from './intents.js';
 import { Leases } from './leases.js';
 import { keysOf, type Message, type Meta, NOT_SENT, pause } from './protocol.js';
-import { ReplicaTable } from './replica.js';
+import { Replica } from './replica.js';
 import { Runner } from './runner.js';
 import { fromFields, streamId } from './stream.js';
 
 export { FULL, keysOf, NOT_SENT, PAUSED, RESUMED, STALE, TAKEN_OVER, WRITTEN } from './protocol.js';
-export { ReplicaTable } from './replica.js';
+export { Replica } from './replica.js';
 
-export type { RedisHallOptions } from './hub.js';
+export type { RedisStoreOptions } from './hub.js';
 
 /**
- * The lobby as this process sees it (a replica of every table), made of the roles: the runner
- * of the tables held here, their intents, and the leases that say who runs what.
+ * The hall's store with --redis: every process's tables, replicas in this process's one hall
+ * (`hall`), made of the roles: the runner of the tables held here, their intents, and the
+ * leases that say who runs what. It is also the replicas' bus (replica.ts) to their runners.
  */
-export class RedisHall implements Lobby, Hub {
+export class RedisStore implements TableStore, Hub {
   /** This process, as leases and watchers name it. */
   readonly proc = randomUUID().slice(0, 8);
   readonly keys: ReturnType<typeof keysOf>;
-  /** Every table, as this process sees it. */
-  readonly tables = new Map<string, ReplicaTable>();
-  private readonly listeners = new Set<(table: ServedTable | undefined) => void>();
+  /** The lobby: every table, as this process sees it (the same one hall as without Redis). */
+  readonly hall: Hall;
+  /** Each table's replica here: its lobby state and its stream followed. */
+  readonly replicas = new Map<string, Replica>();
   readonly runner: Runner;
   private readonly intents: Intents;
   readonly leases: Leases;
@@ -65,7 +68,8 @@ export class RedisHall implements Lobby, Hub {
   /** Figures for the bench: entries written and followed. */
   readonly counts = { written: 0, followed: 0, takenOver: 0 };
 
-  constructor(readonly redisOptions: RedisHallOptions) {
+  constructor(readonly redisOptions: RedisStoreOptions) {
+    this.hall = new Hall({ ...redisOptions, store: this });
     this.keys = keysOf(redisOptions.prefix);
     this.leaseMs = redisOptions.leaseMs ?? 10_000;
     this.runner = new Runner(this, redisOptions);
@@ -188,56 +192,47 @@ export class RedisHall implements Lobby, Hub {
 
   // ---- the lobby, as every process sees it ----------------------------------------------
 
-  get options(): RedisHallOptions {
+  get options(): RedisStoreOptions {
     return this.redisOptions;
+  }
+
+  /** Every table of the lobby, as this process sees it (the hall's). */
+  get tables(): Map<string, ServedTable> {
+    return this.hall.tables;
   }
 
   create(game: AnyGameModule, start: Start, creator: Person): ServedTable {
     return this.runner.create(game, start, creator);
   }
 
-  find(code: string): ReplicaTable | undefined {
-    return this.tables.get(code.trim().toLowerCase());
-  }
-
-  seatedAt(person: Person): ServedTable | undefined {
-    return [...this.tables.values()].find(
-      (t) => t.status === 'running' && t.seatOf(person) !== undefined,
-    );
-  }
-
   remove(table: ServedTable): void {
-    this.tables.delete(table.code);
+    this.forget(table.code);
   }
 
-  subscribe(listener: (table: ServedTable | undefined) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  forget(code: string): void {
+    this.hall.tables.delete(code);
+    this.replicas.delete(code);
   }
 
   /** Something changed, at this table (undefined: the lobby itself): told to every screen. */
   touch(table?: ServedTable): void {
-    for (const listener of [...this.listeners]) listener(table);
+    this.hall.touch(table);
   }
 
-  sweep(keepMs: number): void {
-    const now = this.options.now();
-    for (const table of [...this.tables.values()]) {
-      if (table.endedAt === undefined || now - table.endedAt <= keepMs) continue;
-      this.runner.drop(table.code);
-      void this.cmd.expire(this.keys.events(table.code), 7 * 86400).catch(() => undefined);
-      void this.publish({ t: 'gone', code: table.code });
-      this.tables.delete(table.code);
-    }
+  /** A finished table gone from the lobby: no longer run here, its stream kept a week. */
+  swept(table: ServedTable): void {
+    this.runner.drop(table.code);
+    void this.cmd.expire(this.keys.events(table.code), 7 * 86400).catch(() => undefined);
+    void this.publish({ t: 'gone', code: table.code });
+    this.replicas.delete(table.code);
   }
 
   /** A table this process has not heard of yet (made a moment ago elsewhere): read from Redis. */
   async look(code: string): Promise<ServedTable | undefined> {
-    const known = this.find(code);
-    if (known || this.down || code.trim() === '') return known;
-    const json = await this.cmd.hget(this.keys.tables, code.trim().toLowerCase()).catch(() => null);
+    if (this.down) return undefined;
+    const json = await this.cmd.hget(this.keys.tables, code).catch(() => null);
     if (json) this.applyMeta(JSON.parse(json) as Meta);
-    return this.find(code);
+    return this.hall.find(code);
   }
 
   private book: PlayerBook | undefined;
@@ -246,7 +241,7 @@ export class RedisHall implements Lobby, Hub {
    * Before the server listens: the players' names shared by every process (a key named on one
    * is known on all). The tables need no reopening: they live on in the other processes.
    */
-  async open(book: PlayerBook): Promise<void> {
+  async open(_hall: Hall, book: PlayerBook): Promise<void> {
     this.book = book;
     book.onAdd = (id, entry) => {
       void this.cmd.hset(this.keys.players, id, JSON.stringify(entry)).catch(() => undefined);
@@ -278,37 +273,32 @@ export class RedisHall implements Lobby, Hub {
     }
     // This process's own words and changes are in already.
     if (value.from === this.proc) return;
-    const replica = this.tables.get(value.code);
+    const replica = this.replicas.get(value.code);
     if (value.t === 'player' && value.id && value.entry) this.book?.learn(value.id, value.entry);
     else if (value.t === 'meta' && value.meta) this.applyMeta(value.meta);
     else if (value.t === 'line' && replica && value.line !== undefined) replica.hear(value.line);
     else if (value.t === 'gone' && replica && !this.runner.runs.has(value.code)) {
-      this.tables.delete(value.code);
+      this.forget(value.code);
       this.touch();
     }
   }
 
   applyMeta(meta: Meta): void {
-    let replica = this.tables.get(meta.code);
+    let replica = this.replicas.get(meta.code);
     if (!replica) {
       const game = this.redisOptions.games.find((g) => g.id === meta.game);
       if (!game) return;
-      replica = new ReplicaTable(
-        this,
-        meta.code,
-        game,
-        { options: meta.options, seats: meta.seats, rated: meta.rated },
-        meta.creator,
-        meta.createdAt,
-      );
-      this.tables.set(meta.code, replica);
+      replica = new Replica(this, meta, game);
+      this.replicas.set(meta.code, replica);
     }
+    // Listed again where it was dropped from the lobby alone (the message of its making missed).
+    this.tables.set(meta.code, replica.served);
     const before = replica.meta;
     if (before && before.owner === meta.owner && before.v >= meta.v) return;
     replica.take(meta);
     // A new runner knows nobody is here: every connection of this process says so again.
     if (before && before.owner !== meta.owner) replica.announce();
-    this.touch(replica);
+    this.touch(replica.served);
   }
 
   publish(message: object): Promise<unknown> {
@@ -326,7 +316,7 @@ export class RedisHall implements Lobby, Hub {
       if (message.kind === 'arrived' || message.kind === 'departed' || message.kind === 'tell')
         return;
       const who = 'person' in message ? `(${message.person.name}) ` : '';
-      this.tables.get(code)?.hear(`${who}${NOT_SENT}`);
+      this.replicas.get(code)?.hear(`${who}${NOT_SENT}`);
     };
     if (this.down) return unsent();
     void this.cmd
@@ -337,7 +327,7 @@ export class RedisHall implements Lobby, Hub {
   /** Every table's stream followed by this process's replicas. */
   private async follow(): Promise<void> {
     while (!this.stopped) {
-      const followed = [...this.tables.values()].filter((t) => t.status !== 'waiting' && !t.done);
+      const followed = [...this.replicas.values()].filter((t) => t.status !== 'waiting' && !t.done);
       if (followed.length === 0) {
         await pause(100);
         continue;
@@ -354,7 +344,7 @@ export class RedisHall implements Lobby, Hub {
           ...followed.map((t) => streamId(t.seq)),
         )) as [string, [string, string[]][]][] | null;
         for (const [key, items] of reply ?? []) {
-          const replica = this.tables.get(key.slice(this.keys.events('').length));
+          const replica = this.replicas.get(key.slice(this.keys.events('').length));
           if (!replica) continue;
           for (const [id, fields] of items) {
             this.counts.followed++;
