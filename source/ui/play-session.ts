@@ -191,6 +191,38 @@ export interface PlayModel<S, E> extends EventLog<S, E> {
   readonly log: readonly string[];
 }
 
+/** The view every play model keeps besides its own: the page over the board, and the notice. */
+export interface FramedView {
+  readonly overlay: Overlay;
+  readonly notice: string | null;
+}
+
+/**
+ * The end of every play model's reducer: the actions all answer alike (a notice, a page opened
+ * or closed, a hint shown, where `hinted` puts the game's own selection on the hinted move).
+ * Any other action leaves the model as it is: chance, hints asked, saves and the app's requests
+ * are the dispatcher's.
+ */
+export function reduceFramed<P extends FramedView, E>(
+  play: P,
+  action: { readonly type: string },
+  hinted?: (play: P, event: E) => Partial<P>,
+): P {
+  const shared = action as SessionAction<E>;
+  switch (shared.type) {
+    case 'play/hintShown':
+      return { ...play, ...hinted?.(play, shared.event), notice: shared.notice };
+    case 'play/noticeShown':
+      return { ...play, notice: shared.notice };
+    case 'play/overlayOpened':
+      return { ...play, overlay: shared.overlay };
+    case 'play/overlayClosed':
+      return { ...play, overlay: null };
+    default:
+      return play;
+  }
+}
+
 export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<S, E>, A> {
   /** What the table needs of the game: its rules, its bots and their reasons, its chance words. */
   readonly knowledge: TableGame<S, E>;

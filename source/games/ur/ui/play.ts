@@ -13,7 +13,13 @@ import {
   wanting,
   wantingBack,
 } from '../../../ui/event-log.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  reduceFramed,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
@@ -212,6 +218,10 @@ function takenBack(play: UrPlay, back: ToldBack<UrState, UrEvent>): UrPlay {
   });
 }
 
+/** A hinted move chooses its stone. */
+const hinted = (_: UrPlay, event: UrEvent): Partial<UrPlay> =>
+  event.type === 'ur/stoneMoved' ? { stone: event.stone } : {};
+
 export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
   switch (action.type) {
     case 'play/told':
@@ -250,17 +260,8 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
       return { ...play, ...wantingBack<UrEvent>() };
     case 'urPlay/numbersToggled':
       return { ...play, numbers: !play.numbers };
-    case 'play/hintShown':
-      if (action.event.type !== 'ur/stoneMoved') return { ...play, notice: action.notice };
-      return { ...play, stone: action.event.stone, notice: action.notice };
-    case 'play/noticeShown':
-      return { ...play, notice: action.notice };
-    case 'play/overlayOpened':
-      return { ...play, overlay: action.overlay };
-    case 'play/overlayClosed':
-      return { ...play, overlay: null };
     default:
-      return play;
+      return reduceFramed(play, action, hinted);
   }
 }
 

@@ -15,7 +15,13 @@ import {
   wanting,
   wantingBack,
 } from '../../../ui/event-log.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  reduceFramed,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { describeYoteEvent } from '../describe.js';
 import {
@@ -309,15 +315,7 @@ export function reduceYotePlay(play: YotePlay, action: YoteAction): YotePlay {
       return ask(play, { type: 'yote/stopped' });
     case 'yotePlay/undoRequested':
       return { ...play, ...wantingBack<YoteEvent>() };
-    case 'play/hintShown':
-      return { ...play, ...hinted(play, action.event), notice: action.notice };
-    case 'play/noticeShown':
-      return { ...play, notice: action.notice };
-    case 'play/overlayOpened':
-      return { ...play, overlay: action.overlay };
-    case 'play/overlayClosed':
-      return { ...play, overlay: null };
     default:
-      return play;
+      return reduceFramed(play, action, hinted);
   }
 }

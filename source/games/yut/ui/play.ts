@@ -14,7 +14,13 @@ import {
   wanting,
   wantingBack,
 } from '../../../ui/event-log.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  reduceFramed,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
@@ -253,6 +259,10 @@ export function takenBack(play: YutPlay, back: ToldBack<YutState, YutEvent>): Yu
   });
 }
 
+/** A hinted move is selected: its piece and its throw. */
+const hinted = (_: YutPlay, event: YutEvent): Partial<YutPlay> =>
+  event.type === 'yut/pieceMoved' ? { selection: { from: event.from, result: event.result } } : {};
+
 export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
   switch (action.type) {
     case 'play/told':
@@ -304,22 +314,7 @@ export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
         return { ...play, notice: `There are ${moves.length} moves: choose 1 to ${moves.length}.` };
       return { ...play, selection: { from: chosen.from, result: chosen.result }, notice: null };
     }
-    case 'play/overlayOpened':
-      return { ...play, overlay: action.overlay };
-    case 'play/overlayClosed':
-      return { ...play, overlay: null };
-    case 'play/noticeShown':
-      return { ...play, notice: action.notice };
-    case 'play/hintShown':
-      if (action.event.type !== 'yut/pieceMoved') return { ...play, notice: action.notice };
-      return {
-        ...play,
-        selection: { from: action.event.from, result: action.event.result },
-        notice: action.notice,
-      };
     default:
-      // Throws need the chance source, hints the bot, and app/* actions belong to the app:
-      // the play session's dispatcher handles them.
-      return play;
+      return reduceFramed(play, action, hinted);
   }
 }
