@@ -16,6 +16,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import {
+  FRAME_HELP,
   LOG_KEPT,
   frameKey,
   type Overlay,
@@ -58,6 +59,21 @@ export type YoteAction =
   | { readonly type: 'yotePlay/choiceDropped' }
   | { readonly type: 'yotePlay/stopRequested' }
   | { readonly type: 'yotePlay/undoRequested' };
+
+/** The keys, for the help page (the rules follow them). */
+export const YOTE_HELP: readonly string[] = [
+  'Keys',
+  '  ← → ↑ ↓    move the cursor (or type a column a–f and a row 1–5: c then 3 is C3)',
+  '  Enter      on an empty cell: place a piece there; on one of yours: choose it',
+  '             then Enter on a green • steps there, on a red ◎ jumps (attacks)',
+  '  Enter      after a jump: on the red piece to take; then on a ◎ to jump again',
+  '  s          stop the attack (Enter on the attacking piece stops it too)',
+  '  x Esc      drop the chosen piece',
+  '  u          take back your last step, with the reply',
+  '  h          a hint: the strong computer’s choice and why',
+  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  ...FRAME_HELP,
+];
 
 /** The whole game's log is kept, for the log page (`l`). */
 const LOG = LOG_KEPT;
