@@ -14,6 +14,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import {
+  FRAME_HELP,
   LOG_KEPT,
   frameKey,
   type Overlay,
@@ -142,6 +143,21 @@ export function urPreview(state: UrState, stone: number): UrPreview | undefined 
     problem: undefined,
   };
 }
+
+/** The keys, for the help page (the rules follow them). */
+export const UR_HELP: readonly string[] = [
+  'Keys',
+  '  Space      roll the four dice: the roll is how many show a dot, 0 to 4',
+  '  ← → ↑ ↓    choose a stone (or press its number, 1 to 7)',
+  '  Enter      move the chosen stone; the board first shows >W3< where it lands',
+  '  u          take back your last move, with the computer’s reply (never a roll)',
+  '  h          a hint: the strong computer’s move and why; where a table is built (madang ur',
+  '             solve), the perfect move and your exact chance to win: before the roll → after',
+  '  n          number the squares of the path of the player to move (1 is the first square',
+  '             a stone enters); the log and the panel name squares by these numbers',
+  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  ...FRAME_HELP,
+];
 
 export function urKey(play: UrPlay, key: Key): UrAction | undefined {
   const shared = frameKey(play.overlay, play.state.phase !== 'over', key);
