@@ -1,7 +1,8 @@
 /**
  * The Yut play screen as a pure model: the table's state as it told it, what the player has
  * selected, the move preview, the turn log, and the mapping from a key to an action. The Ink
- * components only draw this; the dispatcher in YutPlayScreen.tsx runs the one effect (drawing sticks).
+ * components only draw this; the table the play screen links it to (ui/play-session.ts) draws
+ * the sticks.
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
