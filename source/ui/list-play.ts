@@ -17,6 +17,7 @@ import {
   wantingBack,
 } from './event-log.js';
 import {
+  computerToPlay,
   LOG_KEPT,
   frameKey,
   type Overlay,
@@ -158,12 +159,8 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     if (shared !== undefined) return shared ?? undefined;
     // A person's last move can be taken back while the computer replies, as well as after.
     if (pressed === 'u') return { type: 'list/undoRequested' };
-    const seat = play.seats[rules.toAct(play.state)];
-    if (seat?.kind === 'computer')
-      return {
-        type: 'play/noticeShown',
-        notice: `${seat.name} is the computer: wait for its move.`,
-      };
+    const waiting = computerToPlay(play.seats[rules.toAct(play.state)]);
+    if (waiting) return waiting;
     switch (pressed) {
       case 'space':
         return { type: 'play/chanceRequested' };

@@ -19,6 +19,7 @@ import {
   useState,
 } from 'react';
 import type { GameEvent, Outcome } from '../engine/game.js';
+import type { Seat } from '../engine/seats.js';
 import type { Past, Session } from '../table/session.js';
 import {
   type Fact,
@@ -183,6 +184,15 @@ export function frameKey(
   }
   if (key === 'q' || key === 'escape') return { type: 'play/overlayOpened', overlay: 'quit' };
   return undefined;
+}
+
+/**
+ * A key that would play, pressed on a computer's turn: the notice to wait (undefined on a
+ * person's turn, where the key is the game's).
+ */
+export function computerToPlay(seat: Seat | undefined): SessionAction<never, never> | undefined {
+  if (seat?.kind !== 'computer') return undefined;
+  return { type: 'play/noticeShown', notice: `${seat.name} is the computer: wait for its move.` };
 }
 
 /** The part of every play model the dispatcher reads: its event log, its page, its lines. */

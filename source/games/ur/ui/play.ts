@@ -14,6 +14,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import {
+  computerToPlay,
   FRAME_HELP,
   LOG_KEPT,
   frameKey,
@@ -58,7 +59,6 @@ export type UrAction =
 /** The whole game's log is kept, for the log page (`l`). */
 const LOG = LOG_KEPT;
 const names = (play: UrPlay) => play.seats.map((s) => s.name);
-export const isComputer = (play: UrPlay) => play.seats[play.state.turn]?.kind === 'computer';
 
 /**
  * The stones worth choosing among: those that can move, else all still in play. Stones off the
@@ -166,11 +166,8 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
   if (key === 'n') return { type: 'urPlay/numbersToggled' };
   // A person's last move can be taken back while the computer replies, as well as after.
   if (key === 'u') return { type: 'urPlay/undoRequested' };
-  if (isComputer(play))
-    return {
-      type: 'play/noticeShown',
-      notice: `${play.seats[play.state.turn]?.name} is the computer: wait for its move.`,
-    };
+  const waiting = computerToPlay(play.seats[play.state.turn]);
+  if (waiting) return waiting;
   switch (key) {
     case 'space':
     case 'r':

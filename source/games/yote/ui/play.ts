@@ -16,6 +16,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import {
+  computerToPlay,
   FRAME_HELP,
   LOG_KEPT,
   frameKey,
@@ -150,9 +151,8 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
   if (shared !== undefined) return shared ?? undefined;
   // A person's last step can be taken back while the computer replies, as well as after.
   if (key === 'u') return { type: 'yotePlay/undoRequested' };
-  const seat = play.seats[play.state.turn];
-  if (seat?.kind === 'computer')
-    return { type: 'play/noticeShown', notice: `${seat.name} is the computer: wait for its move.` };
+  const waiting = computerToPlay(play.seats[play.state.turn]);
+  if (waiting) return waiting;
   switch (key) {
     case 'up':
       return { type: 'yotePlay/cursorMoved', rows: 1, columns: 0 };

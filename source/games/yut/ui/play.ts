@@ -16,6 +16,7 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import {
+  computerToPlay,
   LOG_KEPT,
   frameKey,
   type Overlay,
@@ -185,12 +186,8 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
   if (key === 'n') return { type: 'play/numbersToggled' };
   // A person's last move can be taken back while the computer replies, as well as after.
   if (key === 'u') return { type: 'play/undoRequested' };
-  if (isComputer(play)) {
-    return {
-      type: 'play/noticeShown',
-      notice: `${play.seats[play.state.turn]?.name} is the computer: wait for its move.`,
-    };
-  }
+  const waiting = computerToPlay(play.seats[play.state.turn]);
+  if (waiting) return waiting;
   switch (key) {
     case 'space':
     case 't':
