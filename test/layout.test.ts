@@ -119,6 +119,8 @@ describe('the layout tells the truth about the architecture', () => {
     for (const game of games) {
       const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
       const has = (file: string) => existsSync(`${ROOT}source/games/${game}/${file}`);
+      // The play screen and the replay face have defaults (ui/PlayScreen.tsx, ui/ReplayFace.tsx),
+      // which the module declares with these: a game writes its own only where it needs one.
       const roles = [
         'index.tsx',
         'core.ts',
@@ -130,8 +132,6 @@ describe('the layout tells the truth about the architecture', () => {
         'ui/play.ts',
         `ui/${Game}Board.tsx`,
         `ui/${Game}Panel.tsx`,
-        `ui/${Game}PlayScreen.tsx`,
-        `ui/${Game}Replay.tsx`,
       ];
       for (const file of roles) if (!has(file)) missing.push(`games/${game}/${file}`);
       // The console: one file, or a folder of them (Yut's, with its advanced game's).
@@ -147,13 +147,23 @@ describe('the layout tells the truth about the architecture', () => {
     for (const game of GAME_IDS) {
       const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
       const board = `games/${game}/ui/${Game}Board`;
-      for (const screen of [`${Game}PlayScreen`, `${Game}Replay`]) {
-        const imports = graph.get(`games/${game}/ui/${screen}`) ?? [];
-        if (!imports.includes(board)) problems.push(`${screen} does not draw ${Game}Board`);
+      const module = `games/${game}/index`;
+      const given = graph.get(module) ?? [];
+      for (const [screen, fallback] of [
+        [`${Game}PlayScreen`, 'ui/PlayScreen'],
+        [`${Game}Replay`, 'ui/ReplayFace'],
+      ] as const) {
+        // The game's own screen where its module gives one, else the module declares the default.
+        const own = `games/${game}/ui/${screen}`;
+        const drawer = given.includes(own) ? own : module;
+        if (drawer === module && !given.includes(fallback))
+          problems.push(`${module} gives neither ui/${screen} nor ${fallback}`);
+        if (!(graph.get(drawer) ?? []).includes(board))
+          problems.push(`${drawer} (its ${screen}) does not draw ${Game}Board`);
       }
       const replay = graph.get(`games/${game}/ui/${Game}Replay`) ?? [];
-      for (const module of replay)
-        if (/board-layout$/.test(module)) problems.push(`${Game}Replay draws from ${module}`);
+      for (const imported of replay)
+        if (/board-layout$/.test(imported)) problems.push(`${Game}Replay draws from ${imported}`);
     }
     expect(problems).toEqual([]);
   });

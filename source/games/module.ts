@@ -127,7 +127,10 @@ export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O>
    */
   readonly dataFiles?: readonly string[];
   readonly entries: readonly MenuEntry[];
+  /** The play screen: the default's (ui/PlayScreen.tsx) declared with the game's board, panel,
+   * play model and help lines, or the game's own. */
   readonly Play: ComponentType<PlayProps<S>>;
+  /** Its face in the replay viewer: the default's (ui/ReplayFace.tsx), or the game's own. */
   readonly Replay: ComponentType<ReplayScreenProps>;
   /** The rules in the project's words (docs/rules/<game>.md), for the Rules pages. */
   readonly rulesText: string;

@@ -1,15 +1,17 @@
 /**
- * The generic play screen: the game's board as text lines beside a panel with whose turn it is,
- * the move list, the log and the keys, in the shared frame on the shared dispatcher.
+ * The move list's play screen, for a game with no board to point at yet: the game's board as text
+ * lines beside a panel with whose turn it is, the move list, the log and the keys, on the
+ * default play screen.
  */
 import { Box, Text } from '../render/components.js';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { GameEvent } from '../engine/game.js';
-import { type ListFace, type ListPlay, listPlayModel } from './list-play.js';
+import { type ListAction, type ListFace, type ListPlay, listPlayModel } from './list-play.js';
+import type { Session } from '../table/session.js';
 import type { TableGame } from '../table/table.js';
-import { FRAME_HELP, type PlayProps, usePlaySession } from './play-session.js';
-import { PlayFrame } from './PlayFrame.js';
-import { displayWidth, helpLines, lastLines } from './text.js';
+import { FRAME_HELP, type PlayProps } from './play-session.js';
+import { type PlayFace, PlayScreen, savedToFile } from './PlayScreen.js';
+import { displayWidth, lastLines } from './text.js';
 import { Styled } from './theme.js';
 
 export const LIST_KEYS: readonly string[] = [
@@ -37,80 +39,71 @@ export function ListPlayScreen<S, E extends GameEvent>({
   face: ListScreenFace<S, E>;
   props: PlayProps<S>;
 }) {
-  const { session, width, height } = props;
-  const model = useMemo(() => listPlayModel(face), [face]);
-  const help = useMemo(
-    () => helpLines(LIST_KEYS, face.rulesText, Math.min(width, 90) - 4),
-    [face, width],
-  );
-  const init = useCallback(
-    () => model.init(session.initial, session.seats, session.log),
-    [model, session],
-  );
-  const { play, helpScroll } = usePlaySession({
+  const screen = useMemo(() => listScreenFace(face), [face]);
+  return <PlayScreen face={screen} props={props} />;
+}
+
+/** The move list's face on the default play screen: its board as lines, and the list beside it. */
+function listScreenFace<S, E extends GameEvent>(
+  face: ListScreenFace<S, E>,
+): PlayFace<S, E, ListPlay<S, E>, ListAction<E, S>> {
+  const model = listPlayModel(face);
+  const { rules } = face;
+  const names = (session: Session<S>) => session.seats.map((s) => s.name);
+  return {
+    title: face.title,
+    keys: LIST_KEYS,
+    rulesText: face.rulesText,
     knowledge: face,
-    props,
-    init,
+    init: (session) => model.init(session.initial, session.seats, session.log),
     reduce: model.reduce,
     key: model.key,
-    helpLines: help,
     // A game saved to its own file (Start.save): `s`, and the quit question offers it.
-    save: session.save ? (p: ListPlay<S, E>) => session.save?.(p.state) : undefined,
-  });
-  const names = session.seats.map((s) => s.name);
-  const { rules } = face;
-  const outcome = rules.outcome(play.state);
-  const seat = rules.toAct(play.state);
-  const legal = outcome.status === 'running' ? rules.legalEvents(play.state) : [];
-  const due = rules.chance(play.state) !== undefined;
-  const board = face.board(play.state, names);
-  const boardWidth = Math.max(0, ...board.map(displayWidth)) + 4;
-  return (
-    <PlayFrame
-      title={face.title}
-      help={help}
-      overlay={play.overlay}
-      log={play.log}
-      helpScroll={helpScroll}
-      width={width}
-      height={height}
-      saving={session.save ? 'now' : undefined}
-      board={
-        <Box borderStyle="round" paddingX={1} flexDirection="column" flexShrink={0}>
-          {board.map((line, i) => (
-            <Text key={i}>{line || ' '}</Text>
-          ))}
-        </Box>
-      }
+    save: savedToFile,
+    saving: (_, { session }) => (session.save ? 'now' : undefined),
+    board: (play, { session }) => (
+      <Box borderStyle="round" paddingX={1} flexDirection="column" flexShrink={0}>
+        {face.board(play.state, names(session)).map((line, i) => (
+          <Text key={i}>{line || ' '}</Text>
+        ))}
+      </Box>
+    ),
+    panel(play, { session, width, height }) {
+      const outcome = rules.outcome(play.state);
+      const seat = rules.toAct(play.state);
+      const legal = outcome.status === 'running' ? rules.legalEvents(play.state) : [];
+      const due = rules.chance(play.state) !== undefined;
+      const who = names(session);
+      const board = face.board(play.state, who);
+      const boardWidth = Math.max(0, ...board.map(displayWidth)) + 4;
       // The panel takes what the board leaves (a 9 × 9 Kono board is 40 columns wide).
-      panel={
+      return (
         <Panel play={play} width={Math.max(30, Math.min(56, width - boardWidth))} rows={height - 2}>
           {outcome.status === 'running' ? (
             <Text wrap="truncate-end">
               <Styled seat={seat} bold>
-                ▶ {names[seat]}
+                ▶ {who[seat]}
               </Styled>{' '}
               {due ? 'to throw (Space)' : 'to move'}
             </Text>
           ) : (
             <Styled bold>
-              ★ {outcome.status === 'won' ? `${names[outcome.winner]} wins!` : 'The game is over.'}{' '}
-              ★
+              ★ {outcome.status === 'won' ? `${who[outcome.winner]} wins!` : 'The game is over.'} ★
             </Styled>
           )}
           {listWindow(legal.length, play.choice).map((i) => (
             <Text key={i} wrap="truncate-end" inverse={i === play.choice}>
               {i === play.choice ? '▸' : ' '} {String(i + 1).padStart(legal.length > 9 ? 2 : 1)}.{' '}
-              {face.label(play.state, legal[i] as E, names)}
+              {face.label(play.state, legal[i] as E, who)}
             </Text>
           ))}
           {legal.length > LIST_ROWS ? (
             <Text dimColor>{`  ${legal.length} choices: ↑↓ scroll`}</Text>
           ) : null}
         </Panel>
-      }
-    />
-  );
+      );
+    },
+  };
 }
 
 /** Moves shown at once; a longer list scrolls with the choice. */

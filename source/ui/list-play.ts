@@ -16,7 +16,14 @@ import {
   wanting,
   wantingBack,
 } from './event-log.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from './play-session.js';
+import {
+  computerToPlay,
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  reduceFramed,
+  type SessionAction,
+} from './play-session.js';
 import { repliesWords } from '../engine/take-back.js';
 
 export interface ListFace<S, E extends GameEvent> {
@@ -117,6 +124,13 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     };
   }
 
+  /** A hint chooses its move in the list. */
+  function hinted(play: ListPlay<S, E>, event: E): Partial<ListPlay<S, E>> {
+    const legal = rules.legalEvents(play.state);
+    const index = legal.findIndex((e) => JSON.stringify(e) === JSON.stringify(event));
+    return { choice: Math.max(0, index) };
+  }
+
   function reduce(play: ListPlay<S, E>, action: ListAction<E, S>): ListPlay<S, E> {
     const legal = rules.legalEvents(play.state);
     switch (action.type) {
@@ -135,19 +149,8 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
       }
       case 'list/undoRequested':
         return { ...play, ...wantingBack<E>() };
-      case 'play/overlayOpened':
-        return { ...play, overlay: action.overlay };
-      case 'play/overlayClosed':
-        return { ...play, overlay: null };
-      case 'play/noticeShown':
-        return { ...play, notice: action.notice };
-      case 'play/hintShown': {
-        const index = legal.findIndex((e) => JSON.stringify(e) === JSON.stringify(action.event));
-        return { ...play, choice: Math.max(0, index), notice: action.notice };
-      }
       default:
-        // Chance, hints, saves and app requests are the dispatcher's.
-        return play;
+        return reduceFramed(play, action, hinted);
     }
   }
 
@@ -156,12 +159,8 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
     if (shared !== undefined) return shared ?? undefined;
     // A person's last move can be taken back while the computer replies, as well as after.
     if (pressed === 'u') return { type: 'list/undoRequested' };
-    const seat = play.seats[rules.toAct(play.state)];
-    if (seat?.kind === 'computer')
-      return {
-        type: 'play/noticeShown',
-        notice: `${seat.name} is the computer: wait for its move.`,
-      };
+    const waiting = computerToPlay(play.seats[rules.toAct(play.state)]);
+    if (waiting) return waiting;
     switch (pressed) {
       case 'space':
         return { type: 'play/chanceRequested' };

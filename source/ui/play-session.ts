@@ -19,6 +19,7 @@ import {
   useState,
 } from 'react';
 import type { GameEvent, Outcome } from '../engine/game.js';
+import type { Seat } from '../engine/seats.js';
 import type { Past, Session } from '../table/session.js';
 import {
   type Fact,
@@ -185,10 +186,51 @@ export function frameKey(
   return undefined;
 }
 
+/**
+ * A key that would play, pressed on a computer's turn: the notice to wait (undefined on a
+ * person's turn, where the key is the game's).
+ */
+export function computerToPlay(seat: Seat | undefined): SessionAction<never, never> | undefined {
+  if (seat?.kind !== 'computer') return undefined;
+  return { type: 'play/noticeShown', notice: `${seat.name} is the computer: wait for its move.` };
+}
+
 /** The part of every play model the dispatcher reads: its event log, its page, its lines. */
 export interface PlayModel<S, E> extends EventLog<S, E> {
   readonly overlay: Overlay;
   readonly log: readonly string[];
+}
+
+/** The view every play model keeps besides its own: the page over the board, and the notice. */
+export interface FramedView {
+  readonly overlay: Overlay;
+  readonly notice: string | null;
+}
+
+/**
+ * The end of every play model's reducer: the actions all answer alike (a notice, a page opened
+ * or closed, a hint shown, where `hinted` puts the game's own selection on the hinted move).
+ * Any other action leaves the model as it is: chance, hints asked, saves and the app's requests
+ * are the dispatcher's.
+ */
+export function reduceFramed<P extends FramedView, E>(
+  play: P,
+  action: { readonly type: string },
+  hinted?: (play: P, event: E) => Partial<P>,
+): P {
+  const shared = action as SessionAction<E>;
+  switch (shared.type) {
+    case 'play/hintShown':
+      return { ...play, ...hinted?.(play, shared.event), notice: shared.notice };
+    case 'play/noticeShown':
+      return { ...play, notice: shared.notice };
+    case 'play/overlayOpened':
+      return { ...play, overlay: shared.overlay };
+    case 'play/overlayClosed':
+      return { ...play, overlay: null };
+    default:
+      return play;
+  }
 }
 
 export interface PlaySessionOptions<S, E extends GameEvent, P extends PlayModel<S, E>, A> {

@@ -16,7 +16,6 @@ import { NO_RECORDING } from '../../source/engine/recording.js';
 import { seatOf } from '../../source/engine/seats.js';
 import { GAMES } from '../../source/games/index.js';
 import type { AnyGameModule } from '../../source/games/module.js';
-import { YotePlayScreen } from '../../source/games/yote/ui/YotePlayScreen.js';
 import { setup } from '../../source/games/yote/rules.js';
 import { Hall } from '../../source/serve/hall.js';
 import { type Person } from '../../source/serve/served-table.js';
@@ -99,7 +98,7 @@ function servedYote() {
 describe('one holder: the table folds an event, the screens draw what it told', () => {
   it('a local move is reduced once, by the table', async () => {
     const seats = [seatOf('Ann', 'human'), seatOf('Bo', 'human')];
-    const drawn = renderPlay(YotePlayScreen, setup({ quietTurns: 50 }), seats, 100, 30);
+    const drawn = renderPlay(yote.Play, setup({ quietTurns: 50 }), seats, 100, 30);
     unmounts.push(drawn.unmount);
     await frameWhen(drawn.lastFrame, 'Ann (White) to play');
     calls.reduce = 0;

@@ -10,7 +10,7 @@ import { type SeatKind, seatOf } from '../../engine/seats.js';
 import { settingOf, settingsOf } from '../../engine/options.js';
 import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
 import { runClassicKono } from './classic.js';
-import { konoCore } from './core.js';
+import { konoCore, konoTakeBack } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
 import {
   KONO_OPTIONS,
@@ -23,8 +23,19 @@ import {
 } from './rules.js';
 import { parseSave } from './save.js';
 import { SAVE_FILE, writeSave } from './save-file.js';
-import { KonoPlayScreen } from './ui/KonoPlayScreen.js';
-import { KonoReplay } from './ui/KonoReplay.js';
+import { Text } from '../../render/components.js';
+import { playScreen, savedToFile } from '../../ui/PlayScreen.js';
+import { replayFace } from '../../ui/ReplayFace.js';
+import { boardBoxWidth, KonoBoard } from './ui/KonoBoard.js';
+import { KonoPanel, konoPanelWidth, roundTable, ScoreLines } from './ui/KonoPanel.js';
+import {
+  KONO_HELP,
+  konoKey,
+  konoMarks,
+  lastMoveMarks,
+  newKonoPlay,
+  reduceKonoPlay,
+} from './ui/play.js';
 import { KonoSetup } from './ui/KonoSetup.js';
 import {
   answerKonoSetup,
@@ -64,8 +75,66 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   ...konoCore,
   dataFiles: [SAVE_FILE],
   entries: [newEntry, resumeEntry],
-  Play: KonoPlayScreen,
-  Replay: KonoReplay,
+  Play: playScreen({
+    title: 'Kono',
+    keys: KONO_HELP,
+    rulesText: rulesTextOf('kono'),
+    knowledge: konoCore,
+    init: (session) => newKonoPlay(session.initial, session.seats, session.log),
+    reduce: reduceKonoPlay,
+    key: konoKey,
+    save: savedToFile,
+    saving: (_, { session }) => (session.save ? 'now' : undefined),
+    takeBack: konoTakeBack,
+    board(play, { height }) {
+      const { state } = play;
+      const human = play.seats[state.turn]?.kind !== 'computer';
+      return (
+        <KonoBoard
+          state={state}
+          cursor={state.phase === 'play' && human ? play.cursor : undefined}
+          marks={konoMarks(play)}
+          height={height}
+        />
+      );
+    },
+    panel: (play, { width, height }) => (
+      <KonoPanel
+        play={play}
+        width={konoPanelWidth(width, boardBoxWidth(play.state))}
+        rows={height}
+      />
+    ),
+  }),
+  Replay: replayFace<KonoState>({
+    // The last move marked, as the play screen marks it.
+    board: (state, { events, index, height }) => (
+      <KonoBoard
+        state={state}
+        marks={lastMoveMarks(state, events[index - 1] as KonoEvent | undefined)}
+        height={height}
+      />
+    ),
+    panelWidth: (state, width) => konoPanelWidth(width, boardBoxWidth(state)),
+    side(state, { names, seats, height }, width) {
+      // A round's end shows the rounds' score table.
+      const ended = state.phase === 'roundOver' || state.phase === 'over';
+      const table = ended ? roundTable(state, names, width, Math.max(5, height - 30)) : [];
+      return {
+        lines: (
+          <>
+            <Text dimColor>
+              Round {state.round}
+              {state.size > 0 ? ` · ${state.size} × ${state.size}` : ''}
+            </Text>
+            <ScoreLines state={state} names={names} width={width} seats={seats} />
+            {table}
+          </>
+        ),
+        timelineRows: height - 14 - table.length,
+      };
+    },
+  }),
   rulesText: rulesTextOf('kono'),
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),
   // A recording resumed saves to the same slot as a new game.

@@ -14,13 +14,17 @@ import { runClassicUr } from './classic.js';
 import { urCore } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
 import { solveCommand } from './solve-command.js';
-import { perfectProblem } from './perfect.js';
+import { perfectProblem, prepareTable, urHintNotice } from './perfect.js';
 import { readTablesFrom } from './solved-table.js';
 import { dataDirectory } from '../../storage/paths.js';
 import { setup, UR_OPTIONS, type UrEvent, urGame, type UrOptions, type UrState } from './rules.js';
 import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
-import { UrPlayScreen } from './ui/UrPlayScreen.js';
-import { UrReplay } from './ui/UrReplay.js';
+import { resumedLog } from '../../ui/play-session.js';
+import { playScreen } from '../../ui/PlayScreen.js';
+import { replayFace } from '../../ui/ReplayFace.js';
+import { newUrPlay, reduceUrPlay, UR_HELP, urKey, urPreview } from './ui/play.js';
+import { UrBoard, urBoardBoxWidth } from './ui/UrBoard.js';
+import { ReplaySides, UrPanel } from './ui/UrPanel.js';
 import { UrSetup } from './ui/UrSetup.js';
 
 interface Board {
@@ -88,8 +92,41 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
     return { columns: urBoardWidth(state) + 4 + 48, rows: urBoardHeight(state) + 2 + 4 };
   },
   entries: [entry],
-  Play: UrPlayScreen,
-  Replay: UrReplay,
+  Play: playScreen({
+    title: 'Royal Game of Ur',
+    keys: UR_HELP,
+    rulesText: rulesTextOf('ur'),
+    knowledge: urCore,
+    init: (session) => resumedLog(newUrPlay(session.initial, session.seats), session),
+    // The solved table (if any) is read as the game opens, not by the first hint: 551 MB at seven stones.
+    opened: (session) => void prepareTable(session.initial.rules),
+    reduce: reduceUrPlay,
+    key: urKey,
+    hintNotice: urHintNotice,
+    board: ({ state, stone, numbers }) => (
+      <UrBoard
+        state={state}
+        preview={urPreview(state, stone)}
+        stone={state.phase === 'over' ? undefined : stone}
+        numbered={numbers ? state.turn : undefined}
+      />
+    ),
+    panel: (play, { width, height }) => (
+      <UrPanel
+        play={play}
+        width={Math.min(56, width - urBoardBoxWidth(play.state))}
+        rows={height}
+      />
+    ),
+  }),
+  Replay: replayFace<UrState>({
+    board: (state) => <UrBoard state={state} />,
+    panelWidth: (state, width) => Math.min(52, width - urBoardBoxWidth(state)),
+    side: (state, { names, height }) => ({
+      lines: <ReplaySides state={state} names={names} />,
+      timelineRows: height - 12,
+    }),
+  }),
   rulesText: rulesTextOf('ur'),
   command: {
     describe: 'the Royal Game of Ur: straight to its setup screen',

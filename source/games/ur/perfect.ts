@@ -158,3 +158,12 @@ export function perfectBot(fallback: Bot<UrState, UrEvent>): Bot<UrState, UrEven
     },
   };
 }
+
+/** A hint with exact chances where a table is built: `Hint: W3 …: 63.2% → 66.0%.` */
+export function urHintNotice(state: UrState, event: UrEvent, reason: string): string {
+  const table = tableFor(state.rules);
+  if (!table || event.type !== 'ur/stoneMoved') return `Hint: ${reason}.`;
+  const rated = rateMoves(table, state).find((m) => m.event.stone === event.stone);
+  if (!rated) return `Hint: ${reason}.`;
+  return `Hint: ${reason}: ${chanceWords(chanceBeforeRoll(table, state), rated.chance)}.`;
+}

@@ -11,8 +11,12 @@ import { rulesTextOf } from '../rules-text.js';
 import { settingOf, settingsOf } from '../../engine/options.js';
 import { YOTE_OPTIONS, type YoteEvent, type YoteOptions, type YoteState } from './rules.js';
 import { newYoteSetup, type YoteSetupForm, yoteSetupKey } from './ui/setup-model.js';
-import { YotePlayScreen } from './ui/YotePlayScreen.js';
-import { YoteReplay } from './ui/YoteReplay.js';
+import { resumedLog } from '../../ui/play-session.js';
+import { playScreen } from '../../ui/PlayScreen.js';
+import { replayFace } from '../../ui/ReplayFace.js';
+import { newYotePlay, reduceYotePlay, YOTE_HELP, yoteKey, yoteMarks } from './ui/play.js';
+import { BOARD_BOX_WIDTH, YoteBoard } from './ui/YoteBoard.js';
+import { SideLines, YotePanel } from './ui/YotePanel.js';
 import { YoteSetup } from './ui/YoteSetup.js';
 
 const quietOf = (settings: Readonly<Record<string, unknown>>) =>
@@ -33,11 +37,47 @@ const entry: MenuEntry = {
   View: ({ form }) => <YoteSetup form={form as YoteSetupForm} />,
 };
 
+/** The panel takes what the board leaves, in play and in the replay alike. */
+const panelWidth = (width: number) => Math.max(30, Math.min(56, width - BOARD_BOX_WIDTH));
+
 export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   ...yoteCore,
   entries: [entry],
-  Play: YotePlayScreen,
-  Replay: YoteReplay,
+  Play: playScreen({
+    title: 'Yoté',
+    keys: YOTE_HELP,
+    rulesText: rulesTextOf('yote'),
+    knowledge: yoteCore,
+    init: (session) => resumedLog(newYotePlay(session.initial, session.seats), session),
+    reduce: reduceYotePlay,
+    key: yoteKey,
+    board(play) {
+      // A computer's turn shows neither the cursor nor what a choice could do.
+      const human = play.seats[play.state.turn]?.kind !== 'computer';
+      const running = play.state.step !== 'over';
+      return (
+        <YoteBoard
+          state={play.state}
+          cursor={running && human ? play.cursor : undefined}
+          marks={human ? yoteMarks(play) : undefined}
+        />
+      );
+    },
+    panel: (play, { width, height }) => (
+      <YotePanel play={play} width={panelWidth(width)} rows={height} />
+    ),
+  }),
+  Replay: replayFace<YoteState>({
+    // The attack's path so far, as the play screen marks it.
+    board: (state) => (
+      <YoteBoard state={state} marks={new Map(state.chain.map((cell) => [cell, 'path']))} />
+    ),
+    panelWidth: (_, width) => panelWidth(width),
+    side: (state, { names, height }, width) => ({
+      lines: <SideLines state={state} names={names} width={width} />,
+      timelineRows: height - 12,
+    }),
+  }),
   rulesText: rulesTextOf('yote'),
   command: {
     describe: 'Yoté: straight to its setup screen',

@@ -20,7 +20,13 @@ import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-mode
 import { answerAdvanced, saverFor } from './ui/advanced-files.js';
 import { YutSetup } from './ui/YutSetup.js';
 import { newSetup, type SetupForm, setupKey, startRow } from './ui/setup-model.js';
-import { YutPlayScreen } from './ui/YutPlayScreen.js';
+import type { Session } from '../../table/session.js';
+import { resumedLog } from '../../ui/play-session.js';
+import { playScreen } from '../../ui/PlayScreen.js';
+import { SAVE_KEYS, YUT_HELP, yutHintNotice } from './ui/help.js';
+import { newPlay, playKey, preview, reducePlay, type YutPlay } from './ui/play.js';
+import { BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH, YutBoard } from './ui/YutBoard.js';
+import { YutPanel } from './ui/YutPanel.js';
 import { YutReplay } from './ui/YutReplay.js';
 import { addUser } from './users.js';
 
@@ -113,11 +119,61 @@ const advanced: MenuEntry = {
   ),
 };
 
+/** The start of a person's turn in an advanced game, before the throw: where it can be saved. */
+const savable = (play: YutPlay, session: Session<YutState>) =>
+  session.save !== undefined &&
+  play.turnStart &&
+  play.state.phase === 'throw' &&
+  session.seats[play.state.turn]?.kind !== 'computer';
+
 export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   ...yutCore,
   dataFiles: [ACCOUNTS_FILE, SAVES_FILE],
   entries: [basic, advanced],
-  Play: YutPlayScreen,
+  Play: playScreen({
+    title: 'Yut Nori',
+    keys: YUT_HELP,
+    rulesText: rulesTextOf('yut'),
+    knowledge: yutCore,
+    init: (session) => resumedLog(newPlay(session.initial, session.seats), session),
+    reduce: reducePlay,
+    key: playKey,
+    save: (session) => (play) =>
+      !session.save
+        ? 'Saving belongs to the advanced game (madang yut --advanced).'
+        : !play.turnStart || play.state.phase !== 'throw'
+          ? 'A game is saved at the start of a turn, before the throw.'
+          : session.save(play.state),
+    saving: (play, { session }) =>
+      session.save ? (savable(play, session) ? 'now' : 'later') : undefined,
+    hintNotice: yutHintNotice,
+    board: (play) => (
+      <YutBoard
+        state={play.state}
+        preview={preview(play.state, play.selection)}
+        numbers={play.numbers}
+      />
+    ),
+    panel: (play, { session, shared, width }) => (
+      <YutPanel
+        play={play}
+        preview={preview(play.state, play.selection)}
+        width={Math.min(width - BOARD_BOX_WIDTH, 56)}
+        height={BOARD_BOX_HEIGHT}
+        recording={
+          // At a served table the file is the server's, not the players' to see.
+          shared
+            ? session.recorder.problem
+              ? 'The recording stopped.'
+              : 'Recorded on the server.'
+            : (session.recorder.problem ??
+              (session.recorder.file ? `Recording: ${session.recorder.file}` : undefined))
+        }
+        keyLines={savable(play, session) ? SAVE_KEYS : undefined}
+      />
+    ),
+    rowHeight: BOARD_BOX_HEIGHT,
+  }),
   Replay: YutReplay,
   rulesText: rulesTextOf('yut'),
   command: {

@@ -13,7 +13,7 @@ import {
   setup,
   withDefaults,
 } from '../../../source/games/kono/rules.js';
-import { KonoPlayScreen } from '../../../source/games/kono/ui/KonoPlayScreen.js';
+import { konoModule } from '../../../source/games/kono/index.js';
 import { frameWhen, press } from '../../support/ink.js';
 import { renderPlay } from '../../support/screens.js';
 
@@ -45,7 +45,7 @@ function tournament(sizes: number[], quitter = 0, asker: number | null = 0): Kon
 }
 
 function frame(state: KonoState, seats: Seat[], width: number, height: number): string {
-  const r = renderPlay(KonoPlayScreen, state, seats, width, height);
+  const r = renderPlay(konoModule.Play, state, seats, width, height);
   cleanup = r.unmount;
   return plain(r.lastFrame() ?? '');
 }
@@ -82,7 +82,7 @@ describe('Kono’s panel', () => {
       { name: 'Alexandra Konstantinopoulou', kind: 'human' },
       { name: 'Bartholomew the Magnificent', kind: 'computer', level: 'strong' },
     ];
-    const r = renderPlay(KonoPlayScreen, state, seats, 80, 24);
+    const r = renderPlay(konoModule.Play, state, seats, 80, 24);
     cleanup = r.unmount;
     await press(r.stdin, 'h');
     const text = plain(await frameWhen(r.lastFrame, 'Hint:'));

@@ -283,7 +283,7 @@ describe('the Kono play screen model', () => {
 
 describe('the Kono help page', () => {
   it('every key line fits the 80-column help page as written (76 inside its frame)', async () => {
-    const { KONO_HELP } = await import('../../../source/games/kono/ui/KonoPlayScreen.js');
+    const { KONO_HELP } = await import('../../../source/games/kono/ui/play.js');
     const { displayWidth } = await import('../../../source/ui/text.js');
     expect(KONO_HELP.filter((line) => displayWidth(line) > 76)).toEqual([]);
   });

@@ -16,7 +16,6 @@ import {
   setup,
 } from '../../../source/games/layers/rules.js';
 import { layersWidths } from '../../../source/games/layers/ui/LayersBoard.js';
-import { LayersPlayScreen } from '../../../source/games/layers/ui/LayersPlayScreen.js';
 import { frameWhen, plain } from '../../support/ink.js';
 import { renderPlay, renderReplay } from '../../support/screens.js';
 
@@ -39,7 +38,7 @@ async function playFrame(
   width: number,
   height: number,
 ) {
-  const r = renderPlay(LayersPlayScreen, state, seats, width, height);
+  const r = renderPlay(layersModule.Play, state, seats, width, height);
   // The play screen tells its model the forest's room after its first frame: the next one opens
   // the trees that fit (in this game, 26 under 27).
   const frame = await frameWhen(r.lastFrame, (f) => plain(f).includes('└─26 '));

@@ -374,7 +374,7 @@ describe('the Layers help page', () => {
   });
 
   it('every key line fits the 80-column help page as written (76 inside its frame)', async () => {
-    const { LAYERS_HELP } = await import('../../../source/games/layers/ui/LayersPlayScreen.js');
+    const { LAYERS_HELP } = await import('../../../source/games/layers/ui/play.js');
     const { displayWidth } = await import('../../../source/ui/text.js');
     expect(LAYERS_HELP.filter((line) => displayWidth(line) > 76)).toEqual([]);
   });

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, type UrState } from '../../../source/games/ur/rules.js';
 import { urCore } from '../../../source/games/ur/core.js';
-import { UrPlayScreen } from '../../../source/games/ur/ui/UrPlayScreen.js';
+import { urModule } from '../../../source/games/ur/index.js';
 import { renderPlay } from '../../support/screens.js';
 import { placed, rolled } from '../../support/ur.js';
 
@@ -17,7 +17,7 @@ const seats = [
 ];
 
 function frame(state: UrState, width: number, height: number): string {
-  const r = renderPlay(UrPlayScreen, state, seats, width, height);
+  const r = renderPlay(urModule.Play, state, seats, width, height);
   cleanup = r.unmount;
   return (r.lastFrame() ?? '').replace(/\x1b\[[0-9;]*m/g, '');
 }

@@ -12,7 +12,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../source/engine/random.js';
 import { urBot } from '../../../source/games/ur/bot.js';
 import { urModule } from '../../../source/games/ur/index.js';
-import { perfectProblem, rateMoves, tableFor } from '../../../source/games/ur/perfect.js';
+import {
+  perfectProblem,
+  rateMoves,
+  tableFor,
+  urHintNotice,
+} from '../../../source/games/ur/perfect.js';
 import { readTablesFrom } from '../../../source/games/ur/solved-table.js';
 import {
   chance,
@@ -22,7 +27,6 @@ import {
   type UrState,
 } from '../../../source/games/ur/rules.js';
 import { solveUr } from '../../../source/games/ur/solve-run.js';
-import { urHintNotice } from '../../../source/games/ur/ui/UrPlayScreen.js';
 import { CLI } from '../../support/tmux.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'madang-ur-perfect-'));

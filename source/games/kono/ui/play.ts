@@ -10,7 +10,7 @@ import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { cutBack, type Told, type ToldBack, wanting, wantingBack } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
-import { LOG_KEPT, frameKey } from '../../../ui/play-session.js';
+import { FRAME_HELP, LOG_KEPT, frameKey } from '../../../ui/play-session.js';
 import { motiveOf, motiveWords, pointName } from '../bot.js';
 import { konoTakeBack } from '../core.js';
 import { describeKonoEvent } from '../describe.js';
@@ -193,6 +193,25 @@ const DIRECTION_OF_KEY: Readonly<Record<string, Direction>> = {
   '3': 'southeast',
   pagedown: 'southeast',
 };
+
+/** The keys, for the help page (the rules follow them). */
+export const KONO_HELP: readonly string[] = [
+  'Keys',
+  '  ← → ↑ ↓    move the cursor over the points',
+  '  Enter      on one of your pieces: choose it (again, or Esc: drop it)',
+  '  7 9 1 3    step the chosen piece: 7 northwest, 9 northeast, 1 southwest,',
+  '             3 southeast (the keypad’s corners; Home PgUp End PgDn too).',
+  '             The board shows each step by its key: the first press',
+  '             previews it, the second (or Enter) makes it',
+  '  u          take back your last move, and the computer’s reply after it',
+  '  r r        quit the round: it is scored as it stands, 5 points off yours',
+  '  s          save the tournament and leave (before a move or the dice)',
+  '  h          a hint: the strong computer’s move and why, chosen for you',
+  '  ↑ ↓ Enter  between rounds: choose the board, the colour, another round',
+  '  Space      throw the dice for the first move',
+  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  ...FRAME_HELP,
+];
 
 export function konoKey(play: KonoPlay, key: Key): KonoAction | undefined {
   // A person's last move can be taken back while the computer replies, as well as after.

@@ -5,9 +5,17 @@
  */
 import { Box, Text } from '../../../render/components.js';
 import { Styled } from '../../../ui/theme.js';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { current, type LayersState, opponentsOf } from '../rules.js';
-import { forestOrder, forestRow, pathUp, shapeOf, shownOf } from './play.js';
+import {
+  forestOrder,
+  forestRow,
+  type LayersPlay,
+  pathUp,
+  playShown,
+  shapeOf,
+  shownOf,
+} from './play.js';
 
 /** The forest's share of the window: wider windows widen both panels. */
 export function layersWidths(width: number): { forest: number; panel: number } {
@@ -62,6 +70,39 @@ export const LayersBoard = memo(function LayersBoard({
 });
 
 /** A way up as one line: `5 › 37 › … 9 more … › 12◆`, cut in the middle to the width. */
+/**
+ * The board as the play screen draws it: the forest's folding and its people made again only
+ * when they change (not for each line of the log or each notice), so that the board is drawn
+ * again only then.
+ */
+export function LayersPlayBoard({
+  play,
+  width,
+  height,
+}: {
+  play: LayersPlay;
+  width: number;
+  height: number;
+}) {
+  const { state, cursor, viewer, open, shut, room, seats } = play;
+  const shown = useMemo(
+    () => playShown({ state, cursor, viewer, open, shut, room }),
+    [state, cursor, viewer, open, shut, room],
+  );
+  const people = useMemo(() => seats.map((seat) => seat.kind !== 'computer'), [seats]);
+  return (
+    <LayersBoard
+      state={state}
+      width={width}
+      height={height}
+      cursor={cursor}
+      people={people}
+      viewer={viewer}
+      shown={shown}
+    />
+  );
+}
+
 export function wayLine(way: readonly number[], width: number): string {
   const names = way.map((p, i) => `${p + 1}${i === way.length - 1 ? '◆' : ''}`);
   const all = names.join(' › ');

@@ -12,7 +12,7 @@ import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import { type Told, wanting } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
-import { frameKey } from '../../../ui/play-session.js';
+import { FRAME_HELP, frameKey } from '../../../ui/play-session.js';
 import { describeLayersEvent } from '../describe.js';
 import {
   current,
@@ -321,6 +321,27 @@ export function newLayersPlay(
   };
   return { ...fresh, cursor: aimed(fresh) };
 }
+
+/** The keys and the forest's signs, for the help page (the rules follow them). */
+export const LAYERS_HELP: readonly string[] = [
+  'Keys',
+  '  ↑ ↓        move the cursor over the players, PgUp PgDn ten at a time,',
+  '             Home End: its status shows, whoever plays (looking is free)',
+  '  → ←        open a folded tree (+N: the players under it), fold it again',
+  '  y          your own place        /  a player by its number, then Enter',
+  '  Enter      fight the player under the cursor (those you may fight: •)',
+  '  Tab        the next player you may fight',
+  '  r          rest (not twice in a row)',
+  '  f  e       after a draw, when you were challenged: fight back, or escape',
+  '  n          the computers play at once until a person’s turn (l: their log)',
+  '  h          a hint: the strong computer’s choice and why',
+  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  ...FRAME_HELP,
+  '',
+  'The forest: ◆ a root, ▶ the player to play, * a person, • one you may fight;',
+  'each line is a player, its layer (L) and experience. Your own fight stays',
+  'shown until you press a key; the others are in the log.',
+];
 
 export function layersKey(play: LayersPlay, key: Key): LayersAction | undefined {
   const action = keyAction(play, key);

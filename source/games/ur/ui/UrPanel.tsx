@@ -4,9 +4,26 @@ import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-sessio
 import { firstLines, fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { placeWords, stoneName } from '../describe.js';
-import { COLOUR_NAMES } from '../rules.js';
+import { COLOUR_NAMES, type UrState } from '../rules.js';
 import { choosable, type UrPlay, urPreview } from './play.js';
 import { seatColourOf } from './seat-colour.js';
+
+/** Both sides as the replay lists them: colour, name, stones waiting and off the board. */
+export function ReplaySides({ state, names }: { state: UrState; names: readonly string[] }) {
+  const counts = (c: number) => {
+    const length = state.rules.board.paths[c]?.length ?? 0;
+    const stones = state.stones[c] ?? [];
+    return `waiting ${stones.filter((p) => p < 0).length}  off ${stones.filter((p) => p >= length).length}/${state.rules.stones}`;
+  };
+  return [0, 1].map((c) => (
+    <Text key={c} wrap="truncate-end">
+      <Styled seat={seatColourOf(c)} bold={state.turn === c}>
+        {(COLOUR_NAMES[c] ?? '').padEnd(6)} {fit(names[c] ?? '', 12)}
+      </Styled>{' '}
+      {counts(c)}
+    </Text>
+  ));
+}
 
 const DIE = (d: number) => (d === 1 ? '◆' : '◇');
 

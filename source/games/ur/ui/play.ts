@@ -13,7 +13,15 @@ import {
   wanting,
   wantingBack,
 } from '../../../ui/event-log.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  computerToPlay,
+  FRAME_HELP,
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  reduceFramed,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { describeUrEvent, stoneName } from '../describe.js';
 import {
@@ -51,7 +59,6 @@ export type UrAction =
 /** The whole game's log is kept, for the log page (`l`). */
 const LOG = LOG_KEPT;
 const names = (play: UrPlay) => play.seats.map((s) => s.name);
-export const isComputer = (play: UrPlay) => play.seats[play.state.turn]?.kind === 'computer';
 
 /**
  * The stones worth choosing among: those that can move, else all still in play. Stones off the
@@ -137,6 +144,21 @@ export function urPreview(state: UrState, stone: number): UrPreview | undefined 
   };
 }
 
+/** The keys, for the help page (the rules follow them). */
+export const UR_HELP: readonly string[] = [
+  'Keys',
+  '  Space      roll the four dice: the roll is how many show a dot, 0 to 4',
+  '  ← → ↑ ↓    choose a stone (or press its number, 1 to 7)',
+  '  Enter      move the chosen stone; the board first shows >W3< where it lands',
+  '  u          take back your last move, with the computer’s reply (never a roll)',
+  '  h          a hint: the strong computer’s move and why; where a table is built (madang ur',
+  '             solve), the perfect move and your exact chance to win: before the roll → after',
+  '  n          number the squares of the path of the player to move (1 is the first square',
+  '             a stone enters); the log and the panel name squares by these numbers',
+  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  ...FRAME_HELP,
+];
+
 export function urKey(play: UrPlay, key: Key): UrAction | undefined {
   const shared = frameKey(play.overlay, play.state.phase !== 'over', key);
   if (shared !== undefined) return shared ?? undefined;
@@ -144,11 +166,8 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
   if (key === 'n') return { type: 'urPlay/numbersToggled' };
   // A person's last move can be taken back while the computer replies, as well as after.
   if (key === 'u') return { type: 'urPlay/undoRequested' };
-  if (isComputer(play))
-    return {
-      type: 'play/noticeShown',
-      notice: `${play.seats[play.state.turn]?.name} is the computer: wait for its move.`,
-    };
+  const waiting = computerToPlay(play.seats[play.state.turn]);
+  if (waiting) return waiting;
   switch (key) {
     case 'space':
     case 'r':
@@ -212,6 +231,10 @@ function takenBack(play: UrPlay, back: ToldBack<UrState, UrEvent>): UrPlay {
   });
 }
 
+/** A hinted move chooses its stone. */
+const hinted = (_: UrPlay, event: UrEvent): Partial<UrPlay> =>
+  event.type === 'ur/stoneMoved' ? { stone: event.stone } : {};
+
 export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
   switch (action.type) {
     case 'play/told':
@@ -250,17 +273,8 @@ export function reduceUrPlay(play: UrPlay, action: UrAction): UrPlay {
       return { ...play, ...wantingBack<UrEvent>() };
     case 'urPlay/numbersToggled':
       return { ...play, numbers: !play.numbers };
-    case 'play/hintShown':
-      if (action.event.type !== 'ur/stoneMoved') return { ...play, notice: action.notice };
-      return { ...play, stone: action.event.stone, notice: action.notice };
-    case 'play/noticeShown':
-      return { ...play, notice: action.notice };
-    case 'play/overlayOpened':
-      return { ...play, overlay: action.overlay };
-    case 'play/overlayClosed':
-      return { ...play, overlay: null };
     default:
-      return play;
+      return reduceFramed(play, action, hinted);
   }
 }
 

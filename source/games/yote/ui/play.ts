@@ -15,7 +15,15 @@ import {
   wanting,
   wantingBack,
 } from '../../../ui/event-log.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  computerToPlay,
+  FRAME_HELP,
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  reduceFramed,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { describeYoteEvent } from '../describe.js';
 import {
@@ -52,6 +60,21 @@ export type YoteAction =
   | { readonly type: 'yotePlay/choiceDropped' }
   | { readonly type: 'yotePlay/stopRequested' }
   | { readonly type: 'yotePlay/undoRequested' };
+
+/** The keys, for the help page (the rules follow them). */
+export const YOTE_HELP: readonly string[] = [
+  'Keys',
+  '  ← → ↑ ↓    move the cursor (or type a column a–f and a row 1–5: c then 3 is C3)',
+  '  Enter      on an empty cell: place a piece there; on one of yours: choose it',
+  '             then Enter on a green • steps there, on a red ◎ jumps (attacks)',
+  '  Enter      after a jump: on the red piece to take; then on a ◎ to jump again',
+  '  s          stop the attack (Enter on the attacking piece stops it too)',
+  '  x Esc      drop the chosen piece',
+  '  u          take back your last step, with the reply',
+  '  h          a hint: the strong computer’s choice and why',
+  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+  ...FRAME_HELP,
+];
 
 /** The whole game's log is kept, for the log page (`l`). */
 const LOG = LOG_KEPT;
@@ -128,9 +151,8 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
   if (shared !== undefined) return shared ?? undefined;
   // A person's last step can be taken back while the computer replies, as well as after.
   if (key === 'u') return { type: 'yotePlay/undoRequested' };
-  const seat = play.seats[play.state.turn];
-  if (seat?.kind === 'computer')
-    return { type: 'play/noticeShown', notice: `${seat.name} is the computer: wait for its move.` };
+  const waiting = computerToPlay(play.seats[play.state.turn]);
+  if (waiting) return waiting;
   switch (key) {
     case 'up':
       return { type: 'yotePlay/cursorMoved', rows: 1, columns: 0 };
@@ -309,15 +331,7 @@ export function reduceYotePlay(play: YotePlay, action: YoteAction): YotePlay {
       return ask(play, { type: 'yote/stopped' });
     case 'yotePlay/undoRequested':
       return { ...play, ...wantingBack<YoteEvent>() };
-    case 'play/hintShown':
-      return { ...play, ...hinted(play, action.event), notice: action.notice };
-    case 'play/noticeShown':
-      return { ...play, notice: action.notice };
-    case 'play/overlayOpened':
-      return { ...play, overlay: action.overlay };
-    case 'play/overlayClosed':
-      return { ...play, overlay: null };
     default:
-      return play;
+      return reduceFramed(play, action, hinted);
   }
 }

@@ -1,6 +1,9 @@
-/** The keys of Yut Nori's play screen and a map of the stations, for its help page (the rules follow). */
+/**
+ * The keys of Yut Nori's play screen and a map of the stations, for its help page (the rules
+ * follow); the key lines of a turn that can be saved, and a hint's words.
+ */
 import { FRAME_HELP } from '../../../ui/play-session.js';
-import { setup } from '../rules.js';
+import { setup, type YutEvent, type YutState } from '../rules.js';
 import { boardPlain, boardSegments } from './board-layout.js';
 
 /** The board with every station's number: what the log, hints and previews call them. */
@@ -27,3 +30,14 @@ export const YUT_HELP: readonly string[] = [
   '',
   ...MAP.map((line) => `  ${line}`),
 ];
+
+/** The keys at the start of an advanced game's turn, where it can be saved: each line fits the
+ * 28 columns inside the panel at 80×24. */
+export const SAVE_KEYS = ['Space throw · h hint · ?', 's save and exit · q quit'];
+
+/** A hint's notice: the hinted move by its throw and its piece, and why. */
+export function yutHintNotice(_state: YutState, event: YutEvent, reason: string): string {
+  if (event.type !== 'yut/pieceMoved') return `Hint: ${reason}.`;
+  const where = event.from === 0 ? 'a new piece' : `the piece at ${event.from}`;
+  return `Hint: ${event.result} with ${where}: ${reason}.`;
+}

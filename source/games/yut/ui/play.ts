@@ -1,7 +1,8 @@
 /**
  * The Yut play screen as a pure model: the table's state as it told it, what the player has
  * selected, the move preview, the turn log, and the mapping from a key to an action. The Ink
- * components only draw this; the dispatcher in YutPlayScreen.tsx runs the one effect (drawing sticks).
+ * components only draw this; the table the play screen links it to (ui/play-session.ts) draws
+ * the sticks.
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
@@ -14,7 +15,14 @@ import {
   wanting,
   wantingBack,
 } from '../../../ui/event-log.js';
-import { LOG_KEPT, frameKey, type Overlay, type SessionAction } from '../../../ui/play-session.js';
+import {
+  computerToPlay,
+  LOG_KEPT,
+  frameKey,
+  type Overlay,
+  reduceFramed,
+  type SessionAction,
+} from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
 import { describeEvent, takesShortcut } from '../describe.js';
@@ -178,12 +186,8 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
   if (key === 'n') return { type: 'play/numbersToggled' };
   // A person's last move can be taken back while the computer replies, as well as after.
   if (key === 'u') return { type: 'play/undoRequested' };
-  if (isComputer(play)) {
-    return {
-      type: 'play/noticeShown',
-      notice: `${play.seats[play.state.turn]?.name} is the computer: wait for its move.`,
-    };
-  }
+  const waiting = computerToPlay(play.seats[play.state.turn]);
+  if (waiting) return waiting;
   switch (key) {
     case 'space':
     case 't':
@@ -253,6 +257,10 @@ export function takenBack(play: YutPlay, back: ToldBack<YutState, YutEvent>): Yu
   });
 }
 
+/** A hinted move is selected: its piece and its throw. */
+const hinted = (_: YutPlay, event: YutEvent): Partial<YutPlay> =>
+  event.type === 'yut/pieceMoved' ? { selection: { from: event.from, result: event.result } } : {};
+
 export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
   switch (action.type) {
     case 'play/told':
@@ -304,22 +312,7 @@ export function reducePlay(play: YutPlay, action: PlayAction): YutPlay {
         return { ...play, notice: `There are ${moves.length} moves: choose 1 to ${moves.length}.` };
       return { ...play, selection: { from: chosen.from, result: chosen.result }, notice: null };
     }
-    case 'play/overlayOpened':
-      return { ...play, overlay: action.overlay };
-    case 'play/overlayClosed':
-      return { ...play, overlay: null };
-    case 'play/noticeShown':
-      return { ...play, notice: action.notice };
-    case 'play/hintShown':
-      if (action.event.type !== 'yut/pieceMoved') return { ...play, notice: action.notice };
-      return {
-        ...play,
-        selection: { from: action.event.from, result: action.event.result },
-        notice: action.notice,
-      };
     default:
-      // Throws need the chance source, hints the bot, and app/* actions belong to the app:
-      // the play session's dispatcher handles them.
-      return play;
+      return reduceFramed(play, action, hinted);
   }
 }

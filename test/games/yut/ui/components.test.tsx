@@ -4,7 +4,7 @@ import { setup } from '../../../../source/games/yut/rules.js';
 import { YutBoard, BOARD_BOX_HEIGHT } from '../../../../source/games/yut/ui/YutBoard.js';
 import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
 import { YutPanel } from '../../../../source/games/yut/ui/YutPanel.js';
-import { SAVE_KEYS } from '../../../../source/games/yut/ui/YutPlayScreen.js';
+import { SAVE_KEYS } from '../../../../source/games/yut/ui/help.js';
 import { YutSetup } from '../../../../source/games/yut/ui/YutSetup.js';
 import { newSetup } from '../../../../source/games/yut/ui/setup-model.js';
 import { displayWidth } from '../../../../source/ui/text.js';
