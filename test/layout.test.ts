@@ -3,7 +3,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GAME_IDS } from '../source/games/cores.js';
-import { coreProblems, importGraph, layoutProblems, PROCESS_ENV } from './support/layout.js';
+import {
+  coreProblems,
+  importGraph,
+  layoutProblems,
+  PROCESS_ENV,
+  standsOn,
+} from './support/layout.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -115,6 +121,7 @@ describe('the layout tells the truth about the architecture', () => {
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     expect(games.sort()).toEqual([...GAME_IDS].sort());
+    const graph = importGraph(`${ROOT}source`);
     const missing: string[] = [];
     for (const game of games) {
       const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
@@ -127,18 +134,35 @@ describe('the layout tells the truth about the architecture', () => {
         'rules.ts',
         'bot.ts',
         'describe.ts',
-        'ui/setup-model.ts',
-        `ui/${Game}Setup.tsx`,
         'ui/play.ts',
         `ui/${Game}Board.tsx`,
         `ui/${Game}Panel.tsx`,
       ];
       for (const file of roles) if (!has(file)) missing.push(`games/${game}/${file}`);
+      // The setup: the shared form of its options and seats (ui/SetupForm, from its module or
+      // through a file of its own), or a model and a view of its own.
+      if (!standsOn(graph, `games/${game}/index`, 'ui/SetupForm', `games/${game}/`))
+        for (const file of ['ui/setup-model.ts', `ui/${Game}Setup.tsx`])
+          if (!has(file)) missing.push(`games/${game}/${file} (or the shared ui/SetupForm)`);
       // The console: one file, or a folder of them (Yut's, with its advanced game's).
       if (!has('classic.ts') && !has('classic/console.ts'))
         missing.push(`games/${game}/classic.ts`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('a game stands on the shared setup form from its module, or through a file of its own', () => {
+    const graph = new Map([
+      ['games/yote/index', ['ui/SetupForm']],
+      ['games/ur/index', ['games/ur/ui/UrSetup']],
+      ['games/ur/ui/UrSetup', ['ui/SetupForm']],
+      ['games/kono/index', ['games/kono/ui/KonoSetup', 'ui/play-session']],
+      ['games/kono/ui/KonoSetup', []],
+      ['ui/play-session', ['ui/SetupForm']],
+    ]);
+    const on = (game: string) =>
+      standsOn(graph, `games/${game}/index`, 'ui/SetupForm', `games/${game}/`);
+    expect(['yote', 'ur', 'kono'].map(on)).toEqual([true, true, false]);
   });
 
   it("a replay draws the play screen's own board: both stand on ui/<Game>Board, the replay on no board layout of its own", () => {

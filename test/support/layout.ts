@@ -245,3 +245,19 @@ export function circles(graph: Graph): string[] {
   for (const v of graph.keys()) if (!indices.has(v)) visit(v);
   return found;
 }
+
+/**
+ * Whether `module` imports `target`, itself or through the modules under `within` it imports
+ * (a game's module through its own files, not through the shared code).
+ */
+export function standsOn(graph: Graph, module: string, target: string, within: string): boolean {
+  const seen = new Set<string>();
+  const walk = (at: string): boolean => {
+    if (seen.has(at)) return false;
+    seen.add(at);
+    return (graph.get(at) ?? []).some(
+      (next) => next === target || (next.startsWith(within) && walk(next)),
+    );
+  };
+  return walk(module);
+}

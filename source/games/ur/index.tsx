@@ -8,8 +8,8 @@ import { botRandom } from '../../engine/random.js';
 import { LEVELS } from '../../engine/bots.js';
 import { parseBots, seatOf } from '../../engine/seats.js';
 import { settingsOf } from '../../engine/options.js';
-import { declaredFlags, gameModule, type MenuEntry, type SetupContext } from '../module.js';
-import { type BoardSpec, historicalSpec, parseBoard } from './board.js';
+import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
+import { parseBoard } from './board.js';
 import { runClassicUr } from './classic.js';
 import { urCore } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
@@ -18,24 +18,13 @@ import { perfectProblem, prepareTable, urHintNotice } from './perfect.js';
 import { readTablesFrom } from './solved-table.js';
 import { dataDirectory } from '../../storage/paths.js';
 import { setup, UR_OPTIONS, type UrEvent, urGame, type UrOptions, type UrState } from './rules.js';
-import { newUrSetup, type UrSetupForm, urSetupKey } from './ui/setup-model.js';
 import { resumedLog } from '../../ui/play-session.js';
 import { playScreen } from '../../ui/PlayScreen.js';
 import { replayFace } from '../../ui/ReplayFace.js';
 import { newUrPlay, reduceUrPlay, UR_HELP, urKey, urPreview } from './ui/play.js';
 import { UrBoard, urBoardBoxWidth } from './ui/UrBoard.js';
 import { ReplaySides, UrPanel } from './ui/UrPanel.js';
-import { UrSetup } from './ui/UrSetup.js';
-
-interface Board {
-  readonly spec: BoardSpec;
-  readonly name: string;
-}
-
-interface Form {
-  readonly setup: UrSetupForm;
-  readonly board: Board | undefined;
-}
+import { type UrBoard as Board, urSetupEntry } from './ui/UrSetup.js';
 
 /** The data directory of this run, as the command line reckons it (set by command.extra). */
 let dataDirOf: (argv: Readonly<Record<string, unknown>>) => string = (argv) =>
@@ -52,37 +41,11 @@ const perfectProblemFor =
   (stones: number) =>
     perfectProblem(setup({ board: board?.spec, stones }).rules, board?.name, glance);
 
-const entry: MenuEntry = {
-  id: 'ur',
-  label: 'Royal Game of Ur',
-  hint: 'two players, seven stones',
-  newForm: ({ settings, kinds, dataDir }: SetupContext): Form => {
-    readTablesFrom(dataDir);
-    const board = boardOf(settings);
-    return {
-      setup: newUrSetup(kinds, stonesOf(settings), perfectProblemFor(board, true)),
-      board,
-    };
-  },
-  key(form, key) {
-    const { setup, board } = form as Form;
-    const outcome = urSetupKey(setup, key);
-    if (outcome.type === 'form') return { type: 'form', form: { setup: outcome.form, board } };
-    if (outcome.type === 'back') return outcome;
-    const options: UrOptions = {
-      board: board?.spec ?? historicalSpec(),
-      extraRollOnRosette: true,
-      stones: outcome.stones,
-    };
-    return { type: 'start', start: { options, seats: outcome.seats } };
-  },
-  View: ({ form }) => (
-    <UrSetup
-      form={(form as Form).setup}
-      boardName={(form as Form).board?.name ?? 'the historical board'}
-    />
-  ),
-};
+const entry: MenuEntry = urSetupEntry(({ settings, dataDir }) => {
+  readTablesFrom(dataDir);
+  const board = boardOf(settings);
+  return { board, perfectProblem: perfectProblemFor(board, true) };
+});
 
 export const urModule = gameModule<UrState, UrEvent, UrOptions>({
   ...urCore,

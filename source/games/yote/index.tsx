@@ -4,38 +4,89 @@
  */
 import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
-import { declaredFlags, gameModule, type MenuEntry, type SetupContext } from '../module.js';
+import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
+import { Text } from '../../render/components.js';
 import { runClassicYote } from './classic.js';
 import { yoteCore } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
-import { settingOf, settingsOf } from '../../engine/options.js';
-import { YOTE_OPTIONS, type YoteEvent, type YoteOptions, type YoteState } from './rules.js';
-import { newYoteSetup, type YoteSetupForm, yoteSetupKey } from './ui/setup-model.js';
+import { type ChoiceOption, settingOf, settingsOf } from '../../engine/options.js';
+import type { Seat } from '../../engine/seats.js';
+import { setupEntry } from '../../ui/SetupForm.js';
+import { setupSpecOf } from '../../ui/setup-form.js';
+import { Styled } from '../../ui/theme.js';
+import {
+  COLOUR_NAMES,
+  YOTE_OPTIONS,
+  type YoteEvent,
+  type YoteOptions,
+  type YoteState,
+} from './rules.js';
+import { GLYPH, SIDE_SEAT } from './ui/board-layout.js';
 import { resumedLog } from '../../ui/play-session.js';
 import { playScreen } from '../../ui/PlayScreen.js';
 import { replayFace } from '../../ui/ReplayFace.js';
 import { newYotePlay, reduceYotePlay, YOTE_HELP, yoteKey, yoteMarks } from './ui/play.js';
 import { BOARD_BOX_WIDTH, YoteBoard } from './ui/YoteBoard.js';
 import { SideLines, YotePanel } from './ui/YotePanel.js';
-import { YoteSetup } from './ui/YoteSetup.js';
 
 const quietOf = (settings: Readonly<Record<string, unknown>>) =>
   settingOf(YOTE_OPTIONS.quietTurns, settings, 'quietTurns');
 
-const entry: MenuEntry = {
+/**
+ * The colour player 1 chooses, a choice of the setup and no option of the rules (the seed's
+ * "Starting game": the players submit their colours; White plays first).
+ */
+const FIRST_COLOUR: ChoiceOption<number> = {
+  kind: 'choice',
+  choices: [0, 1],
+  default: 0,
+  label: 'Player 1 is',
+  words: (colour) => `${COLOUR_NAMES[colour] ?? ''}${colour === 0 ? ' (plays first)' : ''}`,
+  refusal: 'Player 1 is',
+};
+
+const spec = setupSpecOf(yoteCore, {
+  choices: { firstColour: FIRST_COLOUR },
+  refuse: (_form, names) =>
+    names[0] === names[1] ? { problem: 'The players need different names.' } : undefined,
+});
+
+/** A player's colour: player 1's choice, player 2 the other. */
+const colourOf = (firstColour: unknown, player: number) =>
+  player === 0 ? Number(firstColour) : 1 - Number(firstColour);
+
+const entry: MenuEntry = setupEntry({
   id: 'yote',
   label: 'Yoté',
   hint: 'two players, 5 × 6 board',
-  newForm: ({ settings, kinds }: SetupContext): YoteSetupForm =>
-    newYoteSetup(kinds, quietOf(settings)),
-  key(form, key) {
-    const outcome = yoteSetupKey(form as YoteSetupForm, key);
-    if (outcome.type !== 'start') return outcome;
-    const options: YoteOptions = { quietTurns: outcome.quietTurns };
-    return { type: 'start', start: { options, seats: outcome.seats } };
+  spec,
+  look: {
+    title: 'Yoté · new game',
+    width: 66,
+    labelWidth: 13,
+    lines: () => (
+      <Text dimColor wrap="truncate-end">
+        5 × 6 board, twelve pieces each · White plays first
+      </Text>
+    ),
+    seatLabel: (player) => `Player ${player + 1}`,
+    mark: (form, player) => {
+      const colour = colourOf(form.options.firstColour, player);
+      return (
+        <Styled seat={SIDE_SEAT[colour]} bold>
+          {GLYPH[colour]}{' '}
+        </Styled>
+      );
+    },
   },
-  View: ({ form }) => <YoteSetup form={form as YoteSetupForm} />,
-};
+  start(form, players) {
+    const options: YoteOptions = { quietTurns: Number(form.options.quietTurns) };
+    // Seat 0 is White: player 1 sits there when they chose White.
+    const seats =
+      form.options.firstColour === 0 ? players : [players[1] as Seat, players[0] as Seat];
+    return { options, seats };
+  },
+});
 
 /** The panel takes what the board leaves, in play and in the replay alike. */
 const panelWidth = (width: number) => Math.max(30, Math.min(56, width - BOARD_BOX_WIDTH));

@@ -6,7 +6,11 @@ import { Box } from '../../render/components.js';
 import type { Argv } from 'yargs';
 import { safeText } from '../../engine/safe-text.js';
 import { seatOf, type SeatKind } from '../../engine/seats.js';
-import { settingOf, settingsOf } from '../../engine/options.js';
+import { settingsOf } from '../../engine/options.js';
+import { setupEntry } from '../../ui/SetupForm.js';
+import { namedTwice } from '../../ui/seats-form.js';
+import { newSetupForm, setupFormKey, setupRows, setupSpecOf } from '../../ui/setup-form.js';
+import { Styled } from '../../ui/theme.js';
 import { declaredFlags, gameModule, type MenuEntry, type SetupContext } from '../module.js';
 import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
@@ -18,8 +22,6 @@ import type { seededThrows } from './throws.js';
 import { Advanced } from './ui/Advanced.js';
 import { type AdvancedModel, advancedKey, newAdvanced } from './ui/advanced-model.js';
 import { answerAdvanced, saverFor } from './ui/advanced-files.js';
-import { YutSetup } from './ui/YutSetup.js';
-import { newSetup, type SetupForm, setupKey, startRow } from './ui/setup-model.js';
 import type { Session } from '../../table/session.js';
 import { resumedLog } from '../../ui/play-session.js';
 import { playScreen } from '../../ui/PlayScreen.js';
@@ -27,38 +29,58 @@ import { SAVE_KEYS, YUT_HELP, yutHintNotice } from './ui/help.js';
 import { newPlay, playKey, preview, reducePlay, type YutPlay } from './ui/play.js';
 import { BOARD_BOX_HEIGHT, BOARD_BOX_WIDTH, YutBoard } from './ui/YutBoard.js';
 import { YutPanel } from './ui/YutPanel.js';
+import { SEAT_LETTERS } from './ui/board-layout.js';
 import { YutReplay } from './ui/YutReplay.js';
 import { addUser } from './users.js';
 
 const number = (value: unknown): number | undefined =>
   typeof value === 'number' ? value : undefined;
 
-const basic: MenuEntry = {
-  id: 'yut',
-  label: 'Yut Nori',
-  hint: '2–4 players, hot-seat',
-  newForm: ({ settings, kinds }: SetupContext) =>
-    newSetup(
-      settingOf(YUT_OPTIONS.players, settings, 'players'),
-      settingOf(YUT_OPTIONS.pieces, settings, 'pieces'),
-      undefined,
-      kinds,
-    ),
-  key(form, key) {
-    const outcome = setupKey(form as SetupForm, key);
-    if (outcome.type !== 'start') return outcome;
-    const { players, pieces, seats } = outcome;
-    return { type: 'start', start: { options: { players, pieces }, seats } };
+/** The counts come first (the players decide the seats); a digit typed on one sets it. */
+export const yutSetupSpec = setupSpecOf(yutCore, {
+  optionsFirst: true,
+  digits: true,
+  refuse(_form, names, rowOf) {
+    const twice = namedTwice(names);
+    if (twice === undefined) return undefined;
+    return {
+      focus: rowOf({ seat: twice, part: 'name' }),
+      cursor: [...(names[twice] ?? '')].length,
+      problem: `Two seats are called ${names[twice]}.`,
+    };
   },
-  View: ({ form }) => <YutSetup form={form as SetupForm} />,
+});
+
+const basic: MenuEntry = {
+  ...setupEntry({
+    id: 'yut',
+    label: 'Yut Nori',
+    hint: '2–4 players, hot-seat',
+    spec: yutSetupSpec,
+    look: {
+      title: 'Yut Nori · new game',
+      width: 62,
+      labelWidth: 16,
+      seatLabel: (seat) => `Seat ${seat + 1} name`,
+      mark: (_form, seat) => (
+        <>
+          <Styled seat={seat} bold>
+            {SEAT_LETTERS[seat]}
+          </Styled>{' '}
+        </>
+      ),
+      startInRow: true,
+    },
+  }),
   // --players and --pieces settle the setup (names take their defaults, --bots the seats): the
   // game starts at once, seated as Start on the form would seat it.
   settled: ({ settings, kinds }) => {
     const players = number(settings.players);
     const pieces = number(settings.pieces);
     if (players === undefined || pieces === undefined) return undefined;
-    const form = newSetup(players, pieces, undefined, kinds);
-    const outcome = setupKey({ ...form, focus: startRow(form) }, 'enter');
+    const form = newSetupForm(yutSetupSpec, undefined, { players, pieces }, kinds);
+    const focus = setupRows(yutSetupSpec, form).length - 1;
+    const outcome = setupFormKey(yutSetupSpec, { ...form, focus }, 'enter');
     return outcome.type === 'start'
       ? { options: { players, pieces }, seats: outcome.seats }
       : undefined;

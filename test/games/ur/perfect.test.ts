@@ -174,14 +174,15 @@ describe('the setup screen', () => {
   it('shows the stones and perfect as unavailable, with why', async () => {
     const { render } = await import('ink-testing-library');
     const { createElement } = await import('react');
-    const { UrSetup } = await import('../../../source/games/ur/ui/UrSetup.js');
-    const { newUrSetup } = await import('../../../source/games/ur/ui/setup-model.js');
-    const form = newUrSetup(['human', 'perfect'], 4, (stones) =>
-      stones === 4 ? 'perfect needs a solved table for 4 stones' : undefined,
-    );
-    const { lastFrame } = render(
-      createElement(UrSetup, { form, boardName: 'the historical board' }),
-    );
+    const { newUrForm, urSetupEntry } = await import('../../../source/games/ur/ui/UrSetup.js');
+    const own = {
+      board: undefined,
+      perfectProblem: (stones: number) =>
+        stones === 4 ? 'perfect needs a solved table for 4 stones' : undefined,
+    };
+    const form = newUrForm(own, ['human', 'perfect'], { stones: 4 });
+    const { View } = urSetupEntry(() => own);
+    const { lastFrame } = render(createElement(View, { form }));
     const frame = stripVTControlCharacters(lastFrame() ?? '');
     expect(frame).toContain('Stones');
     expect(frame).toContain('4 each');
@@ -244,8 +245,7 @@ describe('what a table costs', () => {
     readTablesFrom(mkdtempSync(join(dir, 'none-')));
     const { render } = await import('ink-testing-library');
     const { createElement } = await import('react');
-    const { UrSetup } = await import('../../../source/games/ur/ui/UrSetup.js');
-    const { newUrSetup } = await import('../../../source/games/ur/ui/setup-model.js');
+    const { newUrForm, urSetupEntry } = await import('../../../source/games/ur/ui/UrSetup.js');
     const problem = (stones: number) => perfectProblem(setup({ stones }).rules, undefined, true);
     // It said only that a table was needed: not that seven stones take most of an hour.
     expect(problem(7)).toBe(
@@ -256,10 +256,10 @@ describe('what a table costs', () => {
     expect(perfectProblem(setup({ stones: 7 }).rules)).toBe(
       'perfect needs a solved table for 7 stones: build it with madang ur solve --stones 7',
     );
-    const form = newUrSetup(['human', 'perfect'], 7, problem);
-    const frame = stripVTControlCharacters(
-      render(createElement(UrSetup, { form, boardName: 'the historical board' })).lastFrame() ?? '',
-    );
+    const own = { board: undefined, perfectProblem: problem };
+    const form = newUrForm(own, ['human', 'perfect'], { stones: 7 });
+    const { View } = urSetupEntry(() => own);
+    const frame = stripVTControlCharacters(render(createElement(View, { form })).lastFrame() ?? '');
     expect(frame.replace(/(\s*│\s*)+/g, ' ')).toContain('about 49 min, 1.7 GiB of memory, 1.1 GB');
   });
 });

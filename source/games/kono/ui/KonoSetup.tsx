@@ -1,7 +1,7 @@
 /** The Kono setup screen: the form's rows, drawn from its pure model (setup-model.ts). */
 import { Box, Text } from '../../../render/components.js';
 import { rowWords } from '../../../engine/options.js';
-import type { SeatKind } from '../../../engine/seats.js';
+import { kindWords } from '../../../ui/seats-form.js';
 import { TextField } from '../../../ui/TextField.js';
 import { Styled } from '../../../ui/theme.js';
 import { KONO_OPTIONS } from '../rules.js';
@@ -25,7 +25,6 @@ export function KonoSetup({ form }: { form: KonoSetupForm }) {
       {rows[form.focus] === row ? ' ▶' : ''}
     </Text>
   );
-  const who = (kind: SeatKind) => (kind === 'human' ? 'a person' : `the computer (${kind})`);
   const saved = form.loaded?.saved;
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={2} paddingY={1} width={70}>
@@ -56,11 +55,11 @@ export function KonoSetup({ form }: { form: KonoSetupForm }) {
       ) : null}
       <Text wrap="truncate-end">
         {label('kind0', 'Human seat')}
-        {choice('kind0', who(form.kinds[0]))}
+        {choice('kind0', kindWords(form.kinds[0]))}
       </Text>
       <Text wrap="truncate-end">
         {label('kind1', 'Computer seat')}
-        {choice('kind1', who(form.kinds[1]))}
+        {choice('kind1', kindWords(form.kinds[1]))}
       </Text>
       {form.file ? null : (
         <>

@@ -12,6 +12,7 @@ import {
   seatOf,
 } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
+import { steppedKind } from '../../../ui/seats-form.js';
 import { editField, type Field, fieldOf } from '../../../ui/text-field.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
 import { settingOf, stepped } from '../../../engine/options.js';
@@ -79,9 +80,8 @@ export function konoSetupKey(form: KonoSetupForm, key: Key): SetupOutcome {
       const delta = key === 'left' ? -1 : 1;
       if (row === 'kind0' || row === 'kind1') {
         const seat = row === 'kind0' ? 0 : 1;
-        const at = SEAT_KINDS.indexOf(form.kinds[seat]);
         const kinds = [...form.kinds] as [SeatKind, SeatKind];
-        kinds[seat] = SEAT_KINDS[(at + delta + SEAT_KINDS.length) % SEAT_KINDS.length] as SeatKind;
+        kinds[seat] = steppedKind(SEAT_KINDS, form.kinds[seat], delta);
         return stay({ kinds });
       }
       if (row === 'size')

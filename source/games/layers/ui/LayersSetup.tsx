@@ -4,8 +4,14 @@ import { useContext, useEffect } from 'react';
 import { ServedContext } from '../../../ui/play-session.js';
 import { Styled } from '../../../ui/theme.js';
 import { LAYERS_OPTIONS } from '../rules.js';
-import { layersHelp } from './LayersPlayScreen.js';
+import { helpLines } from '../../../ui/text.js';
+import { rulesTextOf } from '../../rules-text.js';
+import { LAYERS_HELP } from './play.js';
 import { kindsOf, type LayersSetupForm, ROWS, seatsLine } from './setup-model.js';
+
+/** The play screen's help page for a window `width` wide, as it makes it (helpLines keeps it). */
+const layersHelp = (width: number) =>
+  helpLines(LAYERS_HELP, rulesTextOf('layers'), Math.min(width, 90) - 4);
 
 export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: number }) {
   // The game's help page (its rules wrapped to the window) made while the setup waits for a key,

@@ -4,6 +4,7 @@
  */
 import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
+import { steppedKind } from '../../../ui/seats-form.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
 import { settingOf, stepped } from '../../../engine/options.js';
 import { LAYERS_OPTIONS } from '../rules.js';
@@ -75,11 +76,7 @@ export function layersSetupKey(form: LayersSetupForm, key: Key): SetupOutcome {
         return stay({ humans: within(form.humans + d, 0, form.players), kinds: null });
       if (row === 'level') {
         const levels: readonly SeatKind[] = SEAT_KINDS.filter((k) => k !== 'human');
-        const at = levels.indexOf(form.level);
-        return stay({
-          level: levels[(at + d + levels.length) % levels.length] as SeatKind,
-          kinds: null,
-        });
+        return stay({ level: steppedKind(levels, form.level, d), kinds: null });
       }
       return stay({});
     }
@@ -87,8 +84,7 @@ export function layersSetupKey(form: LayersSetupForm, key: Key): SetupOutcome {
       if (row === 'seats') {
         // One seat's kind in turn: a person, then the computer at each level.
         const kinds = kindsOf(form);
-        const at = SEAT_KINDS.indexOf(kinds[form.seat] ?? 'human');
-        kinds[form.seat] = SEAT_KINDS[(at + 1) % SEAT_KINDS.length] as SeatKind;
+        kinds[form.seat] = steppedKind(SEAT_KINDS, kinds[form.seat] ?? 'human', 1);
         return stay({ kinds });
       }
       return stay({});

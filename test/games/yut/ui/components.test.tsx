@@ -5,8 +5,8 @@ import { YutBoard, BOARD_BOX_HEIGHT } from '../../../../source/games/yut/ui/YutB
 import { newPlay, preview, reducePlay } from '../../../../source/games/yut/ui/play.js';
 import { YutPanel } from '../../../../source/games/yut/ui/YutPanel.js';
 import { SAVE_KEYS } from '../../../../source/games/yut/ui/help.js';
-import { YutSetup } from '../../../../source/games/yut/ui/YutSetup.js';
-import { newSetup } from '../../../../source/games/yut/ui/setup-model.js';
+import { yutModule, yutSetupSpec } from '../../../../source/games/yut/index.js';
+import { newSetupForm } from '../../../../source/ui/setup-form.js';
 import { displayWidth } from '../../../../source/ui/text.js';
 import { SeatsHeldContext } from '../../../../source/ui/play-session.js';
 import { ThemeContext } from '../../../../source/ui/theme.js';
@@ -338,7 +338,15 @@ describe('the replay’s panel', () => {
 
 describe('<YutSetup>', () => {
   it('name fields start empty, each showing the name it will take: a person’s or the computer’s', () => {
-    const form = newSetup(3, 4, ['Ann'], ['human', 'human', 'strong']);
+    const { View } = yutModule.entries[0]!;
+    const YutSetup = ({ form }: { form: unknown }) => <View form={form} width={80} height={24} />;
+    const form = newSetupForm(
+      yutSetupSpec,
+      undefined,
+      { players: 3, pieces: 4 },
+      ['human', 'human', 'strong'],
+      ['Ann'],
+    );
     const frame = plain(frameOf(<YutSetup form={form} />));
     expect(frame).toMatch(/Seat 1 name +R Ann\b/);
     expect(frame).toMatch(/Seat 2 name +B Player 2\b/);

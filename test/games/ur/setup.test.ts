@@ -1,32 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import {
-  newUrSetup,
-  urSetupKey,
-  type UrSetupForm,
-} from '../../../source/games/ur/ui/setup-model.js';
+import type { SeatKind } from '../../../source/engine/seats.js';
+import { newUrForm, urSetupEntry, type UrOwn } from '../../../source/games/ur/ui/UrSetup.js';
 import { pressKeys } from '../../support/setup.js';
 
-const keys = (form: UrSetupForm, ...pressed: string[]) => pressKeys(urSetupKey, form, pressed);
+type Problem = UrOwn['perfectProblem'];
+const entry = (perfectProblem?: Problem) =>
+  urSetupEntry(() => ({ board: undefined, perfectProblem }));
+const newUrSetup = (kinds: SeatKind[] = [], stones = 7, perfectProblem?: Problem) =>
+  newUrForm({ board: undefined, perfectProblem }, kinds, { stones });
+const keys = (form: ReturnType<typeof newUrSetup>, ...pressed: string[]) =>
+  pressKeys(entry(form.own.perfectProblem).key, form, pressed);
 
 describe('the Ur setup form', () => {
   it('names start empty and take their defaults: Player N for a person, CPU N for the computer', () => {
     const form = newUrSetup(['human', 'strong']);
     expect(form.names).toEqual(['', '']);
-    expect(keys(form, 'up', 'enter')).toEqual({
-      type: 'start',
-      stones: 7,
-      seats: [
-        { name: 'Player 1', kind: 'human' },
-        { name: 'CPU 2', kind: 'computer', level: 'strong' },
-      ],
-    });
+    const started = keys(form, 'up', 'enter');
+    expect(started).toMatchObject({ type: 'start', start: { options: { stones: 7 } } });
+    expect(started.type === 'start' && started.start.seats).toEqual([
+      { name: 'Player 1', kind: 'human' },
+      { name: 'CPU 2', kind: 'computer', level: 'strong' },
+    ]);
   });
 
   it('a typed name is kept; the same name twice is refused', () => {
     const typed = keys(newUrSetup(), 'E', 'r', 'i', 'c', 'up', 'enter');
     expect(typed).toMatchObject({
       type: 'start',
-      seats: [{ name: 'Eric' }, { name: 'Player 2' }],
+      start: { seats: [{ name: 'Eric' }, { name: 'Player 2' }] },
     });
     const twice = keys(
       newUrSetup(),
@@ -44,13 +45,16 @@ describe('the Ur setup form', () => {
     // Rows: White, played by, Black, played by, Stones, Start: up twice reaches Stones.
     expect(keys(newUrSetup(), 'up', 'up', 'left', 'left', 'down', 'enter')).toMatchObject({
       type: 'start',
-      stones: 5,
+      start: { options: { stones: 5 } },
     });
     expect(keys(newUrSetup(), 'up', 'up', 'right', 'down', 'enter')).toMatchObject({
       type: 'start',
-      stones: 2,
+      start: { options: { stones: 2 } },
     });
-    expect(keys(newUrSetup([], 3), 'up', 'enter')).toMatchObject({ type: 'start', stones: 3 });
+    expect(keys(newUrSetup([], 3), 'up', 'enter')).toMatchObject({
+      type: 'start',
+      start: { options: { stones: 3 } },
+    });
   });
 
   it('perfect is offered, and refused with why when no table is built for the stones', () => {
@@ -66,6 +70,9 @@ describe('the Ur setup form', () => {
       form: { focus: 3, problem: 'perfect needs a solved table for 7 stones' },
     });
     const two = keys(newUrSetup(['human', 'perfect'], 2, problem), 'up', 'enter');
-    expect(two).toMatchObject({ type: 'start', stones: 2, seats: [{}, { level: 'perfect' }] });
+    expect(two).toMatchObject({
+      type: 'start',
+      start: { options: { stones: 2 }, seats: [{}, { level: 'perfect' }] },
+    });
   });
 });

@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  nameRowSeat,
-  newSetup,
-  type SetupForm,
-  setupKey,
-} from '../../../../source/games/yut/ui/setup-model.js';
+import type { SeatKind } from '../../../../source/engine/seats.js';
+import { yutModule, yutSetupSpec } from '../../../../source/games/yut/index.js';
+import { newSetupForm, type SetupForm, setupRows } from '../../../../source/ui/setup-form.js';
+
+const entry = yutModule.entries[0]!;
+const setupKey = entry.key;
+const newSetup = (
+  players = 2,
+  pieces = 4,
+  names: readonly string[] = [],
+  kinds: readonly SeatKind[] = [],
+): SetupForm => newSetupForm(yutSetupSpec, undefined, { players, pieces }, kinds, names);
+/** The seat whose name field is on row `focus`, if it is one. */
+const nameRowSeat = (form: SetupForm, focus: number) => {
+  const row = setupRows(yutSetupSpec, form)[focus];
+  return row?.type === 'seat' && row.part === 'name' ? row.seat : undefined;
+};
 
 function keys(form: SetupForm, ...pressed: string[]) {
   let current = form;
   for (const key of pressed) {
     const outcome = setupKey(current, key);
     if (outcome.type !== 'form') return outcome;
-    current = outcome.form;
+    current = outcome.form as SetupForm;
   }
   return { type: 'form' as const, form: current };
 }
@@ -29,8 +40,10 @@ describe('the Yut setup form', () => {
       'left',
       'left',
     );
-    expect(outcome).toMatchObject({ form: { players: 4, pieces: 1 } });
-    expect(keys(newSetup(), '3', 'down', '2')).toMatchObject({ form: { players: 3, pieces: 2 } });
+    expect(outcome).toMatchObject({ form: { options: { players: 4, pieces: 1 } } });
+    expect(keys(newSetup(), '3', 'down', '2')).toMatchObject({
+      form: { options: { players: 3, pieces: 2 } },
+    });
   });
 
   it('edits a name in its text field: cursor, paste, Home/End, Delete, printable, short', () => {
@@ -68,12 +81,13 @@ describe('the Yut setup form', () => {
     const started = keys(newSetup(), 'up', 'enter');
     expect(started).toEqual({
       type: 'start',
-      players: 2,
-      pieces: 4,
-      seats: [
-        { name: 'Player 1', kind: 'human' },
-        { name: 'Player 2', kind: 'human' },
-      ],
+      start: {
+        options: { players: 2, pieces: 4 },
+        seats: [
+          { name: 'Player 1', kind: 'human' },
+          { name: 'Player 2', kind: 'human' },
+        ],
+      },
     });
   });
 
@@ -81,7 +95,7 @@ describe('the Yut setup form', () => {
     const spaces = keys(newSetup(), 'down', 'down', 'space', 'space', 'up', 'up', 'up', 'enter');
     expect(spaces).toMatchObject({
       type: 'start',
-      seats: [{ name: 'Player 1' }, { name: 'Player 2' }],
+      start: { seats: [{ name: 'Player 1' }, { name: 'Player 2' }] },
     });
     const clash = keys(newSetup(2, 4, ['', 'Player 1']), 'up', 'enter');
     expect(clash).toMatchObject({ form: { focus: 4, problem: 'Two seats are called Player 1.' } });
@@ -111,11 +125,13 @@ describe('computer seats in the setup form', () => {
     const started = keys(newSetup(2, 4, undefined, ['human', 'greedy']), 'up', 'enter');
     expect(started).toMatchObject({
       type: 'start',
-      seats: [
-        { name: 'Player 1', kind: 'human' },
-        // A computer seat left unnamed is called the computer.
-        { name: 'CPU 2', kind: 'computer', level: 'greedy' },
-      ],
+      start: {
+        seats: [
+          { name: 'Player 1', kind: 'human' },
+          // A computer seat left unnamed is called the computer.
+          { name: 'CPU 2', kind: 'computer', level: 'greedy' },
+        ],
+      },
     });
   });
 });
