@@ -42,6 +42,9 @@ const more = (page: string, what: string) => `More on ${what}: ${safeText(join(D
 const run: Run = { games: GAMES, app: `madang ${VERSION}` };
 const lookup = (name: string) => GAMES.find((g) => g.id === name);
 
+/** The flags of a game played here, which madang serve does not read. */
+const KEYBOARD_ONLY = ['throws', 'record', 'replay', 'resume', 'bots', 'level', 'classic'] as const;
+
 let cli: Argv = yargs(hideBin(process.argv))
   .scriptName('madang')
   .usage(
@@ -214,7 +217,8 @@ await cli
     'serve',
     'play together over SSH: every connection gets the full screen (friends: ssh -p PORT HOST)',
     (y) =>
-      y
+      // Not listed there: a game's flags are the keyboard's (refused below if given).
+      KEYBOARD_ONLY.reduce((at, flag) => at.hide(flag), y)
         .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on' })
         .option('port', { type: 'number', default: 2222, describe: 'port to listen on' })
         .option('max-connections', {
@@ -254,8 +258,15 @@ await cli
         })
         .epilog(more('serve.md', 'madang serve, its limits and Redis')),
     // Loaded when asked for: the server's modules (ssh2, ioredis) cost every other start.
-    async (argv) =>
-      (await import('./serve.js')).serveCommand(GAMES, run.app, argv as unknown as ServeArgs),
+    async (argv) => {
+      // A game's flags are the keyboard's, not the server's: not listed, and refused if given.
+      const given = KEYBOARD_ONLY.find((flag) => argv[flag] !== undefined);
+      if (given !== undefined)
+        fail(
+          `--${given} is for a game at this keyboard, not for madang serve (see madang serve --help)`,
+        );
+      await (await import('./serve.js')).serveCommand(GAMES, run.app, argv as unknown as ServeArgs);
+    },
   )
   .command(
     'ratings [recordings..]',

@@ -74,6 +74,30 @@ describe('help, version and refusals', () => {
     );
   });
 
+  it("madang serve's help lists only what a server reads, and a game's flags are refused there", async () => {
+    const help = await madang(['serve', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--redis');
+    expect(help.stdout).toContain('--seed');
+    for (const flag of [
+      '--throws',
+      '--record',
+      '--replay',
+      '--resume',
+      '--bots',
+      '--level',
+      '--classic',
+    ])
+      expect(help.stdout).not.toContain(flag);
+    const run = await madang(['serve', '--throws', 'throws.txt']);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'madang: --throws is for a game at this keyboard, not for madang serve (see madang serve --help)\n',
+    });
+  });
+
   it("a game's flag without its game says whose it is", async () => {
     const run = await madang(['--stones', '3']);
     expect(run.code).toBe(2);
