@@ -8,6 +8,7 @@ import {
   importGraph,
   layoutProblems,
   PROCESS_ENV,
+  roleProblems,
   standsOn,
 } from './support/layout.js';
 
@@ -116,39 +117,66 @@ describe('the layout tells the truth about the architecture', () => {
     expect(clashes).toEqual([]);
   });
 
-  it('every game folder has the same files for the same roles (a sixth game writes these)', () => {
+  it('every game folder plays the roles a game must, and takes the default of the rest or its own (a sixth game writes these)', () => {
     const games = readdirSync(`${ROOT}source/games`, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     expect(games.sort()).toEqual([...GAME_IDS].sort());
     const graph = importGraph(`${ROOT}source`);
-    const missing: string[] = [];
-    for (const game of games) {
-      const Game = `${game[0]?.toUpperCase()}${game.slice(1)}`;
-      const has = (file: string) => existsSync(`${ROOT}source/games/${game}/${file}`);
-      // The play screen and the replay face have defaults (ui/PlayScreen.tsx, ui/ReplayFace.tsx),
-      // which the module declares with these: a game writes its own only where it needs one.
-      const roles = [
-        'index.tsx',
-        'core.ts',
-        'rules.ts',
-        'bot.ts',
-        'describe.ts',
-        'ui/play.ts',
-        `ui/${Game}Board.tsx`,
-        `ui/${Game}Panel.tsx`,
-      ];
-      for (const file of roles) if (!has(file)) missing.push(`games/${game}/${file}`);
-      // The setup: the shared form of its options and seats (ui/SetupForm, from its module or
-      // through a file of its own), or a model and a view of its own.
-      if (!standsOn(graph, `games/${game}/index`, 'ui/SetupForm', `games/${game}/`))
-        for (const file of ['ui/setup-model.ts', `ui/${Game}Setup.tsx`])
-          if (!has(file)) missing.push(`games/${game}/${file} (or the shared ui/SetupForm)`);
-      // The console: one file, or a folder of them (Yut's, with its advanced game's).
-      if (!has('classic.ts') && !has('classic/console.ts'))
-        missing.push(`games/${game}/classic.ts`);
-    }
-    expect(missing).toEqual([]);
+    // A game writes its rules, core, descriptions, computers, board and key map; its play
+    // screen, panel, replay face and setup are the shared defaults (ui/PlayScreen.tsx or the move
+    // list, ui/ReplayFace.tsx, ui/SetupForm.tsx) wherever it writes none of its own.
+    expect(games.flatMap((game) => roleProblems(graph, game))).toEqual([]);
+  });
+
+  it('the role check fails on a game lacking a role, whatever its files are called', () => {
+    const graph = new Map([
+      // Chess has everything, under names of its own choosing.
+      ['games/chess/index', ['games/chess/core', 'games/chess/ui/faces', 'ui/SetupForm']],
+      ['games/chess/core', ['games/chess/rules', 'games/chess/describe', 'games/chess/bot']],
+      [
+        'games/chess/ui/faces',
+        [
+          'games/chess/ui/ChessBoard',
+          'games/chess/ui/play',
+          'ui/PlayScreen',
+          'ui/ReplayFace',
+          'games/chess/ui/ChessPanel',
+        ],
+      ],
+      ['games/chess/classic', []],
+      // Go lacks its descriptions and its key map, its panel, and a setup of its own or shared.
+      [
+        'games/go/index',
+        [
+          'games/go/core',
+          'games/go/ui/GoBoard',
+          'ui/PlayScreen',
+          'ui/ReplayFace',
+          'games/go/ui/GoSetup',
+        ],
+      ],
+      ['games/go/core', ['games/go/rules', 'games/go/bot']],
+      ['games/go/classic', []],
+      // Nim's module spreads no core, draws no board, and has no console.
+      [
+        'games/nim/index',
+        ['games/nim/ui/play', 'ui/ListPlayScreen', 'ui/ReplayFace', 'ui/SetupForm'],
+      ],
+      ['games/nim/core', ['games/nim/rules', 'games/nim/describe', 'games/nim/bot']],
+      // Hex has only a core.
+      ['games/hex/core', []],
+    ]);
+    expect(['chess', 'go', 'nim', 'hex'].flatMap((game) => roleProblems(graph, game))).toEqual([
+      'games/go/ lacks its descriptions (its core stands on none)',
+      'games/go/ lacks its key map (its module stands on none)',
+      'games/go/ has a panel neither of its own nor the shared ui/ListPlayScreen',
+      'games/go/ has a setup neither of its own nor the shared ui/SetupForm',
+      'games/nim/ has no core (core.ts) that its module spreads',
+      'games/nim/ lacks its board (its module stands on none)',
+      'games/nim/ has no console (classic.ts)',
+      'games/hex/ has no module (index.tsx)',
+    ]);
   });
 
   it('a game stands on the shared setup form from its module, or through a file of its own', () => {

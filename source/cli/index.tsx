@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { GAMES } from '../games/index.js';
+import { registeredGames } from '../games/index.js';
 import type { AnyGameModule } from '../games/module.js';
 import { safeText } from '../engine/safe-text.js';
 import { type Common, dataDir, fail, OLD_FILES, say } from './common.js';
@@ -39,6 +39,8 @@ const DOCS = fileURLToPath(
 /** "More: the page" under a --help. */
 const more = (page: string, what: string) => `More on ${what}: ${safeText(join(DOCS, page))}`;
 
+/** The games registered as the command line is built: the program's, and any a test placed. */
+const GAMES = registeredGames();
 const run: Run = { games: GAMES, app: `madang ${VERSION}` };
 const lookup = (name: string) => GAMES.find((g) => g.id === name);
 

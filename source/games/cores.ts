@@ -21,8 +21,25 @@ export const GAME_IDS = Object.keys(REGISTRY) as readonly GameId[];
 
 export const CORES: readonly AnyGameCore[] = GAME_IDS.map((id) => REGISTRY[id]);
 
-/** A game's core by its id (the name in a recording's header). */
-export const coreOf = (id: string): AnyGameCore | undefined => CORES.find((core) => core.id === id);
+/**
+ * Cores placed beside the program's while it runs (games/index.ts' register: a test's extra game).
+ * The program places none: what it ships is CORES.
+ */
+const added: AnyGameCore[] = [];
+
+/** A game's core by its id (the name in a recording's header): the program's, or one placed. */
+export const coreOf = (id: string): AnyGameCore | undefined =>
+  CORES.find((core) => core.id === id) ?? added.find((core) => core.id === id);
+
+/** Places a core beside the program's until the function returned takes it away. */
+export function addCore(core: AnyGameCore): () => void {
+  if (coreOf(core.id)) throw new Error(`a game "${core.id}" is in the registry already`);
+  added.push(core);
+  return () => {
+    const at = added.indexOf(core);
+    if (at >= 0) added.splice(at, 1);
+  };
+}
 
 // The library names each core `<id>Core` (source/index.ts exports these).
 export { konoCore, layersCore, urCore, yoteCore, yutCore };

@@ -76,7 +76,9 @@ export function useAnalysisRun(
   // What is found is drawn in batches: a decision a millisecond must not mean a frame each.
   useEffect(() => {
     if (!run) return;
-    let dirty = false;
+    // Drawn once however soon it ends: a short game's analysis can end in its first slice,
+    // before this subscribes to hear it.
+    let dirty = true;
     const unsubscribe = run.subscribe(() => {
       dirty = true;
     });

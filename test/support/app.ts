@@ -1,9 +1,12 @@
-/** AppOptions for component tests: the registered games (or others), nothing recorded on disk. */
+/**
+ * AppOptions for component tests: the games registered when it is called (or others), nothing
+ * recorded on disk.
+ */
 import type { AppOptions, Opening } from '../../source/app/App.js';
 import { SessionFactory } from '../../source/table/session.js';
 import type { ChanceSource } from '../../source/engine/chance.js';
 import { type Header, NO_RECORDING, type Recorder } from '../../source/engine/recording.js';
-import { GAMES } from '../../source/games/index.js';
+import { registeredGames } from '../../source/games/index.js';
 import type { AnyGameModule, Settings } from '../../source/games/module.js';
 import type { SeatKind } from '../../source/engine/seats.js';
 
@@ -26,7 +29,7 @@ export interface TestApp {
 
 export function appOptions(test: TestApp = {}): AppOptions {
   return {
-    games: test.games ?? GAMES,
+    games: test.games ?? registeredGames(),
     opening: test.opening ?? { kind: 'menu' },
     sessions: new SessionFactory({
       seed: test.seed,

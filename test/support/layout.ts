@@ -261,3 +261,91 @@ export function standsOn(graph: Graph, module: string, target: string, within: s
   };
   return walk(module);
 }
+
+/**
+ * A role of a game's folder, played by one of its modules (a path in the folder, matched by
+ * `by`) that the game's core or its module stands on, through the game's own files.
+ */
+interface Role {
+  readonly role: string;
+  readonly of: 'core' | 'index';
+  readonly by: RegExp;
+}
+
+/** What every game writes itself: no shared code can know these. */
+export const GAME_ROLES: readonly Role[] = [
+  { role: 'its rules', of: 'core', by: /^rules$/ },
+  { role: 'its descriptions', of: 'core', by: /^describe$/ },
+  { role: 'its computers', of: 'core', by: /^bot$/ },
+  { role: 'its board', of: 'index', by: /^ui\/[A-Z]\w*Board$/ },
+  { role: 'its key map', of: 'index', by: /^ui\/play$/ },
+];
+
+/**
+ * What a game may take from the shared code: its own module of the role (every one of `own`),
+ * or the shared default its module stands on, directly or through its own files.
+ */
+interface Defaulted {
+  readonly role: string;
+  readonly own: readonly RegExp[];
+  readonly shared: readonly string[];
+}
+
+export const DEFAULTED_ROLES: readonly Defaulted[] = [
+  {
+    role: 'a play screen',
+    own: [/^ui\/[A-Z]\w*PlayScreen$/],
+    shared: ['ui/PlayScreen', 'ui/ListPlayScreen'],
+  },
+  // The move list draws its own panel: the list of moves.
+  { role: 'a panel', own: [/^ui\/[A-Z]\w*Panel$/], shared: ['ui/ListPlayScreen'] },
+  { role: 'a replay face', own: [/^ui\/[A-Z]\w*Replay$/], shared: ['ui/ReplayFace'] },
+  // A setup of its own is a model and a view.
+  { role: 'a setup', own: [/^ui\/setup-model$/, /^ui\/[A-Z]\w*Setup$/], shared: ['ui/SetupForm'] },
+];
+
+/**
+ * What a game's folder (`games/<game>/`) lacks of the roles a game plays: a module and a core
+ * that it stands on, each of GAME_ROLES, each of DEFAULTED_ROLES its own or the default, and a
+ * console (one file, or a folder of them: Yut's, with its advanced game's).
+ */
+export function roleProblems(graph: Graph, game: string): string[] {
+  const folder = `games/${game}/`;
+  const index = `${folder}index`;
+  const core = `${folder}core`;
+  const problems: string[] = [];
+  if (!graph.has(index)) return [`${folder} has no module (index.tsx)`];
+  if (!graph.has(core) || !(graph.get(index) ?? []).includes(core))
+    problems.push(`${folder} has no core (core.ts) that its module spreads`);
+  /** The modules of the folder that `from` stands on through the folder's own files. */
+  const reached = (from: string): string[] => {
+    const seen = new Set<string>();
+    const walk = (at: string) => {
+      for (const next of graph.get(at) ?? [])
+        if (next.startsWith(folder) && !seen.has(next)) {
+          seen.add(next);
+          walk(next);
+        }
+    };
+    walk(from);
+    return [...seen].map((module) => module.slice(folder.length));
+  };
+  const fromCore = reached(core);
+  const fromIndex = reached(index);
+  for (const { role, of, by } of GAME_ROLES)
+    if (!(of === 'core' ? fromCore : fromIndex).some((module) => by.test(module)))
+      problems.push(
+        `${folder} lacks ${role} (its ${of === 'core' ? 'core' : 'module'} stands on none)`,
+      );
+  for (const { role, own, shared } of DEFAULTED_ROLES) {
+    const itsOwn = own.every((pattern) => fromIndex.some((module) => pattern.test(module)));
+    const theDefault = shared.some((module) => standsOn(graph, index, module, folder));
+    if (!itsOwn && !theDefault)
+      problems.push(
+        `${folder} has ${role} neither of its own nor the shared ${shared.join(' or ')}`,
+      );
+  }
+  if (!graph.has(`${folder}classic`) && !graph.has(`${folder}classic/console`))
+    problems.push(`${folder} has no console (classic.ts)`);
+  return problems;
+}

@@ -34,14 +34,15 @@ export type RaceEvent =
   | { readonly type: 'race/rolled'; readonly die: number }
   | { readonly type: 'race/moved'; readonly steps: number };
 
-const winner = (s: RaceState) => s.pawns.findIndex((p) => p >= s.length);
+/** The seat home first, or -1 while the race is on. */
+export const raceWinner = (s: RaceState) => s.pawns.findIndex((p) => p >= s.length);
 
 export const raceRules: Game<RaceState, RaceEvent, RaceOptions> = {
   name: 'race',
   setup: ({ length }) => ({ length, pawns: [0, 0], turn: 0, roll: null }),
   check(state, event) {
     if (!isRecord(event)) return 'That is not a move.';
-    if (winner(state) >= 0) return 'The race is over.';
+    if (raceWinner(state) >= 0) return 'The race is over.';
     if (event.type === 'race/rolled') {
       if (state.roll !== null) return 'Move first: the die is rolled.';
       return Number.isInteger(event.die) && (event.die as number) >= 1 && (event.die as number) <= 6
@@ -64,33 +65,33 @@ export const raceRules: Game<RaceState, RaceEvent, RaceOptions> = {
     return { ...state, pawns, roll: null, turn: 1 - state.turn };
   },
   legalEvents(state) {
-    if (state.roll === null || winner(state) >= 0) return [];
+    if (state.roll === null || raceWinner(state) >= 0) return [];
     const moves: RaceEvent[] = [{ type: 'race/moved', steps: state.roll }];
     if (state.roll > 1) moves.push({ type: 'race/moved', steps: 1 });
     return moves;
   },
   chance(state): ChanceOutcome<RaceEvent>[] | undefined {
-    if (state.roll !== null || winner(state) >= 0) return undefined;
+    if (state.roll !== null || raceWinner(state) >= 0) return undefined;
     return [1, 2, 3, 4, 5, 6].map((die) => ({
       event: { type: 'race/rolled', die },
       probability: 1 / 6,
     }));
   },
   outcome: (state): Outcome =>
-    winner(state) >= 0 ? { status: 'won', winner: winner(state) } : { status: 'running' },
+    raceWinner(state) >= 0 ? { status: 'won', winner: raceWinner(state) } : { status: 'running' },
   toAct: (state) => state.turn,
 };
 
-const evaluate = (state: RaceState, seat: number) =>
-  winner(state) === seat ? 1000 : (state.pawns[seat] ?? 0) - (state.pawns[1 - seat] ?? 0);
+export const evaluateRace = (state: RaceState, seat: number) =>
+  raceWinner(state) === seat ? 1000 : (state.pawns[seat] ?? 0) - (state.pawns[1 - seat] ?? 0);
 
-const face: ListScreenFace<RaceState, RaceEvent> = {
+export const raceFace: ListScreenFace<RaceState, RaceEvent> = {
   title: 'Race',
   rulesText:
     '# Race\n\nRoll the die, then move the whole roll or one square. First to the end wins.',
   rules: raceRules as Game<RaceState, RaceEvent, never>,
   bot: (level: Level) =>
-    level === 'random' ? randomBot(raceRules) : greedyBot(raceRules, evaluate),
+    level === 'random' ? randomBot(raceRules) : greedyBot(raceRules, evaluateRace),
   explain: (_state, event) => (event.type === 'race/moved' ? `runs ${event.steps}` : 'rolls'),
   chance: { noun: 'roll', probe: { type: 'race/rolled', die: 1 } },
   describe: (before, event, _after, names) => [
@@ -163,19 +164,19 @@ export const raceModule = gameModule<RaceState, RaceEvent, RaceOptions>({
         'a die (1 to 6)',
       ),
   },
-  bot: face.bot,
-  explain: face.explain,
-  describe: face.describe,
+  bot: raceFace.bot,
+  explain: raceFace.explain,
+  describe: raceFace.describe,
   entries: [entry],
-  Play: (props: PlayProps<RaceState>) => <ListPlayScreen face={face} props={props} />,
+  Play: (props: PlayProps<RaceState>) => <ListPlayScreen face={raceFace} props={props} />,
   Replay: (props) => (
     <Text>
-      {face.board(props.state as RaceState, props.names).join('\n')}
+      {raceFace.board(props.state as RaceState, props.names).join('\n')}
       {'\n'}
       {props.timeline.join('\n')}
     </Text>
   ),
-  rulesText: face.rulesText,
+  rulesText: raceFace.rulesText,
   command: {
     describe: 'a race (test game)',
     flags: (y: Argv) => y,
@@ -189,7 +190,7 @@ export const raceModule = gameModule<RaceState, RaceEvent, RaceOptions>({
     const recorder = run.recorderFor(options, seed, seats);
     let state = raceRules.setup(options);
     try {
-      while (winner(state) < 0) {
+      while (raceWinner(state) < 0) {
         const drawn = source.next();
         if (!drawn.ok) throw new EndOfInput();
         state = raceRules.reduce(state, drawn.event);
@@ -204,7 +205,7 @@ export const raceModule = gameModule<RaceState, RaceEvent, RaceOptions>({
         state = raceRules.reduce(state, move);
         recorder.event(move);
       }
-      io.write(`${seats[winner(state)]?.name} wins!\n`);
+      io.write(`${seats[raceWinner(state)]?.name} wins!\n`);
       recorder.end(raceRules.outcome(state));
       return 0;
     } catch (error) {
