@@ -21,12 +21,11 @@ import {
   type YoteOptions,
   type YoteState,
 } from './rules.js';
-import { GLYPH, SIDE_SEAT } from './ui/board-layout.js';
 import { resumedLog } from '../../ui/play-session.js';
 import { playScreen } from '../../ui/PlayScreen.js';
 import { replayFace } from '../../ui/ReplayFace.js';
 import { newYotePlay, reduceYotePlay, YOTE_HELP, yoteKey, yoteMarks } from './ui/play.js';
-import { BOARD_BOX_WIDTH, YoteBoard } from './ui/YoteBoard.js';
+import { BOARD_BOX_WIDTH, GLYPH, SIDE_SEAT, YoteBoard } from './ui/YoteBoard.js';
 import { SideLines, YotePanel } from './ui/YotePanel.js';
 
 const quietOf = (settings: Readonly<Record<string, unknown>>) =>

@@ -6,7 +6,7 @@ import { fit } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { endingWords } from '../describe.js';
 import { COLOUR_NAMES, onBoard, type YoteState } from '../rules.js';
-import { GLYPH, SIDE_SEAT } from './board-layout.js';
+import { GLYPH, SIDE_SEAT } from './YoteBoard.js';
 import { stepWords, type YotePlay } from './play.js';
 
 /** Both sides in two lines: name, hand, board, lost. */

@@ -40,7 +40,7 @@ import {
   type YoteEvent,
   type YoteState,
 } from '../rules.js';
-import type { Mark } from './board-layout.js';
+import type { Mark } from './YoteBoard.js';
 
 export interface YotePlay extends EventLog<YoteState, YoteEvent> {
   readonly seats: readonly Seat[];
