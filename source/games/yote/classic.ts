@@ -99,37 +99,19 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
   let table: ConsoleTable<YoteState, YoteEvent> | undefined;
   try {
     // Player 1 chooses a colour; player 2 plays the other (the seed's "Starting game").
-    const players: { name: string; kind: SeatKind }[] = [];
+    const players: Seat[] = [];
     let firstColour = 0;
     for (const player of [0, 1]) {
       const kind = run.kinds[player] ?? 'human';
       const name =
         kind === 'human' ? await answerTo(io, `Player ${player + 1}, what is your name? `) : '';
-      players.push({
-        name: safeText(name) || defaultSeatName(kind, player),
-        kind,
-      });
-      if (player === 0) {
-        firstColour =
-          kind === 'human'
-            ? await ask(
-                io,
-                `${players[0]?.name}, which colour will you play, white or black? `,
-                (a) =>
-                  /^w(hite)?$/i.test(a)
-                    ? { ok: true, value: 0 }
-                    : /^b(lack)?$/i.test(a)
-                      ? { ok: true, value: 1 }
-                      : {
-                          ok: false,
-                          problem: `${a === '' ? 'nothing' : shown(a)} is not white or black`,
-                        },
-              )
-            : 0;
+      players.push(seatOf(safeText(name) || defaultSeatName(kind, player), kind));
+      if (player === 0 && kind === 'human') {
+        const question = `${players[0]?.name}, which colour will you play, white or black? `;
+        firstColour = await ask(io, question, colourAnswer);
       }
     }
-    const bySeat = firstColour === 0 ? players : [players[1], players[0]];
-    const seats = bySeat.map((p) => seatOf(p?.name ?? '', p?.kind ?? 'human'));
+    const seats = firstColour === 0 ? players : [players[1] as Seat, players[0] as Seat];
     const names = seats.map((s) => s.name);
     for (const colour of [0, 1])
       io.write(
@@ -211,6 +193,16 @@ const wordsOf = (answer: string) =>
     .toUpperCase()
     .split(/[\s,-]+/)
     .filter(Boolean);
+
+/** Player 1's colour, white or black. */
+function colourAnswer(answer: string) {
+  if (/^w(hite)?$/i.test(answer)) return { ok: true as const, value: 0 };
+  if (/^b(lack)?$/i.test(answer)) return { ok: true as const, value: 1 };
+  return {
+    ok: false as const,
+    problem: `${answer === '' ? 'nothing' : shown(answer)} is not white or black`,
+  };
+}
 
 /** An answer read in the current step: removals are one cell, the chain's answers a cell or stop. */
 function parseIn(state: YoteState, answer: string): YoteEvent | string {
