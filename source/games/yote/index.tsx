@@ -2,14 +2,13 @@
  * Yoté as a game module: the rules, the bots, the screens and the console, with the endless-game
  * rule (--quiet-turns) as its one option.
  */
-import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
-import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
+import { declaredCommand, gameModule, type MenuEntry } from '../module.js';
 import { Text } from '../../render/components.js';
 import { runClassicYote } from './classic.js';
 import { yoteCore } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
-import { type ChoiceOption, settingOf, settingsOf } from '../../engine/options.js';
+import { type ChoiceOption, settingOf } from '../../engine/options.js';
 import type { Seat } from '../../engine/seats.js';
 import { setupEntry } from '../../ui/SetupForm.js';
 import { setupSpecOf } from '../../ui/setup-form.js';
@@ -129,12 +128,7 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
     }),
   }),
   rulesText: rulesTextOf('yote'),
-  command: {
-    describe: 'Yoté: straight to its setup screen',
-    flags: (y: Argv) => declaredFlags(y, YOTE_OPTIONS),
-    settings: (argv) => settingsOf(YOTE_OPTIONS, argv),
-    entry: () => 'yote',
-  },
+  command: declaredCommand('yote', YOTE_OPTIONS, 'Yoté: straight to its setup screen'),
   classic(io, run) {
     const options: YoteOptions = { quietTurns: quietOf(run.settings) };
     return runClassicYote(io, {

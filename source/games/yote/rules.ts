@@ -218,11 +218,10 @@ export function check(state: YoteState, event: unknown): string | undefined {
       if (state.step === 'again' && from !== state.attacker)
         return `Only the attacking piece on ${CELL_NAMES[state.attacker ?? 0]} may jump again.`;
       if (state.board[to] !== EMPTY) return `${CELL_NAMES[to]} is not empty.`;
-      if (!jump) {
-        if (!stepsFrom(state, from).includes(to))
-          return `${CELL_NAMES[from]} to ${CELL_NAMES[to]} is not one step up, down, left or right.`;
-        return undefined;
-      }
+      if (!jump)
+        return stepsFrom(state, from).includes(to)
+          ? undefined
+          : `${CELL_NAMES[from]} to ${CELL_NAMES[to]} is not one step up, down, left or right.`;
       const over = between(from, to);
       if (over === undefined)
         return `An attack jumps straight over the next cell: ${CELL_NAMES[from]} to ${CELL_NAMES[to]} is not a jump.`;
@@ -233,12 +232,10 @@ export function check(state: YoteState, event: unknown): string | undefined {
     case 'yote/removed': {
       if (state.step !== 'remove') return stepProblem(state);
       const other = 1 - colour;
-      const onTheBoard = onBoard(state, other) > 0;
-      if (event.cell === 'hand') {
-        if (onTheBoard)
-          return `${colourName(other)} still has pieces on the board: take one of those.`;
-        return undefined;
-      }
+      if (event.cell === 'hand')
+        return onBoard(state, other) > 0
+          ? `${colourName(other)} still has pieces on the board: take one of those.`
+          : undefined;
       const cell = cellProblem(event.cell, 'The piece to take');
       if (typeof cell === 'string') return cell;
       if (state.board[cell] !== other)
@@ -246,8 +243,7 @@ export function check(state: YoteState, event: unknown): string | undefined {
       return undefined;
     }
     case 'yote/stopped':
-      if (state.step !== 'again') return 'There is no attack to stop.';
-      return undefined;
+      return state.step === 'again' ? undefined : 'There is no attack to stop.';
     default:
       return 'That is not a Yoté move.';
   }
