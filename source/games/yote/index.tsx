@@ -27,9 +27,6 @@ import { newYotePlay, reduceYotePlay, YOTE_HELP, yoteKey, yoteMarks } from './ui
 import { BOARD_BOX_WIDTH, GLYPH, SIDE_SEAT, YoteBoard } from './ui/YoteBoard.js';
 import { SideLines, YotePanel } from './ui/YotePanel.js';
 
-const quietOf = (settings: Readonly<Record<string, unknown>>) =>
-  settingOf(YOTE_OPTIONS.quietTurns, settings, 'quietTurns');
-
 /**
  * The colour player 1 chooses, a choice of the setup and no option of the rules (the seed's
  * "Starting game": the players submit their colours; White plays first).
@@ -130,7 +127,9 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   rulesText: rulesTextOf('yote'),
   command: declaredCommand('yote', YOTE_OPTIONS, 'Yoté: straight to its setup screen'),
   classic(io, run) {
-    const options: YoteOptions = { quietTurns: quietOf(run.settings) };
+    const options: YoteOptions = {
+      quietTurns: settingOf(YOTE_OPTIONS.quietTurns, run.settings, 'quietTurns'),
+    };
     return runClassicYote(io, {
       options,
       kinds: run.kinds,

@@ -77,8 +77,6 @@ export const YOTE_HELP: readonly string[] = [
   ...FRAME_HELP,
 ];
 
-/** The whole game's log is kept, for the log page (`l`). */
-const LOG = LOG_KEPT;
 const names = (play: YotePlay) => play.seats.map((s) => s.name);
 const centre = 2 * COLUMNS + 2;
 
@@ -209,7 +207,7 @@ export function applyYoteEvent(play: YotePlay, told: Told<YoteState, YoteEvent>)
         ? (state.attacker ?? play.cursor)
         : (landed ?? play.cursor),
     chosen: null,
-    log: [...play.log, ...lines].slice(-LOG),
+    log: [...play.log, ...lines].slice(-LOG_KEPT),
     notice: null,
   };
 }
@@ -270,7 +268,7 @@ function takenBack(play: YotePlay, back: ToldBack<YoteState, YoteEvent>): YotePl
     ...cutBack(play, back),
     chosen: null,
     cursor: back.state.attacker ?? play.cursor,
-    log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),
+    log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG_KEPT),
     notice: null,
   };
 }
