@@ -20,6 +20,14 @@ export function endOfRun(error: unknown, report: (message: string) => void): num
   throw error;
 }
 
+/** A line answered to a prompt, trimmed; the end of input ends the run. */
+export async function answerTo(io: ClassicIO, prompt: string): Promise<string> {
+  io.write(prompt);
+  const answer = await io.read();
+  if (answer === null) throw new EndOfInput();
+  return answer.trim();
+}
+
 /** Ask until the answer is accepted: `accept` gives the value, or the reason it is refused. */
 export async function ask<T>(
   io: ClassicIO,
@@ -27,10 +35,7 @@ export async function ask<T>(
   accept: (answer: string) => { ok: true; value: T } | { ok: false; problem: string },
 ): Promise<T> {
   for (;;) {
-    io.write(prompt);
-    const answer = await io.read();
-    if (answer === null) throw new EndOfInput();
-    const verdict = accept(answer.trim());
+    const verdict = accept(await answerTo(io, prompt));
     if (verdict.ok) return verdict.value;
     io.write(`Invalid input: ${safeText(verdict.problem)}\n`);
   }

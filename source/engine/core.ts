@@ -7,7 +7,7 @@
 import type { Bot, Level } from './bots.js';
 import type { ChanceSource, ParsedScript } from './chance.js';
 import type { Game, GameEvent } from './game.js';
-import type { OptionsDeclaration } from './options.js';
+import { defaultsOf, type OptionsDeclaration, wordsOf } from './options.js';
 import type { ParsedOptions } from './recording.js';
 import type { Seat } from './seats.js';
 import type { TakeBack } from './take-back.js';
@@ -127,6 +127,22 @@ export interface WinChances<S, E> {
 export type AnyGameCore = GameCore<any, any, any>;
 
 /** Define a core with its types checked. */
-export function gameCore<S, E extends GameEvent, O>(core: GameCore<S, E, O>): GameCore<S, E, O> {
-  return core;
+/** What a core may leave out: what its declared options and its seats already say. */
+type Derived = 'seatCount' | 'optionWords' | 'typicalOptions';
+
+/**
+ * A core with its types checked. Left out: the typical options are the declared defaults, the
+ * options' words are the declared ones' (wordsOf), and a game of one number of seats (`seats.min`
+ * is `seats.max`) seats that many.
+ */
+export function gameCore<S, E extends GameEvent, O>(
+  core: Omit<GameCore<S, E, O>, Derived> & Partial<Pick<GameCore<S, E, O>, Derived>>,
+): GameCore<S, E, O> {
+  const declared = (core.options ?? {}) as Parameters<typeof defaultsOf>[0];
+  return {
+    seatCount: () => core.seats.min,
+    optionWords: (options) => wordsOf(declared, options as object),
+    typicalOptions: defaultsOf<O>(declared),
+    ...core,
+  };
 }

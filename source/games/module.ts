@@ -11,7 +11,7 @@ import type { Think } from '../engine/bots.js';
 import type { ChanceSource } from '../engine/chance.js';
 import type { GameCore } from '../engine/core.js';
 import type { GameEvent } from '../engine/game.js';
-import { flagsOf } from '../engine/options.js';
+import { flagsOf, settingsOf } from '../engine/options.js';
 import type { Recorder } from '../engine/recording.js';
 import type { Seat, SeatKind } from '../engine/seats.js';
 import type { Key } from '../ui/keys.js';
@@ -159,6 +159,23 @@ export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O>
   ): ((state: S) => string | undefined) | undefined;
   /** The original console, for --classic and for pipes. Returns the exit code. */
   classic(io: ClassicIO, run: ClassicRun): Promise<number>;
+}
+
+/**
+ * The command of a game whose flags are its declared options alone (engine/options.ts): they
+ * are read into its settings, and the command opens its one menu entry.
+ */
+export function declaredCommand(
+  id: string,
+  declaration: Parameters<typeof flagsOf>[0],
+  describe: string,
+): GameCommand {
+  return {
+    describe,
+    flags: (yargs) => declaredFlags(yargs, declaration),
+    settings: (argv) => settingsOf(declaration, argv),
+    entry: () => id,
+  };
 }
 
 /** A module of any game, as the registry lists them: the shell sees states and events opaquely. */

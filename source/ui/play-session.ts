@@ -155,6 +155,13 @@ export const useWatching = () => useSeatsHeld()?.length === 0;
 /** The key lines of a spectator's screen while the game runs (it throws, moves and undoes nothing). */
 export const WATCHING_KEYS = ['You are watching · l the log', '? help · q back to the lobby'];
 
+/** A panel's key lines: a finished game's, a spectator's while it runs, or the game's own in play. */
+export function usePanelKeys<K>(over: boolean, playing: K): readonly string[] | K {
+  const overKeys = useOverKeys();
+  const watching = useWatching();
+  return over ? overKeys : watching ? WATCHING_KEYS : playing;
+}
+
 /**
  * The keys every play screen shares: the help page and the quit question while they are open,
  * the keys of a finished game (again, menu, quit), and `?` and `q`. An action, or null for a key

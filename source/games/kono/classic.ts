@@ -7,7 +7,7 @@
  * engine, recording and bots as the full-screen game.
  */
 import type { ClassicIO } from '../../classic/lines.js';
-import { ask, EndOfInput, endOfRun, shown, Stop } from '../../classic/prompts.js';
+import { answerTo, ask, endOfRun, shown, Stop } from '../../classic/prompts.js';
 import type { ChanceSource } from '../../engine/chance.js';
 import { ConsoleTable } from '../../classic/table.js';
 import type { Think } from '../../engine/bots.js';
@@ -97,14 +97,12 @@ export async function runClassicKono(io: ClassicIO, run: ClassicKonoOptions): Pr
     if (!loaded && anyHuman) {
       const resume = await ask(io, 'Do you want to resume a saved game? (y/n): ', yesNo);
       while (resume && !loaded) {
-        io.write('Enter the name of the file: ');
-        const file = await io.read();
-        if (file === null) throw new EndOfInput();
-        const text = run.readFile(file.trim());
+        const file = await answerTo(io, 'Enter the name of the file: ');
+        const text = run.readFile(file);
         const parsed = text.ok ? parseSave(text.text) : undefined;
         if (!text.ok) io.write(`Invalid input: ${safeText(text.problem)}\n`);
         else if (parsed && !parsed.ok)
-          io.write(`Invalid input: ${safeText(file.trim())}:${parsed.line}: ${parsed.problem}\n`);
+          io.write(`Invalid input: ${safeText(file)}:${parsed.line}: ${parsed.problem}\n`);
         else if (parsed?.ok) loaded = parsed.saved;
       }
     }

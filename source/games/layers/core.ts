@@ -4,7 +4,7 @@
  * command line.
  */
 import { gameCore } from '../../engine/core.js';
-import { defaultsOf, parseDeclared, wordsOf } from '../../engine/options.js';
+import { parseDeclared } from '../../engine/options.js';
 import { layersWinChances } from './win-chances.js';
 import { seededRandom } from '../../engine/random.js';
 import { explainLayersMove, layersBot } from './bot.js';
@@ -31,8 +31,6 @@ export const layersCore = gameCore<LayersState, LayersEvent, LayersOptions>({
   options: LAYERS_OPTIONS,
   parseOptions: (unchecked) => parseDeclared<LayersOptions>(LAYERS_OPTIONS, unchecked),
   seatCount: (options) => options.players,
-  optionWords: (options) => wordsOf(LAYERS_OPTIONS, options),
-  typicalOptions: defaultsOf<LayersOptions>(LAYERS_OPTIONS),
   chance: {
     noun: 'draw',
     probe: { type: 'layers/orderDrawn', player: 0 },

@@ -3,11 +3,9 @@
  * order and every fight's number drawn from the seeded chance source; the seed's console; a full
  * screen with the forest drawn as trees (ui/).
  */
-import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
 import { seatOf } from '../../engine/seats.js';
-import { settingsOf } from '../../engine/options.js';
-import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
+import { declaredCommand, gameModule, type MenuEntry } from '../module.js';
 import { runClassicLayers } from './classic.js';
 import { layersCore } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
@@ -94,12 +92,11 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
     },
   }),
   rulesText: rulesTextOf('layers'),
-  command: {
-    describe: 'Layers: ten or more players in a forest (straight to its setup screen)',
-    flags: (y: Argv) => declaredFlags(y, LAYERS_OPTIONS),
-    settings: (argv) => settingsOf(LAYERS_OPTIONS, argv),
-    entry: () => 'layers',
-  },
+  command: declaredCommand(
+    'layers',
+    LAYERS_OPTIONS,
+    'Layers: ten or more players in a forest (straight to its setup screen)',
+  ),
   classic(io, run) {
     let seed: number | null = null;
     return runClassicLayers(io, {

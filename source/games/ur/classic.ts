@@ -5,7 +5,7 @@
  * roll.` The same engine, table, recording and bots as the full-screen game (classic/table.ts).
  */
 import type { ClassicIO } from '../../classic/lines.js';
-import { EndOfInput, endOfRun, shown } from '../../classic/prompts.js';
+import { answerTo, endOfRun, shown } from '../../classic/prompts.js';
 import { safeText } from '../../engine/safe-text.js';
 import { ConsoleTable } from '../../classic/table.js';
 import type { Think } from '../../engine/bots.js';
@@ -75,12 +75,7 @@ function placeText(state: UrState, colour: number, place: number): string {
 }
 
 export async function runClassicUr(io: ClassicIO, options: ClassicUrOptions): Promise<number> {
-  const read = async (prompt: string): Promise<string> => {
-    io.write(prompt);
-    const answer = await io.read();
-    if (answer === null) throw new EndOfInput();
-    return answer.trim();
-  };
+  const read = (prompt: string) => answerTo(io, prompt);
   let table: ConsoleTable<UrState, UrEvent> | undefined;
   try {
     let board = options.board;

@@ -89,7 +89,7 @@ export function evaluateYote(state: YoteState, seat: number): number {
 }
 
 /** Attacks and removals first, then the rest: alpha-beta cuts more when good moves come first. */
-function ordered(state: YoteState, events: readonly YoteEvent[]): YoteEvent[] {
+function ordered(events: readonly YoteEvent[]): YoteEvent[] {
   const rank = (e: YoteEvent) =>
     e.type === 'yote/jumped' ? 0 : e.type === 'yote/removed' ? 1 : e.type === 'yote/moved' ? 2 : 3;
   return [...events].sort((a, b) => rank(a) - rank(b));
@@ -120,25 +120,18 @@ export function alphaBetaBot(limits: SearchLimits = STRONG_LIMITS): Bot<YoteStat
           // Sooner wins and later losses are better.
           return v === WIN ? v + depth : v === -WIN ? v - depth : v;
         }
-        const events = ordered(s, legalEvents(s));
-        if (s.turn === seat) {
-          let best = -Infinity;
-          for (const e of events) {
-            best = Math.max(best, search(reduce(s, e), depth - 1, alpha, beta));
-            alpha = Math.max(alpha, best);
-            if (alpha >= beta) break;
-          }
-          return best;
-        }
-        let best = Infinity;
-        for (const e of events) {
-          best = Math.min(best, search(reduce(s, e), depth - 1, alpha, beta));
-          beta = Math.min(beta, best);
+        const mine = s.turn === seat;
+        let best = mine ? -Infinity : Infinity;
+        for (const e of ordered(legalEvents(s))) {
+          const v = search(reduce(s, e), depth - 1, alpha, beta);
+          best = mine ? Math.max(best, v) : Math.min(best, v);
+          if (mine) alpha = Math.max(alpha, best);
+          else beta = Math.min(beta, best);
           if (alpha >= beta) break;
         }
         return best;
       };
-      let root = ordered(state, legalEvents(state)).map((event) => ({ event, value: 0 }));
+      let root = ordered(legalEvents(state)).map((event) => ({ event, value: 0 }));
       if (root.length === 1) return root[0] as { event: YoteEvent; value: number };
       for (let depth = 1; depth <= limits.maxDepth; depth++) {
         try {

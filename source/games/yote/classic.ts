@@ -6,7 +6,7 @@
  * table, recording and bots as the full-screen game (classic/table.ts).
  */
 import type { ClassicIO } from '../../classic/lines.js';
-import { ask, EndOfInput, endOfRun, shown } from '../../classic/prompts.js';
+import { answerTo, ask, endOfRun, shown } from '../../classic/prompts.js';
 import { ConsoleTable } from '../../classic/table.js';
 import type { Think } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
@@ -61,12 +61,8 @@ export function yoteBoardText(state: YoteState): string {
 
 /** An action typed at the console: `place C3`, `move C3 C4`, `attack C3 C5`, or just the cells. */
 export function parseAction(answer: string): YoteEvent | string {
-  const words = answer
-    .toUpperCase()
-    .split(/[\s,-]+/)
-    .filter(Boolean);
-  const verb = /^[A-Z]{2,}$/.test(words[0] ?? '') ? words.shift() : undefined;
-  const cells = words;
+  const cells = wordsOf(answer);
+  const verb = /^[A-Z]{2,}$/.test(cells[0] ?? '') ? cells.shift() : undefined;
   const bad = cells.find((c) => cellOf(c) === undefined);
   if (bad !== undefined)
     return `${shown(bad)} is not a cell: columns A to F, rows 1 to 5 (such as C3)`;
@@ -101,44 +97,21 @@ export function parseAction(answer: string): YoteEvent | string {
 
 export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Promise<number> {
   let table: ConsoleTable<YoteState, YoteEvent> | undefined;
-  const read = async (prompt: string): Promise<string> => {
-    io.write(prompt);
-    const answer = await io.read();
-    if (answer === null) throw new EndOfInput();
-    return answer.trim();
-  };
   try {
     // Player 1 chooses a colour; player 2 plays the other (the seed's "Starting game").
-    const players: { name: string; kind: SeatKind }[] = [];
+    const players: Seat[] = [];
     let firstColour = 0;
     for (const player of [0, 1]) {
       const kind = run.kinds[player] ?? 'human';
-      const name = kind === 'human' ? await read(`Player ${player + 1}, what is your name? `) : '';
-      players.push({
-        name: safeText(name) || defaultSeatName(kind, player),
-        kind,
-      });
-      if (player === 0) {
-        firstColour =
-          kind === 'human'
-            ? await ask(
-                io,
-                `${players[0]?.name}, which colour will you play, white or black? `,
-                (a) =>
-                  /^w(hite)?$/i.test(a)
-                    ? { ok: true, value: 0 }
-                    : /^b(lack)?$/i.test(a)
-                      ? { ok: true, value: 1 }
-                      : {
-                          ok: false,
-                          problem: `${a === '' ? 'nothing' : shown(a)} is not white or black`,
-                        },
-              )
-            : 0;
+      const name =
+        kind === 'human' ? await answerTo(io, `Player ${player + 1}, what is your name? `) : '';
+      players.push(seatOf(safeText(name) || defaultSeatName(kind, player), kind));
+      if (player === 0 && kind === 'human') {
+        const question = `${players[0]?.name}, which colour will you play, white or black? `;
+        firstColour = await ask(io, question, colourAnswer);
       }
     }
-    const bySeat = firstColour === 0 ? players : [players[1], players[0]];
-    const seats = bySeat.map((p) => seatOf(p?.name ?? '', p?.kind ?? 'human'));
+    const seats = firstColour === 0 ? players : [players[1] as Seat, players[0] as Seat];
     const names = seats.map((s) => s.name);
     for (const colour of [0, 1])
       io.write(
@@ -161,7 +134,7 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
           : `${who}, jump again from ${CELL_NAMES[state.attacker ?? 0]} (a cell to land on) or stop: `;
     };
     // The table (seat 0 is White) holds the game, plays the computers and keeps the recording.
-    table = new ConsoleTable<YoteState, YoteEvent>(
+    const at = new ConsoleTable<YoteState, YoteEvent>(
       {
         game: yoteCore,
         initial: setup(run.options),
@@ -179,9 +152,10 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
           if (!line.startsWith('A draw') && !line.includes(' wins: ')) io.write(`${line}\n`);
       },
     );
+    table = at;
     // The board is drawn once a turn; a refused answer only gets its reason and the question.
     let drawn: YoteState | null = null;
-    for (let state = table.state; state.ending === null; state = table.state) {
+    for (let state = at.state; state.ending === null; state = at.state) {
       const colour = state.turn;
       if (state.step === 'act' && drawn !== state) {
         io.write(`\n${yoteBoardText(state)}${status(state)}\n`);
@@ -192,18 +166,17 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
         io.write(
           `${COLOUR_NAMES[1 - colour]} has no pieces on the board: one is taken from the hand.\n`,
         );
-        table.send({ type: 'move', seat: colour, event: { type: 'yote/removed', cell: 'hand' } });
-      } else if (seats[colour]?.kind === 'computer') await table.step();
-      else {
-        const parsed = parseIn(state, await read(promptFor(state)));
-        const sent =
-          typeof parsed === 'string'
-            ? { ok: false as const, problem: parsed }
-            : table.send({ type: 'move', seat: colour, event: parsed });
-        if (!sent.ok) io.write(`Invalid input: ${safeText(sent.problem)}\n`);
-      }
+        at.send({ type: 'move', seat: colour, event: { type: 'yote/removed', cell: 'hand' } });
+      } else if (seats[colour]?.kind === 'computer') await at.step();
+      else
+        await ask(io, promptFor(state), (answer) => {
+          const parsed = parseIn(state, answer);
+          if (typeof parsed === 'string') return { ok: false, problem: parsed };
+          const sent = at.send({ type: 'move', seat: colour, event: parsed });
+          return sent.ok ? { ok: true, value: sent } : sent;
+        });
     }
-    const state = table.state;
+    const state = at.state;
     io.write(`\n${yoteBoardText(state)}${status(state)}\n`);
     if (state.ending) io.write(`${endingWords(state.ending, names)}\n`);
     return 0;
@@ -212,6 +185,23 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
   } finally {
     table?.close();
   }
+}
+
+/** An answer's words in capitals, apart at spaces, commas and dashes ("c3-c4" is C3 and C4). */
+const wordsOf = (answer: string) =>
+  answer
+    .toUpperCase()
+    .split(/[\s,-]+/)
+    .filter(Boolean);
+
+/** Player 1's colour, white or black. */
+function colourAnswer(answer: string) {
+  if (/^w(hite)?$/i.test(answer)) return { ok: true as const, value: 0 };
+  if (/^b(lack)?$/i.test(answer)) return { ok: true as const, value: 1 };
+  return {
+    ok: false as const,
+    problem: `${answer === '' ? 'nothing' : shown(answer)} is not white or black`,
+  };
 }
 
 /** An answer read in the current step: removals are one cell, the chain's answers a cell or stop. */
@@ -225,11 +215,7 @@ function parseIn(state: YoteState, answer: string): YoteEvent | string {
   }
   if (state.step === 'again') {
     if (/^(stop|s|no|n|)$/i.test(answer)) return { type: 'yote/stopped' };
-    const words = answer
-      .toUpperCase()
-      .split(/[\s,-]+/)
-      .filter(Boolean);
-    const to = words.at(-1) ?? '';
+    const to = wordsOf(answer).at(-1) ?? '';
     if (cellOf(to) === undefined)
       return `${shown(answer)} is not a cell: write where the piece lands (such as E5), or stop`;
     return { type: 'yote/jumped', from: CELL_NAMES[state.attacker ?? 0] as string, to };

@@ -6,7 +6,6 @@ import { gameCore } from '../../engine/core.js';
 import { yoteWinChances } from './win-chances.js';
 import { explainYoteMove, yoteBot } from './bot.js';
 import { describeYoteEvent } from './describe.js';
-import { defaultsOf, wordsOf } from '../../engine/options.js';
 import {
   parseYoteOptions,
   YOTE_OPTIONS,
@@ -24,9 +23,6 @@ export const yoteCore = gameCore<YoteState, YoteEvent, YoteOptions>({
   rules: yoteGame,
   options: YOTE_OPTIONS,
   parseOptions: parseYoteOptions,
-  seatCount: () => 2,
-  optionWords: (options) => wordsOf(YOTE_OPTIONS, options),
-  typicalOptions: defaultsOf<YoteOptions>(YOTE_OPTIONS),
   bot: yoteBot,
   winChances: (level) => yoteWinChances(level),
   explain: (state, event, names) => explainYoteMove(state, event, names),

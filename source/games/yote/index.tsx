@@ -2,14 +2,13 @@
  * Yoté as a game module: the rules, the bots, the screens and the console, with the endless-game
  * rule (--quiet-turns) as its one option.
  */
-import type { Argv } from 'yargs';
 import { botRandom } from '../../engine/random.js';
-import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
+import { declaredCommand, gameModule, type MenuEntry } from '../module.js';
 import { Text } from '../../render/components.js';
 import { runClassicYote } from './classic.js';
 import { yoteCore } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
-import { type ChoiceOption, settingOf, settingsOf } from '../../engine/options.js';
+import { type ChoiceOption, settingOf } from '../../engine/options.js';
 import type { Seat } from '../../engine/seats.js';
 import { setupEntry } from '../../ui/SetupForm.js';
 import { setupSpecOf } from '../../ui/setup-form.js';
@@ -21,16 +20,12 @@ import {
   type YoteOptions,
   type YoteState,
 } from './rules.js';
-import { GLYPH, SIDE_SEAT } from './ui/board-layout.js';
 import { resumedLog } from '../../ui/play-session.js';
 import { playScreen } from '../../ui/PlayScreen.js';
 import { replayFace } from '../../ui/ReplayFace.js';
 import { newYotePlay, reduceYotePlay, YOTE_HELP, yoteKey, yoteMarks } from './ui/play.js';
-import { BOARD_BOX_WIDTH, YoteBoard } from './ui/YoteBoard.js';
+import { BOARD_BOX_WIDTH, GLYPH, SIDE_SEAT, YoteBoard } from './ui/YoteBoard.js';
 import { SideLines, YotePanel } from './ui/YotePanel.js';
-
-const quietOf = (settings: Readonly<Record<string, unknown>>) =>
-  settingOf(YOTE_OPTIONS.quietTurns, settings, 'quietTurns');
 
 /**
  * The colour player 1 chooses, a choice of the setup and no option of the rules (the seed's
@@ -130,14 +125,11 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
     }),
   }),
   rulesText: rulesTextOf('yote'),
-  command: {
-    describe: 'Yoté: straight to its setup screen',
-    flags: (y: Argv) => declaredFlags(y, YOTE_OPTIONS),
-    settings: (argv) => settingsOf(YOTE_OPTIONS, argv),
-    entry: () => 'yote',
-  },
+  command: declaredCommand('yote', YOTE_OPTIONS, 'Yoté: straight to its setup screen'),
   classic(io, run) {
-    const options: YoteOptions = { quietTurns: quietOf(run.settings) };
+    const options: YoteOptions = {
+      quietTurns: settingOf(YOTE_OPTIONS.quietTurns, run.settings, 'quietTurns'),
+    };
     return runClassicYote(io, {
       options,
       kinds: run.kinds,

@@ -20,6 +20,7 @@ export const CELL_NAMES: readonly string[] = Array.from(
   { length: CELLS },
   (_, i) => `${'ABCDEF'[i % COLUMNS]}${Math.floor(i / COLUMNS) + 1}`,
 );
+const nameOf = (cell: number) => CELL_NAMES[cell] as string;
 const CELL_INDEX = new Map(CELL_NAMES.map((name, i) => [name, i]));
 
 /** The cell a name stands for (case does not matter), or undefined. */
@@ -138,11 +139,8 @@ export function setup(options: YoteOptions): YoteState {
   };
 }
 
-export const onBoard = (state: YoteState, colour: number) => {
-  let n = 0;
-  for (const c of state.board) if (c === colour) n++;
-  return n;
-};
+export const onBoard = (state: YoteState, colour: number) =>
+  state.board.filter((c) => c === colour).length;
 /** Pieces a colour still has, on the board and in hand. */
 export const piecesOf = (state: YoteState, colour: number) =>
   onBoard(state, colour) + (state.hands[colour] ?? 0);
@@ -178,15 +176,12 @@ const colourName = (colour: number) => COLOUR_NAMES[colour] ?? 'that side';
 /** Whether a colour has anything to do at the start of its turn. */
 export function canAct(state: YoteState, colour: number): boolean {
   if ((state.hands[colour] ?? 0) > 0 && state.board.includes(EMPTY)) return true;
-  for (let cell = 0; cell < CELLS; cell++) {
-    if (state.board[cell] !== colour) continue;
-    for (const [next, beyond] of NEIGHBOURS[cell] ?? []) {
-      if (next < 0) continue;
-      if (state.board[next] === EMPTY) return true;
-      if (state.board[next] === 1 - colour && beyond >= 0 && state.board[beyond] === EMPTY)
-        return true;
-    }
-  }
+  for (let cell = 0; cell < CELLS; cell++)
+    if (
+      state.board[cell] === colour &&
+      (stepsFrom(state, cell).length > 0 || jumpsFrom(state, cell).length > 0)
+    )
+      return true;
   return false;
 }
 
@@ -223,11 +218,10 @@ export function check(state: YoteState, event: unknown): string | undefined {
       if (state.step === 'again' && from !== state.attacker)
         return `Only the attacking piece on ${CELL_NAMES[state.attacker ?? 0]} may jump again.`;
       if (state.board[to] !== EMPTY) return `${CELL_NAMES[to]} is not empty.`;
-      if (!jump) {
-        if (!stepsFrom(state, from).includes(to))
-          return `${CELL_NAMES[from]} to ${CELL_NAMES[to]} is not one step up, down, left or right.`;
-        return undefined;
-      }
+      if (!jump)
+        return stepsFrom(state, from).includes(to)
+          ? undefined
+          : `${CELL_NAMES[from]} to ${CELL_NAMES[to]} is not one step up, down, left or right.`;
       const over = between(from, to);
       if (over === undefined)
         return `An attack jumps straight over the next cell: ${CELL_NAMES[from]} to ${CELL_NAMES[to]} is not a jump.`;
@@ -238,12 +232,10 @@ export function check(state: YoteState, event: unknown): string | undefined {
     case 'yote/removed': {
       if (state.step !== 'remove') return stepProblem(state);
       const other = 1 - colour;
-      const onTheBoard = onBoard(state, other) > 0;
-      if (event.cell === 'hand') {
-        if (onTheBoard)
-          return `${colourName(other)} still has pieces on the board: take one of those.`;
-        return undefined;
-      }
+      if (event.cell === 'hand')
+        return onBoard(state, other) > 0
+          ? `${colourName(other)} still has pieces on the board: take one of those.`
+          : undefined;
       const cell = cellProblem(event.cell, 'The piece to take');
       if (typeof cell === 'string') return cell;
       if (state.board[cell] !== other)
@@ -251,8 +243,7 @@ export function check(state: YoteState, event: unknown): string | undefined {
       return undefined;
     }
     case 'yote/stopped':
-      if (state.step !== 'again') return 'There is no attack to stop.';
-      return undefined;
+      return state.step === 'again' ? undefined : 'There is no attack to stop.';
     default:
       return 'That is not a Yoté move.';
   }
@@ -275,7 +266,7 @@ function stepProblem(state: YoteState): string {
 /** The turn passes; then the ends that are judged between turns. */
 function endTurn(state: YoteState): YoteState {
   const quiet = state.eventful ? 0 : state.quiet + 1;
-  const next: YoteState = {
+  return judged({
     ...state,
     turn: 1 - state.turn,
     step: 'act',
@@ -283,8 +274,7 @@ function endTurn(state: YoteState): YoteState {
     chain: [],
     quiet,
     eventful: false,
-  };
-  return judged(next);
+  });
 }
 
 function judged(state: YoteState): YoteState {
@@ -316,9 +306,7 @@ export function reduce(state: YoteState, event: unknown): YoteState {
   switch (e.type) {
     case 'yote/placed': {
       const cell = cellOf(e.cell) as number;
-      const hands = (
-        colour === 0 ? [state.hands[0] - 1, state.hands[1]] : [state.hands[0], state.hands[1] - 1]
-      ) as [number, number];
+      const hands = plus(state.hands, colour, -1);
       return endTurn({
         ...state,
         board: withCell(state.board, [[cell, colour]]),
@@ -341,7 +329,7 @@ export function reduce(state: YoteState, event: unknown): YoteState {
       const from = cellOf(e.from) as number;
       const to = cellOf(e.to) as number;
       const over = between(from, to) as number;
-      const lost = lostOne(state.lost, other);
+      const lost = plus(state.lost, other, 1);
       const after: YoteState = {
         ...state,
         board: withCell(state.board, [
@@ -359,16 +347,10 @@ export function reduce(state: YoteState, event: unknown): YoteState {
       return piecesOf(after, other) === 0 ? judged(after) : after;
     }
     case 'yote/removed': {
-      const lost = lostOne(state.lost, other);
+      const lost = plus(state.lost, other, 1);
       const after: YoteState =
         e.cell === 'hand'
-          ? {
-              ...state,
-              hands: (other === 0
-                ? [state.hands[0] - 1, state.hands[1]]
-                : [state.hands[0], state.hands[1] - 1]) as [number, number],
-              lost,
-            }
+          ? { ...state, hands: plus(state.hands, other, -1), lost }
           : { ...state, board: withCell(state.board, [[cellOf(e.cell) as number, EMPTY]]), lost };
       if (piecesOf(after, other) === 0) return judged(after);
       // The same piece may attack again; with no jump to make, the turn simply ends.
@@ -380,8 +362,9 @@ export function reduce(state: YoteState, event: unknown): YoteState {
   }
 }
 
-const lostOne = (lost: readonly [number, number], colour: number): [number, number] =>
-  colour === 0 ? [lost[0] + 1, lost[1]] : [lost[0], lost[1] + 1];
+/** A count pair (hands, lost) with one colour's count changed by `by`. */
+const plus = (pair: readonly [number, number], colour: number, by: number): [number, number] =>
+  colour === 0 ? [pair[0] + by, pair[1]] : [pair[0], pair[1] + by];
 
 /** Every choice of the current step, in a stable order: attacks first, then steps, then placements. */
 export function legalEvents(state: YoteState): YoteEvent[] {
@@ -393,8 +376,7 @@ export function legalEvents(state: YoteState): YoteEvent[] {
     case 'remove': {
       const other = 1 - colour;
       for (let cell = 0; cell < CELLS; cell++)
-        if (state.board[cell] === other)
-          out.push({ type: 'yote/removed', cell: CELL_NAMES[cell] as string });
+        if (state.board[cell] === other) out.push({ type: 'yote/removed', cell: nameOf(cell) });
       if (out.length === 0 && (state.hands[other] ?? 0) > 0)
         out.push({ type: 'yote/removed', cell: 'hand' });
       return out;
@@ -402,11 +384,7 @@ export function legalEvents(state: YoteState): YoteEvent[] {
     case 'again': {
       const from = state.attacker as number;
       for (const { to } of jumpsFrom(state, from))
-        out.push({
-          type: 'yote/jumped',
-          from: CELL_NAMES[from] as string,
-          to: CELL_NAMES[to] as string,
-        });
+        out.push({ type: 'yote/jumped', from: nameOf(from), to: nameOf(to) });
       out.push({ type: 'yote/stopped' });
       return out;
     }
@@ -414,20 +392,16 @@ export function legalEvents(state: YoteState): YoteEvent[] {
       const steps: YoteEvent[] = [];
       for (let cell = 0; cell < CELLS; cell++) {
         if (state.board[cell] !== colour) continue;
-        const from = CELL_NAMES[cell] as string;
-        for (const [next, beyond] of NEIGHBOURS[cell] ?? []) {
-          if (next < 0) continue;
-          if (state.board[next] === EMPTY)
-            steps.push({ type: 'yote/moved', from, to: CELL_NAMES[next] as string });
-          else if (state.board[next] === 1 - colour && beyond >= 0 && state.board[beyond] === EMPTY)
-            out.push({ type: 'yote/jumped', from, to: CELL_NAMES[beyond] as string });
-        }
+        const from = nameOf(cell);
+        for (const { to } of jumpsFrom(state, cell))
+          out.push({ type: 'yote/jumped', from, to: nameOf(to) });
+        for (const to of stepsFrom(state, cell))
+          steps.push({ type: 'yote/moved', from, to: nameOf(to) });
       }
       out.push(...steps);
       if ((state.hands[colour] ?? 0) > 0)
         for (let cell = 0; cell < CELLS; cell++)
-          if (state.board[cell] === EMPTY)
-            out.push({ type: 'yote/placed', cell: CELL_NAMES[cell] as string });
+          if (state.board[cell] === EMPTY) out.push({ type: 'yote/placed', cell: nameOf(cell) });
       return out;
     }
   }

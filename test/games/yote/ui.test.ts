@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Key } from '../../../source/ui/keys.js';
 import { cellOf, setup } from '../../../source/games/yote/rules.js';
-import { yoteBoardSegments } from '../../../source/games/yote/ui/board-layout.js';
+import { yoteBoardSegments } from '../../../source/games/yote/ui/YoteBoard.js';
 import {
   newYotePlay,
   reduceYotePlay,

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { Seat } from '../../../engine/seats.js';
 import { listWindow } from '../../../ui/ListPlayScreen.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
-import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
+import { usePanelKeys } from '../../../ui/play-session.js';
 import { displayWidth, fit, wrapText } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { pointName } from '../bot.js';
@@ -89,8 +89,6 @@ const PHASE_WORDS: Readonly<Record<KonoState['phase'], string>> = {
 
 export function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number; rows: number }) {
   const { state, seats } = play;
-  const overKeys = useOverKeys();
-  const watching = useWatching();
   const names = seats.map((s) => s.name);
   const over = state.phase === 'over';
   const inner = width - 4;
@@ -98,14 +96,12 @@ export function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number
   const human = seats[state.turn]?.kind !== 'computer';
   // 15 fixed lines and a middle of 4 or more: the log gets the rest, up to 10.
   const middle = middleLines(play, inner, rows);
-  const keys =
-    watching && !over
-      ? WATCHING_KEYS
-      : state.phase === 'play'
-        ? ['←→↑↓ Enter · 7 9 1 3 · h hint', 'u undo · r r resign · s save · ?']
-        : over
-          ? overKeys
-          : ['↑↓ Enter choose · Space throw', 's save · h hint · ? · q quit'];
+  const keys = usePanelKeys(
+    over,
+    state.phase === 'play'
+      ? ['←→↑↓ Enter · 7 9 1 3 · h hint', 'u undo · r r resign · s save · ?']
+      : ['↑↓ Enter choose · Space throw', 's save · h hint · ? · q quit'],
+  );
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       {over ? (

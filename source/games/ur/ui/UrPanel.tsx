@@ -1,6 +1,6 @@
 /** Ur's panel beside the board: whose turn, the dice, the stones to choose, both sides, the log, the keys. */
 import { Box, Text } from '../../../render/components.js';
-import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
+import { usePanelKeys } from '../../../ui/play-session.js';
 import { firstLines, fit, lastLines } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { placeWords, stoneName } from '../describe.js';
@@ -29,12 +29,10 @@ const DIE = (d: number) => (d === 1 ? '◆' : '◇');
 
 export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; rows: number }) {
   const { state, seats } = play;
-  const overKeys = useOverKeys();
-  const watching = useWatching();
   const colour = state.turn;
   const over = state.phase === 'over';
   // A spectator's keys while the game runs; a finished game's for all.
-  const keys = over ? overKeys : watching ? WATCHING_KEYS : undefined;
+  const keys = usePanelKeys(over, undefined);
   const preview = urPreview(state, play.stone);
   const counts = (c: number) => {
     const length = state.rules.board.paths[c]?.length ?? 0;

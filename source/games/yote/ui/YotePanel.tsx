@@ -1,12 +1,12 @@
 /** Yoté's panel beside the board: whose turn and what to do, both sides, the quiet turns, the log, the keys. */
 import { Box, Text } from '../../../render/components.js';
-import { useOverKeys, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
+import { usePanelKeys } from '../../../ui/play-session.js';
 import { PanelTail } from '../../../ui/PanelParts.js';
 import { fit } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { endingWords } from '../describe.js';
 import { COLOUR_NAMES, onBoard, type YoteState } from '../rules.js';
-import { GLYPH, SIDE_SEAT } from './board-layout.js';
+import { GLYPH, SIDE_SEAT } from './YoteBoard.js';
 import { stepWords, type YotePlay } from './play.js';
 
 /** Both sides in two lines: name, hand, board, lost. */
@@ -46,9 +46,11 @@ export function SideLines({
 
 export function YotePanel({ play, width, rows }: { play: YotePlay; width: number; rows: number }) {
   const { state, seats } = play;
-  const overKeys = useOverKeys();
-  const watching = useWatching();
   const over = state.step === 'over';
+  const keys = usePanelKeys(over, [
+    '←→↑↓ cursor · Enter act · s stop · x drop',
+    'u undo · h hint · ? help · q quit',
+  ]);
   const inner = width - 4;
   const names = seats.map((s) => s.name);
   // 17 fixed lines (borders, turn, sides, rule, notice, keys): the log gets the rest, up to 12.
@@ -84,13 +86,7 @@ export function YotePanel({ play, width, rows }: { play: YotePlay; width: number
         width={inner}
         rows={Math.max(1, Math.min(12, rows - 17))}
         notice={play.notice}
-        keys={
-          over
-            ? overKeys
-            : watching
-              ? WATCHING_KEYS
-              : ['←→↑↓ cursor · Enter act · s stop · x drop', 'u undo · h hint · ? help · q quit']
-        }
+        keys={keys}
       />
     </Box>
   );

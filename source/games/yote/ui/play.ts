@@ -30,17 +30,19 @@ import {
   CELL_NAMES,
   cellOf,
   COLOUR_NAMES,
+  columnOf,
   COLUMNS,
   EMPTY,
   jumpsFrom,
   legalEvents,
   onBoard,
   ROWS,
+  rowOf,
   stepsFrom,
   type YoteEvent,
   type YoteState,
 } from '../rules.js';
-import type { Mark } from './board-layout.js';
+import type { Mark } from './YoteBoard.js';
 
 export interface YotePlay extends EventLog<YoteState, YoteEvent> {
   readonly seats: readonly Seat[];
@@ -54,8 +56,7 @@ export interface YotePlay extends EventLog<YoteState, YoteEvent> {
 
 export type YoteAction =
   | SessionAction<YoteEvent, YoteState>
-  | { readonly type: 'yotePlay/cursorMoved'; readonly rows: number; readonly columns: number }
-  | { readonly type: 'yotePlay/cursorSet'; readonly row?: number; readonly column?: number }
+  | { readonly type: 'yotePlay/cursorSet'; readonly cell: number }
   | { readonly type: 'yotePlay/cellPressed' }
   | { readonly type: 'yotePlay/choiceDropped' }
   | { readonly type: 'yotePlay/stopRequested' }
@@ -76,8 +77,6 @@ export const YOTE_HELP: readonly string[] = [
   ...FRAME_HELP,
 ];
 
-/** The whole game's log is kept, for the log page (`l`). */
-const LOG = LOG_KEPT;
 const names = (play: YotePlay) => play.seats.map((s) => s.name);
 const centre = 2 * COLUMNS + 2;
 
@@ -153,15 +152,22 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
   if (key === 'u') return { type: 'yotePlay/undoRequested' };
   const waiting = computerToPlay(play.seats[play.state.turn]);
   if (waiting) return waiting;
+  const row = rowOf(play.cursor);
+  const column = columnOf(play.cursor);
+  // The arrows go round the board's edges.
+  const to = (r: number, c: number) => ({
+    type: 'yotePlay/cursorSet' as const,
+    cell: ((r + ROWS) % ROWS) * COLUMNS + ((c + COLUMNS) % COLUMNS),
+  });
   switch (key) {
     case 'up':
-      return { type: 'yotePlay/cursorMoved', rows: 1, columns: 0 };
+      return to(row + 1, column);
     case 'down':
-      return { type: 'yotePlay/cursorMoved', rows: -1, columns: 0 };
+      return to(row - 1, column);
     case 'left':
-      return { type: 'yotePlay/cursorMoved', rows: 0, columns: -1 };
+      return to(row, column - 1);
     case 'right':
-      return { type: 'yotePlay/cursorMoved', rows: 0, columns: 1 };
+      return to(row, column + 1);
     case 'enter':
     case 'space':
       return { type: 'yotePlay/cellPressed' };
@@ -174,11 +180,9 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
       return { type: 'play/hintRequested' };
     default: {
       // A column letter or a row number puts the cursor there: `c` then `3` is C3.
-      const column = 'abcdef'.indexOf(key.toLowerCase());
-      if (key.length === 1 && column >= 0 && column < COLUMNS)
-        return { type: 'yotePlay/cursorSet', column };
-      if (/^[1-9]$/.test(key) && Number(key) <= ROWS)
-        return { type: 'yotePlay/cursorSet', row: Number(key) - 1 };
+      const typed = 'abcdef'.indexOf(key.toLowerCase());
+      if (key.length === 1 && typed >= 0 && typed < COLUMNS) return to(row, typed);
+      if (/^[1-9]$/.test(key) && Number(key) <= ROWS) return to(Number(key) - 1, column);
       return undefined;
     }
   }
@@ -189,12 +193,7 @@ export function applyYoteEvent(play: YotePlay, told: Told<YoteState, YoteEvent>)
   const { event, after: state, note } = told;
   const lines = describeYoteEvent(told.before, event, state, names(play));
   if (note !== undefined) lines.splice(1, 0, note);
-  const landed =
-    event.type === 'yote/jumped' || event.type === 'yote/moved'
-      ? cellOf(event.to)
-      : event.type === 'yote/placed'
-        ? cellOf(event.cell)
-        : undefined;
+  const landed = event.type === 'yote/removed' ? undefined : cellsOf(event).to;
   // A turn begins on its player's first legal choice (every game's rule: after the computer's
   // move the person's cursor is there); within a turn the cursor follows the piece that moved,
   // and the attacking piece stays under it while its attack goes on.
@@ -203,12 +202,12 @@ export function applyYoteEvent(play: YotePlay, told: Told<YoteState, YoteEvent>)
     ...play,
     ...appended(play, told),
     cursor: first
-      ? (choiceCell(first) ?? play.cursor)
+      ? (cellsOf(first).from ?? cellsOf(first).to ?? play.cursor)
       : state.step === 'again'
         ? (state.attacker ?? play.cursor)
         : (landed ?? play.cursor),
     chosen: null,
-    log: [...play.log, ...lines].slice(-LOG),
+    log: [...play.log, ...lines].slice(-LOG_KEPT),
     notice: null,
   };
 }
@@ -225,9 +224,10 @@ function pressed(play: YotePlay): YotePlay {
     case 'over':
       return play;
     case 'remove':
-      if (onBoard(state, 1 - state.turn) === 0)
-        return ask(play, { type: 'yote/removed', cell: 'hand' });
-      return ask(play, { type: 'yote/removed', cell: name });
+      return ask(play, {
+        type: 'yote/removed',
+        cell: onBoard(state, 1 - state.turn) === 0 ? 'hand' : name,
+      });
     case 'again': {
       if (cursor === state.attacker) return ask(play, { type: 'yote/stopped' });
       const from = CELL_NAMES[state.attacker ?? 0] as string;
@@ -268,41 +268,35 @@ function takenBack(play: YotePlay, back: ToldBack<YoteState, YoteEvent>): YotePl
     ...cutBack(play, back),
     chosen: null,
     cursor: back.state.attacker ?? play.cursor,
-    log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG),
+    log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG_KEPT),
     notice: null,
   };
 }
 
-/** The cell a person presses first to make this move: the piece that moves, or where it goes. */
-function choiceCell(event: YoteEvent): number | undefined {
+/**
+ * The cells an event names: the piece that moves (`from`, pressed first to make the move) and
+ * where it goes, is placed or what it takes (`to`).
+ */
+function cellsOf(event: YoteEvent): { from?: number | undefined; to?: number | undefined } {
   switch (event.type) {
     case 'yote/placed':
     case 'yote/removed':
-      return cellOf(event.cell);
+      return { to: cellOf(event.cell) };
     case 'yote/moved':
     case 'yote/jumped':
-      return cellOf(event.from);
+      return { from: cellOf(event.from), to: cellOf(event.to) };
     case 'yote/stopped':
-      return undefined;
+      return {};
   }
 }
 
-/** The event's cells, for the cursor and the chosen piece after a hint. */
+/** The cursor and the chosen piece after a hint: on where the move goes, its piece chosen. */
 function hinted(play: YotePlay, event: YoteEvent): Pick<YotePlay, 'cursor' | 'chosen'> {
-  switch (event.type) {
-    case 'yote/placed':
-      return { cursor: cellOf(event.cell) ?? play.cursor, chosen: null };
-    case 'yote/moved':
-    case 'yote/jumped':
-      return {
-        cursor: cellOf(event.to) ?? play.cursor,
-        chosen: play.state.step === 'act' ? (cellOf(event.from) ?? null) : null,
-      };
-    case 'yote/removed':
-      return { cursor: cellOf(event.cell) ?? play.cursor, chosen: null };
-    case 'yote/stopped':
-      return { cursor: play.state.attacker ?? play.cursor, chosen: null };
-  }
+  const { from, to } = cellsOf(event);
+  return {
+    cursor: to ?? (event.type === 'yote/stopped' ? play.state.attacker : null) ?? play.cursor,
+    chosen: play.state.step === 'act' ? (from ?? null) : null,
+  };
 }
 
 export function reduceYotePlay(play: YotePlay, action: YoteAction): YotePlay {
@@ -311,18 +305,8 @@ export function reduceYotePlay(play: YotePlay, action: YoteAction): YotePlay {
       return applyYoteEvent(play, action.told);
     case 'play/takenBack':
       return takenBack(play, action.back);
-    case 'yotePlay/cursorMoved': {
-      const row = Math.floor(play.cursor / COLUMNS);
-      const column = play.cursor % COLUMNS;
-      const r = (row + action.rows + ROWS) % ROWS;
-      const c = (column + action.columns + COLUMNS) % COLUMNS;
-      return { ...play, cursor: r * COLUMNS + c, notice: null };
-    }
-    case 'yotePlay/cursorSet': {
-      const row = action.row ?? Math.floor(play.cursor / COLUMNS);
-      const column = action.column ?? play.cursor % COLUMNS;
-      return { ...play, cursor: row * COLUMNS + column, notice: null };
-    }
+    case 'yotePlay/cursorSet':
+      return { ...play, cursor: action.cell, notice: null };
     case 'yotePlay/cellPressed':
       return pressed(play);
     case 'yotePlay/choiceDropped':
