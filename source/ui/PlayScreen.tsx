@@ -12,6 +12,8 @@ import {
   type PlaySessionOptions,
   type SharedSeat,
   usePlaySession,
+  useWatching,
+  WATCHING_HELP,
 } from './play-session.js';
 import { PlayFrame } from './PlayFrame.js';
 import { helpLines } from './text.js';
@@ -59,9 +61,10 @@ export function PlayScreen<
   A extends { readonly type: string },
 >({ face, props }: { face: PlayFace<S, E, P, A>; props: PlayProps<S> }) {
   const { session, width, height, shared } = props;
+  const watching = useWatching();
   const help = useMemo(
-    () => helpLines(face.keys, face.rulesText, Math.min(width, 90) - 4),
-    [face, width],
+    () => helpLines(watching ? WATCHING_HELP : face.keys, face.rulesText, Math.min(width, 90) - 4),
+    [face, width, watching],
   );
   const init = useCallback(() => face.init(session, shared), [face, session, shared]);
   const save = useMemo(() => face.save?.(session), [face, session]);

@@ -155,6 +155,17 @@ export const useWatching = () => useSeatsHeld()?.length === 0;
 /** The key lines of a spectator's screen while the game runs (it throws, moves and undoes nothing). */
 export const WATCHING_KEYS = ['You are watching · l the log', '? help · q back to the lobby'];
 
+/**
+ * A spectator's help page, before the rules: the keys that work for it. The game's own keys
+ * (throw, move, undo, hint) are its players'.
+ */
+export const WATCHING_HELP: readonly string[] = [
+  'Keys (you are watching: the players play, this screen follows)',
+  '  l          the whole log, newest last (↑↓ PgUp PgDn scroll it)',
+  '  ?          this help',
+  '  q Esc      back to the lobby',
+];
+
 /** A panel's key lines: a finished game's, a spectator's while it runs, or the game's own in play. */
 export function usePanelKeys<K>(over: boolean, playing: K): readonly string[] | K {
   const overKeys = useOverKeys();

@@ -525,6 +525,21 @@ describe('a served table for a spectator, and for a player', () => {
     expect(table.watchers.size).toBe(0);
   });
 
+  it("a spectator's help page gives the keys that work for a spectator, not the players'", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const { stdin, lastFrame } = sees(w, CY, 3, 80, 24, table.code);
+    await frameWhen(lastFrame, '▶ R Ann to throw');
+    await press(stdin, '?');
+    const help = await frameWhen(lastFrame, 'Yut Nori · help');
+    expect(help).toContain('you are watching');
+    expect(help).toMatch(/q Esc +back to the lobby/);
+    expect(help).not.toMatch(/throw the sticks|take back your last move|Space/);
+    // The rules follow, as on a player's page.
+    expect(help).toContain('Yut Nori: the rules madang plays');
+  });
+
   it("a player's line says which seat is theirs; with the quit question open, c is the question's answer, not chat", async () => {
     const { world: w, hall } = world();
     const table = hall.create(yut, start, ANN);
