@@ -422,10 +422,11 @@ export class ServedTable {
     person: Person | undefined,
     intent: Intent<GameEvent>,
   ): Answer<GameEvent> {
-    if (intent.type === 'leave' || !person) return { ok: true };
+    if (intent.type === 'leave') return { ok: true };
     const held = bus.held();
     if (held) return { ok: false, problem: held };
-    if (intent.type === 'hint') return inner.send(intent);
+    // A hint, and whatever a view of nobody asks, are answered here (the table refuses it).
+    if (intent.type === 'hint' || !person) return inner.send(intent);
     const problem = (this.table as Table<unknown, GameEvent>).refused(inner.seats, intent);
     if (problem !== undefined) return { ok: false, problem };
     bus.send({ kind: 'game', person, intent, at: bus.seq });

@@ -179,6 +179,14 @@ describe.runIf(hasRedis)('madang serve --redis, three processes on one Redis', (
     const atA = replica(a.hall, code)!;
     const ann = atA.viewFor(ANN);
     const mirror = atA.table!;
+    // A view of nobody (the spectators' shared drawing) and a spectator's are refused a throw
+    // on the process they are on: nothing goes to the runner.
+    await until(() => atB.table !== undefined, 'the game on b');
+    const written = (await streamOf(redis.url, code)).length;
+    for (const watcher of [undefined, person('Cy2')])
+      expect(atB.viewFor(watcher).send({ type: 'chance', seat: 0 }).ok).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await streamOf(redis.url, code)).length).toBe(written);
     const heardOnB = (line: string) => atB.heard().includes(line);
     // Each step waits until b has it, as a player there sees it.
     const step = async (send: () => void, done: () => boolean, what: string) => {
