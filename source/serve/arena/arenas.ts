@@ -192,7 +192,16 @@ export class Arenas {
     if (battle) return this.ranked(at.arena, battle, table);
     if (held.over) return;
     const outcome = table.table?.outcome;
-    const winner = outcome?.status === 'won' ? (outcome.winner === 0 ? at.a : at.b).id : undefined;
+    // A seat the computer played once its person had gone (given away, G): that person left the
+    // game, and it is the win of the one who stayed, whatever the board says.
+    const left = table.computerPlayed();
+    const gone = left.length === 1 ? (left[0] === 0 ? at.a : at.b) : undefined;
+    const stayed = gone && (gone === at.a ? at.b : at.a);
+    if (gone && stayed)
+      table.tellAll(`${gone.name} left: the arena counts the game as ${stayed.name}'s win.`);
+    const winner =
+      stayed?.id ??
+      (outcome?.status === 'won' ? (outcome.winner === 0 ? at.a : at.b).id : undefined);
     this.keep(at.arena, held.game, held.by, finished(held.arena, at.a.id, at.b.id, winner));
     this.host.scheduler.after(PAIR_AFTER_MS, () => this.pair(at.arena));
   }

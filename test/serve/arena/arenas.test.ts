@@ -95,7 +95,7 @@ function world() {
     expect(t.outcome.status).not.toBe('running');
     told();
   }
-  return { hall, arenas, advance, playOut };
+  return { hall, arenas, advance, playOut, told };
 }
 
 describe('an arena in the hall', () => {
@@ -194,6 +194,39 @@ describe('an arena in the hall', () => {
     expect(arenas.get(held.id)!.podium.map((s) => s.name)).toEqual(
       expected.slice(0, 3).map((e) => e.name),
     );
+  });
+
+  it('a player who left, their seat given to the computer, loses the game to the one who stayed', () => {
+    const { arenas, advance, told } = world();
+    const held = arenas.open(ur, 30, PEOPLE[0]!);
+    if (typeof held === 'string') throw new Error(held);
+    const [ann, bo] = [PEOPLE[0]!, PEOPLE[1]!];
+    arenas.join(held.id, ann);
+    arenas.join(held.id, bo);
+    const table = arenas.playing(ann)!;
+    table.arrived(ann);
+    table.arrived(bo);
+    table.departed(bo);
+    advance(300_000);
+    expect(table.giveAway(ann)).toBeUndefined();
+    const annSeat = table.seatOf(ann)!;
+    const t = table.table!;
+    const view = table.viewFor(ann);
+    // Ann takes the first move each time; the computer plays Bo's seat at its pace.
+    for (let steps = 0; steps < 5_000 && t.outcome.status === 'running'; steps++) {
+      if (t.toAct !== annSeat) advance(1000);
+      else if (ur.rules.chance(t.state) !== undefined) view.send({ type: 'chance', seat: annSeat });
+      else view.send({ type: 'move', seat: annSeat, event: ur.rules.legalEvents(t.state)[0] });
+    }
+    // The computer won on the board, at the seat Bo left.
+    expect(t.outcome).toMatchObject({ status: 'won', winner: 1 - annSeat });
+    told();
+    const standings = arenas.get(held.id)!.standings;
+    expect(standings.map((s) => [s.name, s.wins, s.games])).toEqual([
+      ['Ann', 1, 1],
+      ['Bo', 0, 1],
+    ]);
+    expect(table.heard()).toContain("Bo left: the arena counts the game as Ann's win.");
   });
 
   it('leaves a game running at the end out of the standings, and tells its table the podium', () => {
