@@ -55,6 +55,13 @@ function sameRuns(a: readonly Run[] | undefined, b: readonly Run[] | undefined):
 }
 type Instance = BoxNode | TextNode | SpanNode;
 
+/** Two elements' props (children aside) the same, key by key. */
+function sameProps(a: Props, b: Props): boolean {
+  for (const key in a) if (a[key] !== b[key]) return false;
+  for (const key in b) if (!(key in a)) return false;
+  return true;
+}
+
 let priority: number = NoEventPriority;
 
 const withoutChildren = (props: Props): Props => {
@@ -115,8 +122,11 @@ const config = {
         textChanged(node);
       return;
     }
+    // A span made again with the same style (every render of a Styled) changes nothing: its
+    // text is not measured and cut into cells again.
+    const same = sameProps(node.props as Props, props);
     node.props = props;
-    textChanged(node.parent);
+    if (!same) textChanged(node.parent);
   },
   commitTextUpdate(node: StringNode, _before: string, after: string) {
     node.value = cellText(inkLines(after));

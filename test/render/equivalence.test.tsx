@@ -27,6 +27,23 @@ function ownRows(element: ReactNode, columns: number, rows: number): string[] {
   }) as unknown as string[];
 }
 
+/** `a` drawn, then the same screen changed to `b`: the rows of its frame after the change. */
+async function changedRows(a: ReactNode, b: ReactNode, columns: number, rows: number) {
+  let set: (element: ReactNode) => void = () => undefined;
+  const Holder = () => {
+    const [element, setElement] = useState<ReactNode>(a);
+    set = setElement;
+    return <>{element}</>;
+  };
+  let drawn: readonly string[] = [];
+  const screen = renderScreen(<Holder />, { columns, rows, frame: (r) => (drawn = r) });
+  await new Promise<void>((resolve) => queueMicrotask(resolve));
+  set(b);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  screen.unmount();
+  return [...drawn];
+}
+
 async function both(element: ReactNode, columns: number) {
   const ink = inkRows(element, columns);
   const own = await ownRows(element, columns, ink.length);
@@ -149,6 +166,35 @@ describe("madang's renderer", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('draws a tree changed into another as Ink draws the other (every update of a node)', async () => {
+    await fc.assert(
+      fc.asyncProperty(tree, tree, fc.integer({ min: 8, max: 60 }), async (a, b, columns) => {
+        const ink = inkRows(b, columns);
+        const own = await changedRows(a, b, columns, ink.length);
+        expect(own, `${jsx(a)} then ${jsx(b)} at ${columns} columns`).toEqual(ink);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('draws a span whose style alone changed in its new style', async () => {
+    const line = (color: string, bold: boolean) => (
+      <Box width={20}>
+        <Text>
+          Ann{' '}
+          <Text color={color} bold={bold}>
+            yut
+          </Text>
+        </Text>
+      </Box>
+    );
+    for (const [a, b] of [
+      [line('red', false), line('cyan', false)],
+      [line('red', false), line('red', true)],
+    ] as const)
+      expect(await changedRows(a, b, 20, 1)).toEqual(inkRows(b, 20));
   });
 
   it('draws an absolute box over what is under it, as Ink does', async () => {
