@@ -261,9 +261,14 @@ async function watched(pid: number, port: number, quick: boolean): Promise<Figur
   return figures;
 }
 
-/** A table made while `count` sit in the lobby: the server's CPU for that one event. */
+/**
+ * Tables made while `count` sit in the lobby: the server's CPU for one such event. The CPU is read
+ * in ticks of 10 ms and the lobby's clocks are drawn every five seconds beside it, so it is the
+ * mean of several events, each window's CPU less the lobby's own rate over as long.
+ */
 async function lobby(pid: number, port: number, quick: boolean): Promise<Figure[]> {
   const count = quick ? 50 : 200;
+  const events = quick ? 3 : 5;
   const people: Player[] = [];
   for (let s = 0; s < count; s += 10)
     people.push(
@@ -276,38 +281,60 @@ async function lobby(pid: number, port: number, quick: boolean): Promise<Figure[
         }),
       )),
     );
-  const maker = people[0] as Player;
-  maker.write('n');
-  await maker.waitFor('which game?', PATIENCE);
-  maker.write('\r');
-  await maker.waitFor('Start the game', PATIENCE);
+  // The makers wait on the new table's form, the last key of it to come.
+  const makers = people.slice(0, events);
+  for (const maker of makers) {
+    maker.write('n');
+    await maker.waitFor('which game?', PATIENCE);
+    maker.write('\r');
+    await maker.waitFor('Start the game', PATIENCE);
+  }
+  const viewers = people.slice(events);
   await sleep(2000);
-  // The lobby's own work (its clocks are drawn again every five seconds) over as long.
-  const window = 5000;
-  const idle = await cpuOver(pid, window);
-  const from = cpu(pid);
-  const started = performance.now();
-  const bytesBefore = people.reduce((sum, p) => sum + p.bytes(), 0);
-  // Each lobby draws the new table (its list may be longer than the window: the frame is seen).
-  const drawn = people.slice(1).map((p) => p.nextFrame(PATIENCE));
-  maker.write('\x1b[A\r');
-  await maker.waitFor(/table (\w{4}) · waiting/, PATIENCE);
-  await Promise.all(drawn);
-  const seen = performance.now() - started;
-  await sleep(Math.max(0, window - seen));
-  const event = cpu(pid) - from - idle;
-  const bytes = people.reduce((sum, p) => sum + p.bytes(), 0) - bytesBefore;
+  // The lobby's own work (its clocks are drawn again every five seconds), as a rate.
+  const quiet = 10_000;
+  const idleRate = (await cpuOver(pid, quiet)) / quiet;
+  const window = 2000;
+  const costs: number[] = [];
+  const drawnIn: number[] = [];
+  const bytesBefore = viewers.reduce((sum, p) => sum + p.bytes(), 0);
+  for (const maker of makers) {
+    const from = cpu(pid);
+    const started = performance.now();
+    // Each lobby draws the new table (its list may be longer than the window: the frame is seen).
+    const drawn = viewers.map((p) => p.nextFrame(window));
+    maker.write('\x1b[A\r');
+    await maker.waitFor(/table (\w{4}) · waiting/, PATIENCE);
+    for (const ms of await Promise.all(drawn)) drawnIn.push(ms ?? Number.POSITIVE_INFINITY);
+    await sleep(Math.max(0, window - (performance.now() - started)));
+    costs.push(cpu(pid) - from - idleRate * (performance.now() - started));
+  }
+  const bytes = viewers.reduce((sum, p) => sum + p.bytes(), 0) - bytesBefore;
   for (const person of people) person.end();
   await sleep(1500);
+  const mean = costs.reduce((a, b) => a + b, 0) / costs.length;
   return [
     {
-      what: `a table made while ${count} sit in the lobby: server CPU`,
-      value: `${fmt(event, 0)} ms`,
+      what: `a table made while ${count} sit in the lobby: server CPU (mean of ${events})`,
+      value: `${fmt(mean, 0)} ms`,
       target: '≤ 20 ms',
     },
-    { what: `  the lobby's own CPU in ${window / 1000} s around it`, value: `${fmt(idle, 0)} ms` },
-    { what: '  until every lobby has drawn it', value: `${fmt(seen, 0)} ms` },
-    { what: '  bytes to each in the lobby', value: `${fmt(bytes / (count - 1), 0)} B` },
+    {
+      what: "  the lobby's own CPU (its clocks), a second",
+      value: `${fmt(idleRate * 1000, 0)} ms`,
+    },
+    {
+      what: '  until a lobby has drawn it, median / 95th percentile',
+      value: `${fmt(quantile(drawnIn, 0.5), 0)} / ${fmt(quantile(drawnIn, 0.95), 0)} ms`,
+    },
+    {
+      what: `  lobbies with no frame within ${window / 1000} s of it`,
+      value: `${drawnIn.filter((ms) => ms === Number.POSITIVE_INFINITY).length} of ${drawnIn.length}`,
+    },
+    {
+      what: '  bytes to each in the lobby, a table',
+      value: `${fmt(bytes / viewers.length / events, 0)} B`,
+    },
   ];
 }
 
