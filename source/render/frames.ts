@@ -49,12 +49,28 @@ function widthOf(cells: readonly Cell[]): number {
 }
 
 /**
+ * Each row's last change worked out: the clients shown one drawing (a table's spectators, the
+ * lobby's viewers) were sent the same rows before, and are sent the same now, one after another,
+ * so the change is worked out once for them all. The rows are the drawing's own strings, so the
+ * comparison is mostly of references.
+ */
+const lastChanges: { was: string; now: string; change: string }[] = [];
+
+/**
  * What to send to change a row shown as `was` into `now` (1-based row `y`): the cells between the
  * first and the last that differ, at their column; the rest of the line erased where `now` is
  * shorter. Empty when the row is the same.
  */
 export function rowChange(y: number, was: string, now: string): string {
   if (was === now) return '';
+  const last = lastChanges[y];
+  if (last !== undefined && last.was === was && last.now === now) return last.change;
+  const change = changeOf(y, was, now);
+  if (y < 1000) lastChanges[y] = { was, now, change };
+  return change;
+}
+
+function changeOf(y: number, was: string, now: string): string {
   const a = cellsOf(was);
   const b = cellsOf(now);
   let first = 0;

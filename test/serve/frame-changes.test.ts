@@ -106,4 +106,25 @@ describe("the changes sent to a client's screen", () => {
     screen.take(ansiEscapes.eraseLines(3) + ['one', 'two', 'three'].join('\n'));
     expect(screen.change()).toBe('');
   });
+
+  it('clients shown the same rows one after another, and others between them, each get their own change', () => {
+    fc.assert(
+      fc.property(frame, frame, frame, (before, other, now) => {
+        // Two viewers of one drawing, then one whose screen was another, then a third viewer.
+        const histories = [before, before, other, before];
+        const screens = histories.map((rows) => {
+          const screen = new ClientScreen(HEIGHT);
+          const client = new Terminal(COLUMNS, HEIGHT);
+          screen.show(rows);
+          client.write(screen.change());
+          return { screen, client };
+        });
+        for (const { screen, client } of screens) {
+          screen.show(now);
+          client.write(screen.change());
+          expect(client.text()).toBe(now.map(plain).join('\n'));
+        }
+      }),
+    );
+  });
 });
