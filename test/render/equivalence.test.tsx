@@ -36,10 +36,26 @@ async function changedRows(a: ReactNode, b: ReactNode, columns: number, rows: nu
     return <>{element}</>;
   };
   let drawn: readonly string[] = [];
-  const screen = renderScreen(<Holder />, { columns, rows, frame: (r) => (drawn = r) });
+  let next: (() => void) | undefined;
+  const screen = renderScreen(<Holder />, {
+    columns,
+    rows,
+    frame: (r) => {
+      drawn = r;
+      next?.();
+    },
+  });
   await new Promise<void>((resolve) => queueMicrotask(resolve));
+  // The frame the change makes (React renders it when its scheduler's turn comes).
+  const changed = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no frame after the change within 2 s')), 2000);
+    next = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
   set(b);
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await changed;
   screen.unmount();
   return [...drawn];
 }
