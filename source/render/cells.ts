@@ -114,7 +114,7 @@ export function textOf(cells: readonly Cell[]): string {
  * server's time. Bounded: any text may come in (names, chat); the cache keeps what screens draw.
  */
 const widths = new Map<string, number>();
-function measured(text: string): number {
+export function measured(text: string): number {
   let width = widths.get(text);
   if (width === undefined) {
     width = stringWidth(text);
