@@ -3,7 +3,11 @@
  * UTF-8 becomes U+FFFD, CRLF and LF both end a line, and the end of input is null.
  */
 import type { Readable, Writable } from 'node:stream';
+import type { Think } from '../engine/bots.js';
+import type { ChanceSource } from '../engine/chance.js';
+import type { Recorder } from '../engine/recording.js';
 import { classicText } from '../engine/safe-text.js';
+import type { Seat, SeatKind } from '../engine/seats.js';
 
 export interface ClassicIO {
   /** The next answer line, or null at the end of input. */
@@ -16,6 +20,28 @@ export interface ClassicIO {
    * memory with pending output.
    */
   drained(): Promise<void>;
+}
+
+/** What a game's classic console gets from the command line. */
+export interface ClassicRun {
+  /** What the game's own flags settled (games/module.ts' Settings). */
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly kinds: readonly SeatKind[];
+  readonly colour: boolean;
+  readonly dataDir: string;
+  /** The n-th game of the run: its chance source and the seed to record (null for a script). */
+  chanceFor(game: number, options: unknown): { source: ChanceSource; seed: number | null };
+  /** Seeds the computers' tie-breaks (--seed, else 0). */
+  readonly botSeed: number;
+  /** Asks a computer for its move: the program's thinks on a worker thread (cli/thinking.ts). */
+  readonly think?: Think | undefined;
+  /** Starts recording a game with these options and seats. */
+  recorderFor(options: unknown, seed: number | null, seats: readonly Seat[]): Recorder;
+  /** Problems that stop the program. */
+  error(message: string): void;
+  warn(message: string): void;
+  /** Reads a file named in an answer (Ur's board file). */
+  readFile(file: string): { ok: true; text: string } | { ok: false; problem: string };
 }
 
 /** An answer longer than this is cut: a line of gigabytes must not take the memory. */

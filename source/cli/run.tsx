@@ -9,7 +9,7 @@ import { LEVELS } from '../engine/bots.js';
 import { type Header, type LoadedRecording, newHeader } from '../engine/recording.js';
 import { freshSeed } from '../engine/random.js';
 import { playerInfo } from '../engine/seats.js';
-import type { AnyGameModule, ClassicRun, Settings } from '../games/module.js';
+import { type AnyGameModule, type ClassicRun, consoleOf, type Settings } from '../games/module.js';
 import { listRecordings } from '../storage/catalogue.js';
 import { cannotGoOn, loadRecording, openRecording } from '../storage/load.js';
 import { recordingsDirectory } from '../storage/paths.js';
@@ -291,9 +291,9 @@ async function classic(run: Run, argv: Common, module: AnyGameModule): Promise<v
     warn: (message) => say(`madang: warning: ${message}`),
     readFile,
   };
-  const code = await module
-    .classic(streamIO(process.stdin, process.stdout), context)
-    .finally(thinking.stop);
+  const code = await consoleOf(module)(streamIO(process.stdin, process.stdout), context).finally(
+    thinking.stop,
+  );
   // The game is over: the rest of the input is not read, and a pipe left open must not keep the
   // program waiting for its end.
   process.stdin.destroy();

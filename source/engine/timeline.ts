@@ -29,6 +29,37 @@ export interface Timeline<S = unknown> {
   readonly outcome: Outcome;
 }
 
+/** A move's line in the game's words: its own move line, else the first line it describes. */
+export function moveLineOf<S>(
+  game: TimelineGame<S>,
+  before: S,
+  event: GameEvent,
+  after: S,
+  names: readonly string[],
+): string {
+  return (
+    game.moveLine?.(before, event, after, names) ??
+    game.describe?.(before, event, after, names)[0] ??
+    event.type
+  );
+}
+
+/** The legal moves of `state`, each with its line: what it would do, in the game's words. */
+export function legalMoveLines<S, E extends GameEvent>(
+  game: {
+    readonly rules: Game<S, E, never>;
+    describe?(before: S, event: E, after: S, names: readonly string[]): string[];
+    moveLine?(before: S, event: E, after: S, names: readonly string[]): string | undefined;
+  },
+  state: S,
+  names: readonly string[],
+): { readonly event: E; readonly line: string }[] {
+  return game.rules.legalEvents(state).map((event) => ({
+    event,
+    line: moveLineOf(game, state, event, game.rules.reduce(state, event), names),
+  }));
+}
+
 /** Builds a timeline one event at a time, as a recording is read. */
 export class TimelineBuilder<S> {
   private readonly events: GameEvent[] = [];
@@ -50,11 +81,7 @@ export class TimelineBuilder<S> {
   pushed(event: GameEvent, before: S, after: S): void {
     this.events.push(event);
     this.actors.push(this.game.rules.toAct(before));
-    this.lines.push(
-      this.game.moveLine?.(before, event, after, this.names) ??
-        this.game.describe?.(before, event, after, this.names)[0] ??
-        event.type,
-    );
+    this.lines.push(moveLineOf(this.game, before, event, after, this.names));
     if (this.events.length % CHECKPOINT === 0) this.checkpoints.push(after);
     this.last = after;
   }

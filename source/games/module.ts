@@ -6,13 +6,11 @@
  */
 import type { ComponentType } from 'react';
 import type { Argv } from 'yargs';
-import type { ClassicIO } from '../classic/lines.js';
-import type { Think } from '../engine/bots.js';
-import type { ChanceSource } from '../engine/chance.js';
+import type { ClassicIO, ClassicRun } from '../classic/lines.js';
+import { moveListConsole } from '../classic/move-list.js';
 import type { GameCore } from '../engine/core.js';
 import type { GameEvent } from '../engine/game.js';
 import { flagsOf, settingsOf } from '../engine/options.js';
-import type { Recorder } from '../engine/recording.js';
 import type { Seat, SeatKind } from '../engine/seats.js';
 import type { Key } from '../ui/keys.js';
 import type { PlayProps } from '../ui/play-session.js';
@@ -41,6 +39,8 @@ export interface SetupContext {
 
 /** A game ready to start: its options and who sits where (table/session.ts). */
 export type { Start };
+/** What a console gets from the command line (classic/lines.ts). */
+export type { ClassicRun };
 
 export type SetupOutcome =
   | { readonly type: 'form'; readonly form: unknown }
@@ -68,27 +68,6 @@ export interface MenuEntry {
   readonly View: ComponentType<{ form: unknown; width: number; height: number }>;
   /** A game started straight from the command line, when its flags settle the whole setup. */
   settled?(context: SetupContext): Start | undefined;
-}
-
-/** What a game's classic console gets from the command line. */
-export interface ClassicRun {
-  readonly settings: Settings;
-  readonly kinds: readonly SeatKind[];
-  readonly colour: boolean;
-  readonly dataDir: string;
-  /** The n-th game of the run: its chance source and the seed to record (null for a script). */
-  chanceFor(game: number, options: unknown): { source: ChanceSource; seed: number | null };
-  /** Seeds the computers' tie-breaks (--seed, else 0). */
-  readonly botSeed: number;
-  /** Asks a computer for its move: the program's thinks on a worker thread (cli/thinking.ts). */
-  readonly think?: Think | undefined;
-  /** Starts recording a game with these options and seats. */
-  recorderFor(options: unknown, seed: number | null, seats: readonly Seat[]): Recorder;
-  /** Problems that stop the program. */
-  error(message: string): void;
-  warn(message: string): void;
-  /** Reads a file named in an answer (Ur's board file). */
-  readFile(file: string): { ok: true; text: string } | { ok: false; problem: string };
 }
 
 export type ParsedSettings =
@@ -157,8 +136,18 @@ export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O>
     seats: readonly Seat[],
     context: SetupContext,
   ): ((state: S) => string | undefined) | undefined;
-  /** The original console, for --classic and for pipes. Returns the exit code. */
-  classic(io: ClassicIO, run: ClassicRun): Promise<number>;
+  /**
+   * Its own console, for --classic and for pipes (the five games': their seeds' consoles).
+   * Returns the exit code. Absent: the shared move list plays it (classic/move-list.ts).
+   */
+  classic?(io: ClassicIO, run: ClassicRun): Promise<number>;
+}
+
+/** The console a game is played on at --classic and on pipes: its own, or the move list. */
+export function consoleOf(
+  module: AnyGameModule,
+): (io: ClassicIO, run: ClassicRun) => Promise<number> {
+  return module.classic?.bind(module) ?? ((io, run) => moveListConsole(module, io, run));
 }
 
 /**

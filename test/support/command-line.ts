@@ -89,6 +89,11 @@ export interface RunOptions {
    * (madang serve: it stops from a signal's handler, and waits forever otherwise).
    */
   readonly exits?: 'throw' | 'return';
+  /**
+   * Run on the fresh import, before the entry: a test's game placed in the registry there
+   * (games/index.ts' register), which the command line then lists as it lists the program's.
+   */
+  readonly before?: () => Promise<unknown>;
 }
 
 const EVENTS = [
@@ -154,6 +159,7 @@ export async function madang(args: readonly string[], options: RunOptions = {}):
   vi.resetModules();
   let code: number;
   try {
+    await options.before?.();
     const ran = ENTRIES[options.entry ?? 'cli']().then(
       () => Number(process.exitCode ?? 0),
       (error: unknown) => {

@@ -2,11 +2,11 @@
  * A tiny game that exists only in the tests, to show that adding a game is one folder and one
  * registry line: two pawns race along a track of `length` squares with one die. After each roll
  * the player moves the whole roll, or (when it is more than 1) creeps a single square. The first
- * pawn to reach the end wins.
+ * pawn to reach the end wins. It writes no console: the shared move list plays it
+ * (classic/move-list.ts).
  */
 import { Text } from 'ink';
 import type { Argv } from 'yargs';
-import { ask, choice, EndOfInput, endOfRun } from '../../../source/classic/prompts.js';
 import { greedyBot, type Level, randomBot } from '../../../source/engine/bots.js';
 import { parseScript } from '../../../source/engine/chance.js';
 import {
@@ -182,36 +182,5 @@ export const raceModule = gameModule<RaceState, RaceEvent, RaceOptions>({
     flags: (y: Argv) => y,
     settings: () => ({ ok: true, settings: {} }),
     entry: () => 'race',
-  },
-  async classic(io, run) {
-    const options = { length: 12 };
-    const { source, seed } = run.chanceFor(0, options);
-    const seats = [seatOf('Ann', run.kinds[0] ?? 'human'), seatOf('Bob', run.kinds[1] ?? 'human')];
-    const recorder = run.recorderFor(options, seed, seats);
-    let state = raceRules.setup(options);
-    try {
-      while (raceWinner(state) < 0) {
-        const drawn = source.next();
-        if (!drawn.ok) throw new EndOfInput();
-        state = raceRules.reduce(state, drawn.event);
-        recorder.event(drawn.event);
-        const roll = state.roll ?? 1;
-        const steps = await ask(
-          io,
-          `${seats[state.turn]?.name} rolled ${roll}: 1 or ${roll}? `,
-          choice([1, roll], `1 or ${roll}`),
-        );
-        const move: RaceEvent = { type: 'race/moved', steps };
-        state = raceRules.reduce(state, move);
-        recorder.event(move);
-      }
-      io.write(`${seats[raceWinner(state)]?.name} wins!\n`);
-      recorder.end(raceRules.outcome(state));
-      return 0;
-    } catch (error) {
-      return endOfRun(error, run.error);
-    } finally {
-      recorder.close();
-    }
   },
 });
