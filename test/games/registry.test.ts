@@ -27,6 +27,11 @@ describe('the registry of games', () => {
     }
   });
 
+  // A console is no role a game must write (test/classic/move-list plays the race, which has none).
+  it("keeps each seed's console for its game: --classic is the seed's console exactly", () => {
+    for (const game of GAMES) expect(game.classic, game.id).toBeTypeOf('function');
+  });
+
   it('has a folder for each game and a game for each folder', () => {
     const folders = readdirSync(`${ROOT}source/games`, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
