@@ -4,12 +4,25 @@
  * search's leaves, and expectimax (engine/bots.ts) carries probabilities up: throws averaged
  * with their true chances, the other seats' replies taken to be the worst for the mover.
  */
-import { expectimaxScores, type SearchLimits } from '../engine/bots.js';
+import { expectimaxScores, type Level, type SearchLimits } from '../engine/bots.js';
 import type { RatedMove, WinChances } from '../engine/core.js';
 import type { Game, GameEvent, Outcome } from '../engine/game.js';
 
 /** The logistic function: log-odds to a probability. */
 export const logistic = (x: number) => 1 / (1 + Math.exp(-x));
+
+/** The analysis's search of each level: random's is greedy's, and perfect (Ur's alone) expert's. */
+export const levelLimits = (
+  light: SearchLimits,
+  strong: SearchLimits,
+  expert: SearchLimits,
+): Readonly<Record<Level, SearchLimits>> => ({
+  random: light,
+  greedy: light,
+  strong,
+  expert,
+  perfect: expert,
+});
 
 /** A seat's share of a finished game: 1 won, 0 lost, ½ drawn (or tied first in a ranking). */
 export function finalChance(outcome: Outcome, seat: number): number {

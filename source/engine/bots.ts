@@ -98,6 +98,17 @@ export function greedyBot<S, E extends GameEvent>(
   };
 }
 
+/** A game's computer for a level: random and greedy as every game has them, the rest its own. */
+export function levelBot<S, E extends GameEvent>(
+  game: Game<S, E, unknown>,
+  evaluate: Evaluate<S>,
+  level: Level,
+  above: (level: Exclude<Level, 'random' | 'greedy'>) => Bot<S, E>,
+): Bot<S, E> {
+  if (level === 'random') return randomBot(game);
+  return level === 'greedy' ? greedyBot(game, evaluate) : above(level);
+}
+
 export interface SearchLimits {
   /** Chance nodes allowed within one turn on a line of play before it is evaluated as it stands. */
   readonly chanceDepth: number;

@@ -7,22 +7,16 @@
 import type { Game, GameEvent } from '../engine/game.js';
 import type { Seat } from '../engine/seats.js';
 import type { Key } from './keys.js';
+import { type EventLog, type Told, type ToldBack, wanting, wantingBack } from './event-log.js';
 import {
-  appended,
-  cutBack,
-  type EventLog,
-  type Told,
-  type ToldBack,
-  wanting,
-  wantingBack,
-} from './event-log.js';
-import {
+  backLogged,
   computerToPlay,
   LOG_KEPT,
   frameKey,
   type Overlay,
   reduceFramed,
   type SessionAction,
+  toldLogged,
 } from './play-session.js';
 import { repliesWords } from '../engine/take-back.js';
 
@@ -76,15 +70,7 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
 
   /** An event the table told, drawn with the states it told around it. */
   function apply(play: ListPlay<S, E>, told: Told<S, E>): ListPlay<S, E> {
-    const lines = face.describe(told.before, told.event, told.after, names(play));
-    if (told.note !== undefined) lines.splice(1, 0, told.note);
-    return {
-      ...play,
-      ...appended(play, told),
-      choice: 0,
-      log: [...play.log, ...lines].slice(-LOG),
-      notice: null,
-    };
+    return { ...play, ...toldLogged(play, told, face.describe), choice: 0 };
   }
 
   /**
@@ -115,13 +101,8 @@ export function listPlayModel<S, E extends GameEvent>(face: ListFace<S, E>) {
   /** A take-back the table made: a person's last move, with the computers' reply after it. */
   function takenBack(play: ListPlay<S, E>, back: ToldBack<S, E>): ListPlay<S, E> {
     const who = play.seats[back.mover]?.name ?? 'The player';
-    return {
-      ...play,
-      ...cutBack(play, back),
-      choice: 0,
-      log: [...play.log, `${who} took back a move${repliesWords(back.repliers)}.`].slice(-LOG),
-      notice: null,
-    };
+    const line = `${who} took back a move${repliesWords(back.repliers)}.`;
+    return { ...play, ...backLogged(play, back, line), choice: 0 };
   }
 
   /** A hint chooses its move in the list. */

@@ -30,7 +30,7 @@ import {
   type TakeBackRule,
   TIMERS,
 } from '../table/table.js';
-import { type EventLog, type Told, toldOf, type ToldBack } from './event-log.js';
+import { appended, cutBack, type EventLog, type Told, toldOf, type ToldBack } from './event-log.js';
 import type { Key } from './keys.js';
 import { useKeys } from './keys-context.js';
 import { useStore } from './store.js';
@@ -116,6 +116,45 @@ export type Overlay = 'help' | 'quit' | 'log' | null;
 
 /** How many lines a game's log keeps: the whole game, for the log page (`l`). */
 export const LOG_KEPT = 2000;
+
+/** What an event did as log lines, in a game's words (each game's describe). */
+export type DescribeEvent<S, E> = (
+  before: S,
+  event: E,
+  after: S,
+  names: readonly string[],
+) => string[];
+
+interface Logged<S, E> extends EventLog<S, E> {
+  readonly seats: readonly Seat[];
+  readonly log: readonly string[];
+}
+
+/**
+ * An event the table told, appended and logged in every game's way: the game's lines, the
+ * table's note (a computer's reason) right under the first, the notice cleared.
+ */
+export function toldLogged<S, E>(
+  play: Logged<S, E>,
+  told: Told<S, E>,
+  describe: DescribeEvent<S, E>,
+) {
+  const lines = describe(
+    told.before,
+    told.event,
+    told.after,
+    play.seats.map((s) => s.name),
+  );
+  if (told.note !== undefined) lines.splice(1, 0, told.note);
+  return { ...appended(play, told), log: [...play.log, ...lines].slice(-LOG_KEPT), notice: null };
+}
+
+/** A take-back the table made, cut back and logged in a line of the game's; the notice cleared. */
+export const backLogged = <S, E>(play: Logged<S, E>, back: ToldBack<S, E>, line: string) => ({
+  ...cutBack(play, back),
+  log: [...play.log, line].slice(-LOG_KEPT),
+  notice: null,
+});
 
 /** The frame's own keys, for each game's help page (each line fits 80 columns as written). */
 export const FRAME_HELP: readonly string[] = [

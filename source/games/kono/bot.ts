@@ -7,6 +7,7 @@
  * points and the power to capture. Both say why, in the seed's sentence.
  */
 import type { Bot, Choice, Level } from '../../engine/bots.js';
+import { alphaBetaChoice } from '../../engine/alpha-beta.js';
 import type { Random } from '../../engine/random.js';
 import {
   at,
@@ -223,61 +224,30 @@ export function ruleBot(): Bot<KonoState, KonoEvent> {
   };
 }
 
-class OutOfNodes extends Error {}
-
 /** Alpha-beta over the round's moves (no chance inside a round), deepened until the budget. */
 export function searchBot(nodeBudget = 8_000, maxDepth = 8): Bot<KonoState, KonoEvent> {
+  const events = (s: KonoState) => movesOf(s, colourOfSeat(s, s.turn) as Colour);
   return {
     level: 'strong',
     choose(state, random) {
       const settled = settle(state, random);
       if (settled) return settled;
-      const seat = state.turn;
-      let nodes = 0;
-      const search = (s: KonoState, depth: number, alpha: number, beta: number): number => {
-        if (++nodes > nodeBudget) throw new OutOfNodes();
-        if (s.phase !== 'play' || depth === 0) return evaluateKono(s, seat);
-        const moves = movesOf(s, colourOfSeat(s, s.turn) as Colour);
-        const mine = s.turn === seat;
-        let best = mine ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-        for (const m of moves) {
-          const v = search(reduce(s, m), depth - 1, alpha, beta);
-          if (mine) {
-            best = Math.max(best, v);
-            alpha = Math.max(alpha, v);
-          } else {
-            best = Math.min(best, v);
-            beta = Math.min(beta, v);
-          }
-          if (alpha >= beta) break;
-        }
-        return best;
-      };
-      let root: Choice<KonoEvent>[] = movesOf(state, colourOfSeat(state, seat) as Colour).map(
-        (event) => ({
-          event,
-          value: 0,
-        }),
+      if (events(state).length === 0) return { event: { type: 'kono/quit' }, value: 0 };
+      return alphaBetaChoice<KonoState, KonoEvent>(
+        {
+          events,
+          reduce,
+          toAct: (s) => s.turn,
+          over: (s) => s.phase !== 'play',
+          value: (s, seat) => evaluateKono(s, seat),
+          nodeBudget,
+          maxDepth,
+          rootBound: true,
+        },
+        state,
+        state.turn,
+        random,
       );
-      if (root.length === 0) return { event: { type: 'kono/quit' }, value: 0 };
-      if (root.length === 1) return root[0] as Choice<KonoEvent>;
-      for (let depth = 1; depth <= maxDepth; depth++) {
-        try {
-          // The best so far bounds the rest (just below it, so that equals are valued exactly
-          // and the tie-break sees them); a move cut off is worse than the best, whatever it is.
-          let best = Number.NEGATIVE_INFINITY;
-          const valued = root.map(({ event }) => {
-            const value = search(reduce(state, event), depth - 1, best - 1e-6, Infinity);
-            best = Math.max(best, value);
-            return { event, value };
-          });
-          root = valued.sort((a, b) => b.value - a.value);
-        } catch (error) {
-          if (error instanceof OutOfNodes) break;
-          throw error;
-        }
-      }
-      return pick(root, random);
     },
   };
 }

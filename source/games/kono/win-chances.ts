@@ -4,8 +4,8 @@
  * search of the computer's evaluation, its leaves mapped to a probability by a logistic fit on
  * self-play (bench/fit-chances.ts); a round's end is its result (a drawn round counts half).
  */
-import { logistic, searchedChances } from '../../analysis/estimate.js';
-import type { Level, SearchLimits } from '../../engine/bots.js';
+import { levelLimits, logistic, searchedChances } from '../../analysis/estimate.js';
+import type { Level } from '../../engine/bots.js';
 import type { WinChances } from '../../engine/core.js';
 import type { Game, Outcome } from '../../engine/game.js';
 import { evaluateKono } from './bot.js';
@@ -17,13 +17,11 @@ import { konoGame, type KonoEvent, type KonoOptions, type KonoState } from './ru
  */
 export const KONO_LOG_ODDS = 0.0185;
 
-export const KONO_ANALYSIS_LIMITS: Readonly<Record<Level, SearchLimits>> = {
-  random: { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
-  greedy: { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
-  strong: { chanceDepth: 0, replies: 1, nodeBudget: 4_000 },
-  expert: { chanceDepth: 0, replies: 2, nodeBudget: 20_000 },
-  perfect: { chanceDepth: 0, replies: 2, nodeBudget: 20_000 },
-};
+export const KONO_ANALYSIS_LIMITS = levelLimits(
+  { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
+  { chanceDepth: 0, replies: 1, nodeBudget: 4_000 },
+  { chanceDepth: 0, replies: 2, nodeBudget: 20_000 },
+);
 
 /** How a round stands: over once it is scored (the tournament's choices after it are not searched). */
 function roundOutcome(state: KonoState): Outcome {

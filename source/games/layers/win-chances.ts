@@ -5,8 +5,8 @@
  * numbers averaged, the answer to a draw the worst for the mover. The round's order is drawn for
  * everyone at once: no one's luck, so it is not analysed.
  */
-import { searchedChances } from '../../analysis/estimate.js';
-import type { Level, SearchLimits } from '../../engine/bots.js';
+import { levelLimits, searchedChances } from '../../analysis/estimate.js';
+import type { Level } from '../../engine/bots.js';
 import type { WinChances } from '../../engine/core.js';
 import { valueOf } from './bot.js';
 import { layersGame, type LayersEvent, type LayersState } from './rules.js';
@@ -17,13 +17,11 @@ import { layersGame, type LayersEvent, type LayersState } from './rules.js';
  */
 export const LAYERS_SCALE = 0.0764;
 
-export const LAYERS_ANALYSIS_LIMITS: Readonly<Record<Level, SearchLimits>> = {
-  random: { chanceDepth: 1, replies: 0, nodeBudget: 5_000 },
-  greedy: { chanceDepth: 1, replies: 0, nodeBudget: 5_000 },
-  strong: { chanceDepth: 2, replies: 0, nodeBudget: 20_000 },
-  expert: { chanceDepth: 2, replies: 0, nodeBudget: 20_000 },
-  perfect: { chanceDepth: 2, replies: 0, nodeBudget: 20_000 },
-};
+export const LAYERS_ANALYSIS_LIMITS = levelLimits(
+  { chanceDepth: 1, replies: 0, nodeBudget: 5_000 },
+  { chanceDepth: 2, replies: 0, nodeBudget: 20_000 },
+  { chanceDepth: 2, replies: 0, nodeBudget: 20_000 },
+);
 
 /** `player`'s share of the win: its softmax weight among every player's. */
 export function layersShare(state: LayersState, player: number): number {

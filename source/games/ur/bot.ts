@@ -2,7 +2,7 @@
  * What the computer players know of Ur: a stone's progress, the safety of rosettes, the danger
  * of standing within an opponent's reach on the shared squares, and why a move was chosen.
  */
-import { type Bot, expectimaxBot, greedyBot, type Level, randomBot } from '../../engine/bots.js';
+import { type Bot, expectimaxBot, type Level, levelBot } from '../../engine/bots.js';
 import { placeWords, stoneName } from './describe.js';
 import { perfectBot } from './perfect.js';
 import { squareOf, type StoneMoved, target, type UrEvent, type UrState, urGame } from './rules.js';
@@ -73,20 +73,13 @@ function sharedRosettes(state: UrState): ReadonlySet<string> {
 }
 const SHARED = new WeakMap<object, ReadonlySet<string>>();
 
-export function urBot(level: Level): Bot<UrState, UrEvent> {
-  switch (level) {
-    case 'random':
-      return randomBot(urGame);
-    case 'greedy':
-      return greedyBot(urGame, evaluateUr);
-    // Yut's expert is not an Ur level: a seat that names it (a recording from a game that has it) plays strong.
-    case 'expert':
-    case 'strong':
-      return expectimaxBot(urGame, evaluateUr, { chanceDepth: 1, replies: 2, nodeBudget: 40_000 });
-    case 'perfect':
-      return perfectBot(urBot('strong'));
-  }
-}
+export const urBot = (level: Level): Bot<UrState, UrEvent> =>
+  levelBot(urGame, evaluateUr, level, (above) =>
+    above === 'perfect'
+      ? perfectBot(urBot('strong'))
+      : // Yut's expert is not an Ur level: a seat that names it (a recording from a game that has it) plays strong.
+        expectimaxBot(urGame, evaluateUr, { chanceDepth: 1, replies: 2, nodeBudget: 40_000 }),
+  );
 
 /** Why this move, in a line: captures, rosettes, bearing off, and the risk it leaves. */
 export function explainUrMove(state: UrState, move: StoneMoved, names?: readonly string[]): string {

@@ -4,8 +4,8 @@
  * level searches with alpha-beta (Yoté has no chance, so a plain minimax tree fits), deepening
  * one event at a time until its node budget is spent.
  */
-import { type Bot, greedyBot, type Level, randomBot } from '../../engine/bots.js';
-import type { Random } from '../../engine/random.js';
+import { type Bot, type Level, levelBot } from '../../engine/bots.js';
+import { alphaBetaChoice } from '../../engine/alpha-beta.js';
 import {
   CELL_NAMES,
   CELLS,
@@ -104,70 +104,35 @@ export interface SearchLimits {
 
 export const STRONG_LIMITS: SearchLimits = { nodeBudget: 25_000, maxDepth: 8 };
 
-class OutOfNodes extends Error {}
-
-/** Alpha-beta over events: the seat's own events maximise, the other side's minimise. */
+/** Alpha-beta over events (engine/alpha-beta.ts); a sooner win and a later loss are better. */
 export function alphaBetaBot(limits: SearchLimits = STRONG_LIMITS): Bot<YoteState, YoteEvent> {
   return {
     level: 'strong',
-    choose(state: YoteState, random: Random) {
-      const seat = state.turn;
-      let nodes = 0;
-      const search = (s: YoteState, depth: number, alpha: number, beta: number): number => {
-        if (++nodes > limits.nodeBudget) throw new OutOfNodes();
-        if (s.ending !== null || depth === 0) {
-          const v = evaluateYote(s, seat);
-          // Sooner wins and later losses are better.
-          return v === WIN ? v + depth : v === -WIN ? v - depth : v;
-        }
-        const mine = s.turn === seat;
-        let best = mine ? -Infinity : Infinity;
-        for (const e of ordered(legalEvents(s))) {
-          const v = search(reduce(s, e), depth - 1, alpha, beta);
-          best = mine ? Math.max(best, v) : Math.min(best, v);
-          if (mine) alpha = Math.max(alpha, best);
-          else beta = Math.min(beta, best);
-          if (alpha >= beta) break;
-        }
-        return best;
-      };
-      let root = ordered(legalEvents(state)).map((event) => ({ event, value: 0 }));
-      if (root.length === 1) return root[0] as { event: YoteEvent; value: number };
-      for (let depth = 1; depth <= limits.maxDepth; depth++) {
-        try {
-          const scored = root.map(({ event }) => ({
-            event,
-            value: search(reduce(state, event), depth - 1, -Infinity, Infinity),
-          }));
-          // Best first: the next, deeper iteration searches them first.
-          root = scored.sort((a, b) => b.value - a.value);
-        } catch (error) {
-          if (error instanceof OutOfNodes) break;
-          throw error;
-        }
-        if (Math.abs(root[0]?.value ?? 0) >= WIN) break;
-      }
-      const top = root[0]?.value ?? 0;
-      const ties = root.filter((r) => r.value >= top - 1e-9);
-      return ties[random.below(ties.length)] as { event: YoteEvent; value: number };
-    },
+    choose: (state, random) =>
+      alphaBetaChoice(
+        {
+          events: (s) => ordered(legalEvents(s)),
+          reduce,
+          toAct: (s) => s.turn,
+          over: (s) => s.ending !== null,
+          value(s, seat, depth) {
+            const v = evaluateYote(s, seat);
+            return v === WIN ? v + depth : v === -WIN ? v - depth : v;
+          },
+          ...limits,
+          enough: (best) => Math.abs(best) >= WIN,
+        },
+        state,
+        state.turn,
+        random,
+      ),
   };
 }
 
-export function yoteBot(level: Level): Bot<YoteState, YoteEvent> {
-  switch (level) {
-    case 'random':
-      return randomBot(yoteGame);
-    case 'greedy':
-      return greedyBot(yoteGame, evaluateYote);
-    // No level above strong here: a seat that names one (a recording from a game that has it) plays strong.
-    // perfect is Ur's alone (a solved table): a seat that names it elsewhere plays strong.
-    case 'perfect':
-    case 'expert':
-    case 'strong':
-      return alphaBetaBot();
-  }
-}
+// No level above strong here: a seat that names one (a recording from a game that has it, or
+// Ur's perfect) plays strong.
+export const yoteBot = (level: Level): Bot<YoteState, YoteEvent> =>
+  levelBot(yoteGame, evaluateYote, level, () => alphaBetaBot());
 
 const at = (cell: number | undefined) => CELL_NAMES[cell ?? -1] ?? '?';
 

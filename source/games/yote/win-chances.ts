@@ -3,8 +3,8 @@
  * hundredths of a piece), its leaves mapped to a probability by a logistic fit on self-play
  * (bench/fit-chances.ts). A draw counts half.
  */
-import { logistic, searchedChances } from '../../analysis/estimate.js';
-import type { Level, SearchLimits } from '../../engine/bots.js';
+import { levelLimits, logistic, searchedChances } from '../../analysis/estimate.js';
+import type { Level } from '../../engine/bots.js';
 import type { WinChances } from '../../engine/core.js';
 import { evaluateYote } from './bot.js';
 import { yoteGame, type YoteEvent, type YoteState } from './rules.js';
@@ -15,13 +15,11 @@ import { yoteGame, type YoteEvent, type YoteState } from './rules.js';
  */
 export const YOTE_LOG_ODDS = 0.00266;
 
-export const YOTE_ANALYSIS_LIMITS: Readonly<Record<Level, SearchLimits>> = {
-  random: { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
-  greedy: { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
-  strong: { chanceDepth: 0, replies: 1, nodeBudget: 6_000 },
-  expert: { chanceDepth: 0, replies: 2, nodeBudget: 30_000 },
-  perfect: { chanceDepth: 0, replies: 2, nodeBudget: 30_000 },
-};
+export const YOTE_ANALYSIS_LIMITS = levelLimits(
+  { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
+  { chanceDepth: 0, replies: 1, nodeBudget: 6_000 },
+  { chanceDepth: 0, replies: 2, nodeBudget: 30_000 },
+);
 
 export function yoteWinChances(level: Level): WinChances<YoteState, YoteEvent> {
   return searchedChances(yoteGame, {

@@ -3,7 +3,7 @@
  * what a position is worth (progress, catches, the danger of being caught on the next throw,
  * the rear piece), and how to say why a move was chosen, in the game's own words.
  */
-import { type Bot, expectimaxBot, greedyBot, type Level, randomBot } from '../../engine/bots.js';
+import { type Bot, expectimaxBot, type Level, levelBot } from '../../engine/bots.js';
 import type { Random } from '../../engine/random.js';
 import {
   ARRIVED,
@@ -266,34 +266,28 @@ export function learnedEvaluate(
 export const YUT_LEVELS: readonly Level[] = ['random', 'greedy', 'strong', 'expert'];
 
 export function yutBot(level: Level): Bot<YutState, YutEvent> {
-  switch (level) {
-    case 'random':
-      return randomBot(yutGame);
-    case 'greedy':
-      return greedyBot(yutGame, evaluate);
-    case 'strong':
+  return levelBot(yutGame, evaluate, level, (above) => {
+    if (above === 'strong')
       // Through the opponent's turn and its own next one, one throw per turn (a yut or mo chain
       // is cut there and evaluated): measured stronger, and faster, than one reply with two throws.
       return expectimaxBot(yutGame, evaluate, { chanceDepth: 1, replies: 2, nodeBudget: 60_000 });
     // perfect is Ur's alone (a solved table): a seat that names it here plays expert.
-    case 'perfect':
-    case 'expert':
-      // The learned evaluation, through the opponent's turn and its own next one, then a turn
-      // further at a time (up to four) while a decision stays within 150 ms (see
-      // SearchLimits.deepen). Four rather than three: 55.9% against strong instead of 54.9% on
-      // the same 2,000 paired games, the 95th percentile 102 ms instead of 47 ms.
-      return expectimaxBot(
-        yutGame,
-        learnedEvaluate,
-        {
-          chanceDepth: 1,
-          replies: 2,
-          nodeBudget: 60_000,
-          deepen: { replies: 4, budgetMs: 150, now: () => performance.now() },
-        },
-        'expert',
-      );
-  }
+    // The learned evaluation, through the opponent's turn and its own next one, then a turn
+    // further at a time (up to four) while a decision stays within 150 ms (see
+    // SearchLimits.deepen). Four rather than three: 55.9% against strong instead of 54.9% on
+    // the same 2,000 paired games, the 95th percentile 102 ms instead of 47 ms.
+    return expectimaxBot(
+      yutGame,
+      learnedEvaluate,
+      {
+        chanceDepth: 1,
+        replies: 2,
+        nodeBudget: 60_000,
+        deepen: { replies: 4, budgetMs: 150, now: () => performance.now() },
+      },
+      'expert',
+    );
+  });
 }
 
 const stackWords = (size: number) => (size === 1 ? 'piece' : `stack of ${size}`);

@@ -4,8 +4,8 @@
  * self-play), its leaves mapped to a probability by the logistic function and scaled by
  * YUT_LOG_ODDS (bench/fit-chances.ts measures it).
  */
-import { logistic, searchedChances } from '../../analysis/estimate.js';
-import type { Level, SearchLimits } from '../../engine/bots.js';
+import { levelLimits, logistic, searchedChances } from '../../analysis/estimate.js';
+import type { Level } from '../../engine/bots.js';
 import type { WinChances } from '../../engine/core.js';
 import { learnedEvaluate } from './bot.js';
 import { yutGame, type YutEvent, type YutState } from './rules.js';
@@ -18,13 +18,11 @@ import { yutGame, type YutEvent, type YutState } from './rules.js';
 export const YUT_LOG_ODDS = 1.07;
 
 /** The search of each level: greedy looks at the move alone, strong through the next throw. */
-export const YUT_ANALYSIS_LIMITS: Readonly<Record<Level, SearchLimits>> = {
-  random: { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
-  greedy: { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
-  strong: { chanceDepth: 1, replies: 1, nodeBudget: 4_000 },
-  expert: { chanceDepth: 1, replies: 1, nodeBudget: 20_000 },
-  perfect: { chanceDepth: 1, replies: 1, nodeBudget: 20_000 },
-};
+export const YUT_ANALYSIS_LIMITS = levelLimits(
+  { chanceDepth: 0, replies: 0, nodeBudget: 1_000 },
+  { chanceDepth: 1, replies: 1, nodeBudget: 4_000 },
+  { chanceDepth: 1, replies: 1, nodeBudget: 20_000 },
+);
 
 export function yutWinChances(level: Level): WinChances<YutState, YutEvent> {
   return searchedChances(yutGame, {

@@ -8,9 +8,9 @@
  */
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { cutBack, type Told, type ToldBack, wanting, wantingBack } from '../../../ui/event-log.js';
+import { type Told, type ToldBack, wanting, wantingBack } from '../../../ui/event-log.js';
 import { type ListAction, type ListPlay, listPlayModel } from '../../../ui/list-play.js';
-import { FRAME_HELP, LOG_KEPT, frameKey } from '../../../ui/play-session.js';
+import { backLogged, FRAME_HELP, LOG_KEPT, frameKey } from '../../../ui/play-session.js';
 import { motiveOf, motiveWords, pointName } from '../bot.js';
 import { konoTakeBack } from '../core.js';
 import { describeKonoEvent } from '../describe.js';
@@ -331,16 +331,15 @@ function takenBack(play: KonoPlay, back: ToldBack<KonoState, KonoEvent>): KonoPl
   const taken = back.removed[0] as Moved;
   return {
     ...play,
-    ...cutBack(play, back),
+    ...backLogged(
+      play,
+      back,
+      `${who} took back a move${replies > 0 ? ` and the ${replies === 1 ? 'reply' : `${replies} moves`} after it` : ''}.`,
+    ),
     cursor: [taken.row, taken.column],
     chosen: null,
     preview: null,
     resigning: false,
-    log: [
-      ...play.log,
-      `${who} took back a move${replies > 0 ? ` and the ${replies === 1 ? 'reply' : `${replies} moves`} after it` : ''}.`,
-    ].slice(-LOG),
-    notice: null,
   };
 }
 

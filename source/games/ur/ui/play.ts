@@ -5,8 +5,6 @@
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import {
-  appended,
-  cutBack,
   type EventLog,
   type Told,
   type ToldBack,
@@ -14,13 +12,14 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import {
+  backLogged,
   computerToPlay,
   FRAME_HELP,
-  LOG_KEPT,
   frameKey,
   type Overlay,
   reduceFramed,
   type SessionAction,
+  toldLogged,
 } from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { describeUrEvent, stoneName } from '../describe.js';
@@ -55,10 +54,6 @@ export type UrAction =
   | { readonly type: 'urPlay/moveRequested' }
   | { readonly type: 'urPlay/undoRequested' }
   | { readonly type: 'urPlay/numbersToggled' };
-
-/** The whole game's log is kept, for the log page (`l`). */
-const LOG = LOG_KEPT;
-const names = (play: UrPlay) => play.seats.map((s) => s.name);
 
 /**
  * The stones worth choosing among: those that can move, else all still in play. Stones off the
@@ -192,17 +187,13 @@ export function urKey(play: UrPlay, key: Key): UrAction | undefined {
 
 /** An event the table told, drawn with the states it told around it. */
 export function applyUrEvent(play: UrPlay, told: Told<UrState, UrEvent>): UrPlay {
-  const { event, after: state, note } = told;
-  const lines = describeUrEvent(told.before, event, state, names(play));
-  if (note !== undefined) lines.splice(1, 0, note);
+  const { event, after: state } = told;
   return withSelection({
     ...play,
-    ...appended(play, told),
+    ...toldLogged(play, told, describeUrEvent),
     // A turn begins on its player's first legal choice (every game's rule: after the computer's
     // move the person's selection is there), not on the stone of the same number just moved.
     stone: state.turn !== play.state.turn ? -1 : play.stone,
-    log: [...play.log, ...lines].slice(-LOG),
-    notice: null,
     lastDice:
       event.type === 'ur/diceRolled'
         ? { colour: play.state.turn, dice: event.dice }
@@ -219,15 +210,14 @@ function takenBack(play: UrPlay, back: ToldBack<UrState, UrEvent>): UrPlay {
   const rolled = back.lastChance?.event as DiceRolled | undefined;
   return withSelection({
     ...play,
-    ...cutBack(play, back),
+    ...backLogged(
+      play,
+      back,
+      `${play.seats[back.mover]?.name} took back the move of ${stoneName(back.mover, taken.stone)}${repliesWords(back.repliers)}.`,
+    ),
     stone: taken.stone,
     lastDice:
       back.lastChance && rolled ? { colour: back.lastChance.seat, dice: rolled.dice } : null,
-    log: [
-      ...play.log,
-      `${play.seats[back.mover]?.name} took back the move of ${stoneName(back.mover, taken.stone)}${repliesWords(back.repliers)}.`,
-    ].slice(-LOG),
-    notice: null,
   });
 }
 

@@ -7,8 +7,6 @@
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import {
-  appended,
-  cutBack,
   type EventLog,
   type Told,
   type ToldBack,
@@ -16,13 +14,14 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import {
+  backLogged,
   computerToPlay,
   FRAME_HELP,
-  LOG_KEPT,
   frameKey,
   type Overlay,
   reduceFramed,
   type SessionAction,
+  toldLogged,
 } from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { describeYoteEvent } from '../describe.js';
@@ -77,7 +76,6 @@ export const YOTE_HELP: readonly string[] = [
   ...FRAME_HELP,
 ];
 
-const names = (play: YotePlay) => play.seats.map((s) => s.name);
 const centre = 2 * COLUMNS + 2;
 
 export function newYotePlay(initial: YoteState, seats: readonly Seat[]): YotePlay {
@@ -190,9 +188,7 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
 
 /** An event the table told, drawn with the states it told around it. */
 export function applyYoteEvent(play: YotePlay, told: Told<YoteState, YoteEvent>): YotePlay {
-  const { event, after: state, note } = told;
-  const lines = describeYoteEvent(told.before, event, state, names(play));
-  if (note !== undefined) lines.splice(1, 0, note);
+  const { event, after: state } = told;
   const landed = event.type === 'yote/removed' ? undefined : cellsOf(event).to;
   // A turn begins on its player's first legal choice (every game's rule: after the computer's
   // move the person's cursor is there); within a turn the cursor follows the piece that moved,
@@ -200,15 +196,13 @@ export function applyYoteEvent(play: YotePlay, told: Told<YoteState, YoteEvent>)
   const first = state.turn !== play.state.turn ? legalEvents(state)[0] : undefined;
   return {
     ...play,
-    ...appended(play, told),
+    ...toldLogged(play, told, describeYoteEvent),
     cursor: first
       ? (cellsOf(first).from ?? cellsOf(first).to ?? play.cursor)
       : state.step === 'again'
         ? (state.attacker ?? play.cursor)
         : (landed ?? play.cursor),
     chosen: null,
-    log: [...play.log, ...lines].slice(-LOG_KEPT),
-    notice: null,
   };
 }
 
@@ -265,11 +259,9 @@ function takenBack(play: YotePlay, back: ToldBack<YoteState, YoteEvent>): YotePl
   const who = play.seats[back.mover]?.name ?? COLOUR_NAMES[back.mover];
   return {
     ...play,
-    ...cutBack(play, back),
+    ...backLogged(play, back, `${who} took back a step${repliesWords(back.repliers)}.`),
     chosen: null,
     cursor: back.state.attacker ?? play.cursor,
-    log: [...play.log, `${who} took back a step${repliesWords(back.repliers)}.`].slice(-LOG_KEPT),
-    notice: null,
   };
 }
 

@@ -7,8 +7,6 @@
 import type { Seat } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
 import {
-  appended,
-  cutBack,
   type EventLog,
   type Told,
   type ToldBack,
@@ -16,12 +14,13 @@ import {
   wantingBack,
 } from '../../../ui/event-log.js';
 import {
+  backLogged,
   computerToPlay,
-  LOG_KEPT,
   frameKey,
   type Overlay,
   reduceFramed,
   type SessionAction,
+  toldLogged,
 } from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { ARRIVED, IN_HAND, type Result, route } from '../board.js';
@@ -74,9 +73,6 @@ export type PlayAction =
   /** A move picked by its number in the list (1 is the first). */
   | { readonly type: 'play/moveNumbered'; readonly number: number };
 
-/** The whole game's log is kept, for the log page (`l`). */
-const LOG_LENGTH = LOG_KEPT;
-
 export function newPlay(initial: YutState, seats: readonly Seat[]): YutPlay {
   return withSelection({
     initial,
@@ -94,8 +90,6 @@ export function newPlay(initial: YutState, seats: readonly Seat[]): YutPlay {
     numbers: false,
   });
 }
-
-const names = (play: YutPlay) => play.seats.map((s) => s.name);
 
 // ---------------------------------------------------------------------------------------------
 // Selection and preview
@@ -221,14 +215,10 @@ export function playKey(play: YutPlay, key: Key): PlayAction | undefined {
  * such as a computer's reason, right under the event's own line).
  */
 export function applyEvent(play: YutPlay, told: Told<YutState, YutEvent>): YutPlay {
-  const { event, after: state, note } = told;
-  const lines = describeEvent(told.before, event, state, names(play));
-  if (note !== undefined) lines.splice(1, 0, note);
+  const { event, after: state } = told;
   return withSelection({
     ...play,
-    ...appended(play, told),
-    log: [...play.log, ...lines].slice(-LOG_LENGTH),
-    notice: null,
+    ...toldLogged(play, told, describeEvent),
     lastThrow:
       event.type === 'yut/sticksThrown'
         ? { seat: play.state.turn, sticks: event.sticks }
@@ -244,16 +234,15 @@ export function takenBack(play: YutPlay, back: ToldBack<YutState, YutEvent>): Yu
   const thrown = back.lastChance?.event as SticksThrown | undefined;
   return withSelection({
     ...play,
-    ...cutBack(play, back),
+    ...backLogged(
+      play,
+      back,
+      `${who} took back the move (${taken.result} from ${taken.from === 0 ? 'hand' : taken.from})${repliesWords(back.repliers)}.`,
+    ),
     selection: { from: taken.from, result: taken.result },
     lastThrow:
       back.lastChance && thrown ? { seat: back.lastChance.seat, sticks: thrown.sticks } : null,
     turnStart: false,
-    log: [
-      ...play.log,
-      `${who} took back the move (${taken.result} from ${taken.from === 0 ? 'hand' : taken.from})${repliesWords(back.repliers)}.`,
-    ].slice(-LOG_LENGTH),
-    notice: null,
   });
 }
 
