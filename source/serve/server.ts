@@ -72,7 +72,6 @@ export const MAX_COLUMNS = 400;
 export const MAX_ROWS = 200;
 
 const ENTER = '\x1b[?1049h\x1b[2J\x1b[H\x1b[?25l';
-/** Bytes waiting to go out to a client past which it is sent nothing until it has read them. */
 /**
  * The gate's answer for the last change it was given: the viewers of one drawing (the lobby's, a
  * table's spectators) are sent the same change one after another, gated once.
@@ -86,6 +85,7 @@ function gated(change: string): string {
   return lastGated.gated;
 }
 
+/** Bytes waiting to go out to a client past which it is sent nothing until it has read them. */
 const HOLD = 64 << 10;
 const LEAVE = '\x1b[?25h\x1b[?1049l';
 
