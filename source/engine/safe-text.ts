@@ -65,8 +65,17 @@ const SCREEN =
 const INK_CLEAR = '\x1b[2J\x1b[3J\x1b[H';
 /** The same clear keeping the history above the program (the alternate screen has none). */
 export const FRAME_CLEAR = '\x1b[2J\x1b[H';
+/**
+ * The last text gated and its answer: the viewers of one drawing (the lobby's, a table's
+ * spectators) are sent the same change one after another, and it is gated once for them.
+ */
+const lastScreen = { text: '', gated: '' };
 export function screenText(text: string): string {
-  return text.replace(SCREEN, (char, own: string | undefined) =>
-    own === INK_CLEAR ? FRAME_CLEAR : (own ?? escape(char)),
-  );
+  if (text !== lastScreen.text) {
+    lastScreen.text = text;
+    lastScreen.gated = text.replace(SCREEN, (char, own: string | undefined) =>
+      own === INK_CLEAR ? FRAME_CLEAR : (own ?? escape(char)),
+    );
+  }
+  return lastScreen.gated;
 }

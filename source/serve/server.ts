@@ -72,19 +72,6 @@ export const MAX_COLUMNS = 400;
 export const MAX_ROWS = 200;
 
 const ENTER = '\x1b[?1049h\x1b[2J\x1b[H\x1b[?25l';
-/**
- * The gate's answer for the last change it was given: the viewers of one drawing (the lobby's, a
- * table's spectators) are sent the same change one after another, gated once.
- */
-const lastGated = { text: '', gated: '' };
-function gated(change: string): string {
-  if (change !== lastGated.text) {
-    lastGated.text = change;
-    lastGated.gated = screenText(change);
-  }
-  return lastGated.gated;
-}
-
 /** Bytes waiting to go out to a client past which it is sent nothing until it has read them. */
 const HOLD = 64 << 10;
 const LEAVE = '\x1b[?25h\x1b[?1049l';
@@ -488,7 +475,7 @@ export function serve(options: ServeOptions): Promise<Running> {
       // One write to the socket: ssh2 writes a packet's length, body and MAC apart, and with
       // Nagle off each would be a segment (and a system call) of its own.
       socket.cork();
-      channel.write(gated(change));
+      channel.write(screenText(change));
       socket.uncork();
       watch.frame?.(change.length);
       // A client that stops reading must not grow the server's memory without end.
