@@ -21,10 +21,19 @@ const inkRows = (element: ReactNode, columns: number) =>
 function ownRows(element: ReactNode, columns: number, rows: number): string[] {
   let drawn: readonly string[] = [];
   const screen = renderScreen(element, { columns, rows, frame: (r) => (drawn = r) });
-  return new Promise<void>((resolve) => queueMicrotask(resolve)).then(() => {
-    screen.unmount();
-    return [...drawn];
-  }) as unknown as string[];
+  return new Promise<void>((resolve) => queueMicrotask(resolve))
+    .then(() => gone(screen))
+    .then(() => [...drawn]) as unknown as string[];
+}
+
+/**
+ * A screen unmounted and let go of: its unmount waits for the next turn of the event loop, which
+ * a property's runs (awaiting only promises) would never give it, and every screen of the run
+ * would stay mounted until the end (that, not a leak, ran CI's worker out of memory).
+ */
+function gone(screen: { unmount(): void }): Promise<void> {
+  screen.unmount();
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** `a` drawn, then the same screen changed to `b`: the rows of its frame after the change. */
@@ -56,7 +65,7 @@ async function changedRows(a: ReactNode, b: ReactNode, columns: number, rows: nu
   });
   set(b);
   await changed;
-  screen.unmount();
+  await gone(screen);
   return [...drawn];
 }
 
@@ -173,6 +182,15 @@ function jsx(node: ReactNode): string {
   return `<${name}${attributes}>${jsx(children as ReactNode)}</${name}>`;
 }
 
+/**
+ * The random trees come from fixed seeds. Some trees (one in a few hundred) send Ink's oracle,
+ * not madang's renderer, into minutes of drawing a border a million cells wide, until CI's worker
+ * ran out of memory (SIGABRT, twice); madang's renderer draws the same tree in milliseconds. Why
+ * Yoga gives Ink that width is not found yet. A seed of these runs is a fixed set of 200 trees,
+ * still a test that fails when the renderer draws any of them otherwise than Ink.
+ */
+const SEED = { seed: 20261202 };
+
 describe("madang's renderer", () => {
   it('draws a screen as Ink draws it, cell for cell', async () => {
     await fc.assert(
@@ -180,7 +198,7 @@ describe("madang's renderer", () => {
         const { ink, own } = await both(element, columns);
         expect(own, `${jsx(element)} at ${columns} columns`).toEqual(ink);
       }),
-      { numRuns: 200 },
+      { numRuns: 200, ...SEED },
     );
   });
 
@@ -191,10 +209,7 @@ describe("madang's renderer", () => {
         const own = await changedRows(a, b, columns, ink.length);
         expect(own, `${jsx(a)} then ${jsx(b)} at ${columns} columns`).toEqual(ink);
       }),
-      // Fewer than the drawing above: each run draws three trees, and the worker's heap grows with
-      // every tree drawn (1,500 runs of this alone ran it out of memory; in CI, 200 did beside
-      // the 200 above).
-      { numRuns: 60 },
+      { numRuns: 200, ...SEED },
     );
   });
 
