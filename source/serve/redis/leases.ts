@@ -67,6 +67,13 @@ export class Leases {
     }
   }
 
+  /** Redis answered late since `asked` (a stall for every process alike): a grace begins. */
+  private stalledSince(asked: number): boolean {
+    if (Date.now() - asked <= this.hub.leaseMs / 2) return false;
+    this.graceUntil = Math.max(this.graceUntil, Date.now() + Math.min(2 * this.hub.leaseMs, 5000));
+    return true;
+  }
+
   private lastTick = 0;
   get every(): number {
     return Math.max(200, Math.min(1000, Math.floor(this.hub.leaseMs / 4)));
@@ -126,11 +133,7 @@ export class Leases {
       await this.hub.cmd.ping();
       // Redis stalled (the answer came late for every process alike): leases ran out in it
       // meanwhile, and their runners renew them first, before any process takes a table over.
-      if (Date.now() - asked > this.hub.leaseMs / 2)
-        this.graceUntil = Math.max(
-          this.graceUntil,
-          Date.now() + Math.min(2 * this.hub.leaseMs, 5000),
-        );
+      this.stalledSince(asked);
     } catch (error) {
       // No answer in time: paused, and the connection made again (ready: `back`).
       if (!this.hub.down)
@@ -162,6 +165,9 @@ export class Leases {
           : [];
       });
       if (free.length === 0) return;
+      // Redis stalled after the ping answered in time (the questions since came back late): the
+      // leases found free may have run out only in the stall, and their runners renew them first.
+      if (this.stalledSince(asked)) return;
       const claim = this.hub.cmd.pipeline();
       for (const { code, holder } of free)
         if (holder === null)
