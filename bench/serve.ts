@@ -301,7 +301,8 @@ async function lobby(pid: number, port: number, quick: boolean): Promise<Figure[
   for (const maker of makers) {
     const from = cpu(pid);
     const started = performance.now();
-    // Each lobby draws the new table (its list may be longer than the window: the frame is seen).
+    // Each lobby draws the new table: in its list, or (earlier sections' tables may fill the
+    // window) in the count of the tables below it.
     const drawn = viewers.map((p) => p.nextFrame(window));
     maker.write('\x1b[A\r');
     await maker.waitFor(/table (\w{4}) · waiting/, PATIENCE);

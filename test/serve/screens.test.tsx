@@ -101,11 +101,30 @@ describe("madang serve's screens", () => {
     expect(frame).toContain("c a table's code");
     expect(frame).toContain('q leave');
     expect(frame).toContain('▸ t001 Yut Nori');
+    // Seven tables fit beside the line that counts the rest.
+    expect(frame).toContain('t007 Yut Nori');
+    expect(frame).not.toContain('t008 Yut Nori');
+    expect(frame).toContain('↓ 13 more below');
+    expect(frame).not.toContain('above');
     for (let n = 0; n < 14; n++) await press(stdin, KEY.Down as string);
     frame = await frameWhen(lastFrame, '▸ t015 Yut Nori');
     expect(lines(frame).length).toBeLessThanOrEqual(24);
     expect(frame).toContain('madang · the lobby');
     expect(frame).toContain('q leave');
+    expect(frame).toContain('↑ 8 more above · ↓ 5 more below');
+    // A table made out of sight is still news on the screen: the count below moves.
+    hall.create(yut, start, { id: 'SHA256:late', name: 'Late' });
+    frame = await frameWhen(lastFrame, '↓ 6 more below');
+    expect(lines(frame).length).toBeLessThanOrEqual(24);
+  });
+
+  it('a lobby whose tables all fit has no line for more', async () => {
+    const { world: w, hall } = world();
+    for (let n = 0; n < 8; n++) hall.create(yut, start, { id: `SHA256:p${n}`, name: `P${n}` });
+    const { lastFrame } = annSees(w, 80, 24);
+    const frame = await frameWhen(lastFrame, 't008 Yut Nori');
+    expect(frame).not.toMatch(/more (above|below)/);
+    expect(lines(frame).length).toBeLessThanOrEqual(24);
   });
 
   it("a table's options are said in its game's words, in the lobby and on the waiting screen", async () => {

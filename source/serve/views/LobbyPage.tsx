@@ -200,10 +200,13 @@ export function LobbyPage({
   ratings: Ratings | undefined;
 }) {
   // Two lines a table, and eight for the rest (borders, title, notice, the keys): as many
-  // tables as fit, the chosen one the last of them once the list is scrolled.
-  const fit = Math.max(1, Math.floor((rows - 8) / 2));
+  // tables as fit, the chosen one the last of them once the list is scrolled. A longer list gives
+  // a line of its own to the tables out of sight, so that a table made below the window shows.
+  const longer = tables.length > Math.floor((rows - 8) / 2);
+  const fit = Math.max(1, Math.floor((rows - (longer ? 9 : 8)) / 2));
   const first = Math.max(0, index - fit + 1);
   const shown = tables.slice(first, first + fit);
+  const below = tables.length - first - shown.length;
   return (
     <Lobby columns={columns} rows={rows}>
       <Title person={person} />
@@ -231,6 +234,14 @@ export function LobbyPage({
           );
         })
       )}
+      {longer ? (
+        <Text dimColor wrap="truncate">
+          {'  '}
+          {[first > 0 ? `↑ ${first} more above` : '', below > 0 ? `↓ ${below} more below` : '']
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      ) : null}
       <Text> </Text>
       {code ? (
         <Text>
