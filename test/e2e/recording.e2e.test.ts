@@ -297,7 +297,7 @@ describe('replay and verify with bad files', () => {
   });
 
   it('verify: a line per file, exit 1 for a recording that does not hold', () => {
-    const bad = join(ROOT, 'dist', 'bad.jsonl');
+    const bad = join(mkdtempSync(join(tmpdir(), 'madang-verify-')), 'bad.jsonl');
     // Line 5 is Liam's first move: the same result, from a station where he has no piece.
     const lines = readFileSync(SHORT, 'utf8').split('\n');
     const { result: used } = JSON.parse(lines[4] as string) as { result: string };
