@@ -16,13 +16,13 @@ import { defaultSeatName, type Seat, type SeatKind, seatOf } from '../../engine/
 import { yoteCore } from './core.js';
 import { describeYoteEvent, endingWords } from './describe.js';
 import {
+  BOARD,
   CELL_NAMES,
   cellOf,
   COLOUR_NAMES,
   COLUMNS,
   EMPTY,
   onBoard,
-  ROWS,
   setup,
   type YoteEvent,
   type YoteOptions,
@@ -45,19 +45,8 @@ export interface ClassicYoteOptions {
 const PIECE = ['W', 'B'];
 
 /** The board with its coordinates, row 5 at the top as on the full screen. */
-export function yoteBoardText(state: YoteState): string {
-  const letters = 'ABCDEF'.slice(0, COLUMNS).split('').join(' ');
-  const lines = [`    ${letters}`];
-  for (let row = ROWS - 1; row >= 0; row--) {
-    const cells: string[] = [];
-    for (let column = 0; column < COLUMNS; column++) {
-      const piece = state.board[row * COLUMNS + column] ?? EMPTY;
-      cells.push(piece === EMPTY ? '.' : (PIECE[piece] ?? '?'));
-    }
-    lines.push(`  ${row + 1} ${cells.join(' ')}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
+export const yoteBoardText = (state: YoteState): string =>
+  BOARD.text((cell) => PIECE[state.board[cell] ?? EMPTY] ?? '.');
 
 /** An action typed at the console: `place C3`, `move C3 C4`, `attack C3 C5`, or just the cells. */
 export function parseAction(answer: string): YoteEvent | string {

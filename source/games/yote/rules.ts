@@ -5,55 +5,22 @@
  * the same piece or a stop. No chance anywhere.
  */
 import { type Game, isRecord, type Outcome } from '../../engine/game.js';
+import { grid } from '../../engine/grid.js';
 import { type IntegerOption, parseDeclared } from '../../engine/options.js';
 
 export const ROWS = 5;
 export const COLUMNS = 6;
-export const CELLS = ROWS * COLUMNS;
 export const PIECES = 12;
 
 export const COLOUR_NAMES = ['White', 'Black'] as const;
 export const EMPTY = -1;
 
-/** A cell's name: its column A–F and its row 1–5 (row 1 is drawn at the bottom). */
-export const CELL_NAMES: readonly string[] = Array.from(
-  { length: CELLS },
-  (_, i) => `${'ABCDEF'[i % COLUMNS]}${Math.floor(i / COLUMNS) + 1}`,
-);
+/** The board: cells A1 to F5 (row 1 drawn at the bottom), their lines, the console's drawing. */
+export const BOARD = grid(ROWS, COLUMNS);
+export const { cells: CELLS, names: CELL_NAMES, cellOf, rowOf, columnOf } = BOARD;
+/** For each cell and direction: the neighbour and the cell beyond (`d ^ 1` is the way back). */
+export const NEIGHBOURS = BOARD.lines;
 const nameOf = (cell: number) => CELL_NAMES[cell] as string;
-const CELL_INDEX = new Map(CELL_NAMES.map((name, i) => [name, i]));
-
-/** The cell a name stands for (case does not matter), or undefined. */
-export function cellOf(name: unknown): number | undefined {
-  return typeof name === 'string' ? CELL_INDEX.get(name.toUpperCase()) : undefined;
-}
-export const rowOf = (cell: number) => Math.floor(cell / COLUMNS);
-export const columnOf = (cell: number) => cell % COLUMNS;
-
-/** The four orthogonal directions as (row, column) steps. */
-const DIRECTIONS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-] as const;
-
-/**
- * For each cell and direction: the neighbour and the cell beyond it (−1 off the board). The
- * directions come in opposite pairs (0 and 1, 2 and 3): `d ^ 1` is the way back.
- */
-export const NEIGHBOURS: readonly (readonly [number, number])[][] = Array.from(
-  { length: CELLS },
-  (_, cell) =>
-    DIRECTIONS.map(([dr, dc]) => {
-      const at = (k: number) => {
-        const r = rowOf(cell) + dr * k;
-        const c = columnOf(cell) + dc * k;
-        return r >= 0 && r < ROWS && c >= 0 && c < COLUMNS ? r * COLUMNS + c : -1;
-      };
-      return [at(1), at(2)] as const;
-    }),
-);
 
 export interface YoteOptions {
   /** A draw after this many turns in a row without a placement or a capture (the endless-game rule). */
@@ -165,12 +132,6 @@ export function jumpsFrom(state: YoteState, cell: number): { over: number; to: n
   return out;
 }
 
-/** The cell between two cells two apart in a line, or undefined. */
-function between(from: number, to: number): number | undefined {
-  for (const [over, beyond] of NEIGHBOURS[from] ?? []) if (beyond === to) return over;
-  return undefined;
-}
-
 const colourName = (colour: number) => COLOUR_NAMES[colour] ?? 'that side';
 
 /** Whether a colour has anything to do at the start of its turn. */
@@ -222,7 +183,7 @@ export function check(state: YoteState, event: unknown): string | undefined {
         return stepsFrom(state, from).includes(to)
           ? undefined
           : `${CELL_NAMES[from]} to ${CELL_NAMES[to]} is not one step up, down, left or right.`;
-      const over = between(from, to);
+      const over = BOARD.between(from, to);
       if (over === undefined)
         return `An attack jumps straight over the next cell: ${CELL_NAMES[from]} to ${CELL_NAMES[to]} is not a jump.`;
       if (state.board[over] !== 1 - colour)
@@ -328,7 +289,7 @@ export function reduce(state: YoteState, event: unknown): YoteState {
     case 'yote/jumped': {
       const from = cellOf(e.from) as number;
       const to = cellOf(e.to) as number;
-      const over = between(from, to) as number;
+      const over = BOARD.between(from, to) as number;
       const lost = plus(state.lost, other, 1);
       const after: YoteState = {
         ...state,

@@ -25,18 +25,17 @@ import {
 } from '../../../ui/play-session.js';
 import { repliesWords } from '../../../engine/take-back.js';
 import { describeYoteEvent } from '../describe.js';
+import { gridCursorKey } from '../../../ui/grid-cursor.js';
 import {
+  BOARD,
   CELL_NAMES,
   cellOf,
   COLOUR_NAMES,
-  columnOf,
   COLUMNS,
   EMPTY,
   jumpsFrom,
   legalEvents,
   onBoard,
-  ROWS,
-  rowOf,
   stepsFrom,
   type YoteEvent,
   type YoteState,
@@ -150,22 +149,7 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
   if (key === 'u') return { type: 'yotePlay/undoRequested' };
   const waiting = computerToPlay(play.seats[play.state.turn]);
   if (waiting) return waiting;
-  const row = rowOf(play.cursor);
-  const column = columnOf(play.cursor);
-  // The arrows go round the board's edges.
-  const to = (r: number, c: number) => ({
-    type: 'yotePlay/cursorSet' as const,
-    cell: ((r + ROWS) % ROWS) * COLUMNS + ((c + COLUMNS) % COLUMNS),
-  });
   switch (key) {
-    case 'up':
-      return to(row + 1, column);
-    case 'down':
-      return to(row - 1, column);
-    case 'left':
-      return to(row, column - 1);
-    case 'right':
-      return to(row, column + 1);
     case 'enter':
     case 'space':
       return { type: 'yotePlay/cellPressed' };
@@ -176,14 +160,9 @@ export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
       return { type: 'yotePlay/stopRequested' };
     case 'h':
       return { type: 'play/hintRequested' };
-    default: {
-      // A column letter or a row number puts the cursor there: `c` then `3` is C3.
-      const typed = 'abcdef'.indexOf(key.toLowerCase());
-      if (key.length === 1 && typed >= 0 && typed < COLUMNS) return to(row, typed);
-      if (/^[1-9]$/.test(key) && Number(key) <= ROWS) return to(Number(key) - 1, column);
-      return undefined;
-    }
   }
+  const cell = gridCursorKey(BOARD, play.cursor, key);
+  return cell === undefined ? undefined : { type: 'yotePlay/cursorSet', cell };
 }
 
 /** An event the table told, drawn with the states it told around it. */
