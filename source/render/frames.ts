@@ -24,6 +24,30 @@ function cellsOf(row: string): Cell[] {
   return cells;
 }
 
+/**
+ * Rows as a window `columns` wide shows them: a row wider is cut at its edge (a wide character
+ * that would cross it is left out). The terminal would wrap it onto the next row, which is then
+ * not what the client was sent; a tree drawn just before it learnt of a smaller window is wider.
+ * The same rows when all fit.
+ */
+export function fitRows(rows: readonly string[], columns: number): readonly string[] {
+  let out: string[] | undefined;
+  for (let y = 0; y < rows.length; y++) {
+    const cells = cellsOf(rows[y] as string);
+    if (widthOf(cells) <= columns) continue;
+    const kept: Cell[] = [];
+    let used = 0;
+    for (const cell of cells) {
+      if (used + cell.width > columns) break;
+      kept.push(cell);
+      used += cell.width;
+    }
+    out ??= [...rows];
+    out[y] = textOf(kept);
+  }
+  return out ?? rows;
+}
+
 const ESC = '\x1b[';
 /** Synchronized output: the client shows the frame once all of it is there. */
 export const BEGIN = `${ESC}?2026h`;

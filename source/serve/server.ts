@@ -28,7 +28,7 @@ import { keyReader } from '../ui/key-reader.js';
 import { KeyRouter, RouterKeys } from '../ui/keys-context.js';
 import { sequenceLength } from '../ui/keys.js';
 import { ThemeContext } from '../ui/theme.js';
-import { ClientScreen } from '../render/frames.js';
+import { ClientScreen, fitRows } from '../render/frames.js';
 import { fingerprint } from './identity.js';
 import type { Refusal, ServerWatch } from './metrics.js';
 import { type Caller, KeylessPage, ServeApp, type ServeWorld } from './ServeApp.js';
@@ -455,6 +455,8 @@ export function serve(options: ServeOptions): Promise<Running> {
     drawing++;
     // The screen as drawn and what this client was last sent: only the changes go (render/frames.ts).
     const shown = new ClientScreen(clampSize(setup.rows, MAX_ROWS));
+    // The client's window width: no row wider is sent (render/frames.ts fitRows).
+    let columns = clampSize(setup.columns, MAX_COLUMNS);
     // A client that does not read what it was sent is sent no more until it has: then the latest
     // screen, whole. Never a queue of frames, however long it waits.
     let behind = false;
@@ -508,11 +510,17 @@ export function serve(options: ServeOptions): Promise<Running> {
     // The frame sent: this connection's own rows, and a shared drawing's where its tree holds
     // a place for one (shared-views.ts).
     let own: readonly string[] = [];
-    const share = new ConnectionShare(views, setup.colour, () => present());
+    const share = new ConnectionShare(
+      views,
+      setup.colour,
+      () => present(),
+      columns,
+      clampSize(setup.rows, MAX_ROWS),
+    );
     const present = () => {
       const rows = ended ? undefined : share.compose(own);
       if (rows === undefined) return;
-      shown.show(rows);
+      shown.show(fitRows(rows, columns));
       flush();
     };
 
@@ -562,10 +570,13 @@ export function serve(options: ServeOptions): Promise<Running> {
       }
     });
 
-    return (columns, rows) => {
+    return (newColumns, newRows) => {
       // A terminal resized may have moved or lost what it showed: the next frame is sent whole.
-      shown.lost(clampSize(rows, MAX_ROWS));
-      drawn.resize(clampSize(columns, MAX_COLUMNS), clampSize(rows, MAX_ROWS));
+      columns = clampSize(newColumns, MAX_COLUMNS);
+      const rows = clampSize(newRows, MAX_ROWS);
+      shown.lost(rows);
+      share.resized(columns, rows);
+      drawn.resize(columns, rows);
     };
   }
 

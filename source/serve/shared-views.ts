@@ -117,19 +117,44 @@ export class SharedViews {
  * new frame, to be sent.
  */
 export class ConnectionShare implements ViewShare {
-  private top: { rows: readonly string[] | undefined; own: readonly number[] } | undefined;
+  private top:
+    | {
+        rows: readonly string[] | undefined;
+        own: readonly number[];
+        width: number;
+        height: number;
+      }
+    | undefined;
 
   constructor(
     private readonly views: SharedViews,
     private readonly colour: boolean,
     private readonly changed: () => void,
+    /** The connection's window, as its screen is drawn (`resized` follows it). */
+    private columns = Number.POSITIVE_INFINITY,
+    private lines = Number.POSITIVE_INFINITY,
   ) {}
+
+  /**
+   * The window resized: until its tree holds the place of its new size, a drawing larger than the
+   * window is not put in it (rows wider than the window would wrap on the client's screen, and
+   * every frame after would land a row off).
+   */
+  resized(columns: number, rows: number): void {
+    this.columns = columns;
+    this.lines = rows;
+  }
 
   watch(place: SharedPlace, lost: () => void): () => void {
     let live = true;
     // The rows it has now are shown with the own frame that follows the tree's change.
     let attaching = true;
-    const held = { rows: undefined as readonly string[] | undefined, own: place.own ?? [] };
+    const held = {
+      rows: undefined as readonly string[] | undefined,
+      own: place.own ?? [],
+      width: place.width,
+      height: place.height,
+    };
     this.top = held;
     const stop = this.views.watch(place, this.colour, {
       rows: (rows) => {
@@ -156,12 +181,14 @@ export class ConnectionShare implements ViewShare {
   /**
    * The rows to send for the connection's own: the drawing's in its place, but for the rows the
    * connection keeps its own. Undefined while a new drawing's first frame is still to come (a
-   * frame without it would flash a blank place).
+   * frame without it would flash a blank place), and while the drawing is of a larger window
+   * than the connection's (resized, its tree not yet holding the new place).
    */
   compose(own: readonly string[]): readonly string[] | undefined {
     const { top } = this;
     if (!top) return own;
     if (top.rows === undefined) return undefined;
+    if (top.width > this.columns || top.height > this.lines) return undefined;
     const rows = [...own];
     for (let y = 0; y < top.rows.length; y++)
       if (!top.own.includes(y)) rows[y] = top.rows[y] as string;

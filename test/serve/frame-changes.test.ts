@@ -7,7 +7,8 @@ import ansiEscapes from 'ansi-escapes';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Terminal } from '../../bench/ssh-client.js';
-import { ClientScreen, rowChange } from '../../source/render/frames.js';
+import { ClientScreen, fitRows, rowChange } from '../../source/render/frames.js';
+import { displayWidth } from '../../source/ui/text.js';
 
 const plain = (row: string) => row.replace(/\x1b\[\d*m/g, '').trimEnd();
 
@@ -124,6 +125,31 @@ describe("the changes sent to a client's screen", () => {
           client.write(screen.change());
           expect(client.text()).toBe(now.map(plain).join('\n'));
         }
+      }),
+    );
+  });
+
+  it('rows wider than the window are cut at its edge, a wide character across it left out', () => {
+    const rows = ['ab', '\x1b[1mabcdef\x1b[22m', 'ab윷', 'a\x1b[31m윷윷\x1b[39m'];
+    expect(fitRows(rows, 3)).toEqual(['ab', '\x1b[1mabc\x1b[22m', 'ab', 'a\x1b[31m윷\x1b[39m']);
+    // Rows that fit are the same rows, not a copy.
+    const fitting = ['ab', 'cd'];
+    expect(fitRows(fitting, 2)).toBe(fitting);
+    fc.assert(
+      fc.property(frame, fc.integer({ min: 1, max: 24 }), (rows, columns) => {
+        const fitted = fitRows(rows, columns);
+        fitted.forEach((cut, y) => {
+          const strip = (row: string) => row.replace(/\x1b\[\d*m/g, '');
+          const whole = strip(rows[y] as string);
+          const shown = strip(cut);
+          expect(displayWidth(shown)).toBeLessThanOrEqual(columns);
+          // What is left is the row's beginning, as much of it as fits.
+          expect(whole.startsWith(shown)).toBe(true);
+          const next = [...whole.slice(shown.length)][0];
+          if (next !== undefined && displayWidth(whole) > columns)
+            expect(displayWidth(shown) + displayWidth(next)).toBeGreaterThan(columns);
+          if (displayWidth(whole) <= columns) expect(cut).toBe(rows[y]);
+        });
       }),
     );
   });

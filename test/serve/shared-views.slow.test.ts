@@ -5,7 +5,12 @@
  * what it asked for (none lost) on a screen of its own, which shows what the shared one shows
  * once the page is closed; spectators who leave let go of their drawings. The lobby: those who
  * moved nothing in it share one, each drawing its title (its name); a table made is in all at
- * once; one who opens the code field has a lobby of its own until it is closed.
+ * once; one who opens the code field has a lobby of its own until it is closed. And a window
+ * resized (these clients' screens wrap at their right edge as a terminal does): after a shrink
+ * the screen is the one of the new size, whole and in place, and stays so. Found by hand: from
+ * 100×30 to 80×24 at once, the first frame after the resize came from the tree (or the shared
+ * drawing) of the old size, rows 100 wide that the terminal wrapped, and every change after it
+ * landed where the server thought the rows were, a row off.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPlayer, newKey, type Player } from '../../bench/ssh-client.js';
@@ -53,17 +58,23 @@ async function alike(
 const shared = (port: number, count: number) =>
   metricsWhen(port, (page) => sample(page, 'madang_shared_views') === count);
 
+/** A server, and Ann and Bo at a Yut table of hers: Ann to throw. */
+async function annAndBo() {
+  server = await start(['--seed', '382', '--bot-delay', '0']);
+  const { ssh, web } = server;
+  const ann = await register(ssh, 'Ann');
+  players.push(ann.player);
+  await ann.player.waitFor('you are Ann');
+  const code = await makeYutTable(ann.player);
+  const bo = await register(ssh, 'Bo', code);
+  players.push(bo.player);
+  await bo.player.waitFor('▶ R Ann to throw');
+  return { ssh, web, ann, bo, code };
+}
+
 describe("a table's spectators", () => {
   it('are drawn once per window size, and a key of their own gives them their own screen', async () => {
-    server = await start(['--seed', '382', '--bot-delay', '0']);
-    const { ssh, web } = server;
-    const ann = await register(ssh, 'Ann');
-    players.push(ann.player);
-    await ann.player.waitFor('you are Ann');
-    const code = await makeYutTable(ann.player);
-    const bo = await register(ssh, 'Bo', code);
-    players.push(bo.player);
-    await bo.player.waitFor('▶ R Ann to throw');
+    const { ssh, web, ann, code } = await annAndBo();
     expect(sample(await metricsWhen(web, () => true), 'madang_shared_views')).toBe(0);
 
     const cy = await spectator(ssh, 'Cy', code, 80, 24);
@@ -157,4 +168,97 @@ describe("a table's spectators", () => {
     await ann.player.waitFor(`table ${code} · watching`);
     await ann.player.waitFor('Cy to throw');
   }, 120_000);
+});
+
+/** Waits until `same()` holds; fails with `shown()`. */
+async function until(same: () => boolean, shown: () => string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!same()) {
+    if (Date.now() > end) throw new Error(shown());
+    await pause(50);
+  }
+}
+
+describe('a window resized over SSH', () => {
+  it('a spectator with a screen of its own whose window shrinks sees what one of that size sees', async () => {
+    const { ssh, ann, code } = await annAndBo();
+    // Cy at 80×24 and Ed at 100×30 watch; each opens the help and closes it, which gives each a
+    // screen of its own (no shared drawing), showing what every spectator of its size sees.
+    const [cy, ed] = [
+      await spectator(ssh, 'Cy', code, 80, 24),
+      await spectator(ssh, 'Ed', code, 100, 30),
+    ];
+    for (const one of [cy, ed]) {
+      await one.waitFor('Ann to throw');
+      one.write('?');
+      await one.waitFor('Keys');
+      one.mark();
+      one.write('\x1b');
+      await one.waitFor('Ann to throw');
+    }
+    ed.resize(80, 24);
+    const alike = () => cy.screen() === ed.screen() && cy.screen().includes('Ann threw');
+    const both = () =>
+      `Cy, 80×24 from the start:\n${cy.screen()}\n----\nEd, resized:\n${ed.screen()}`;
+    ann.player.write(' ');
+    await until(alike, both);
+    // And so it stays as the game goes on.
+    ann.player.write('\r');
+    await cy.waitFor('Bo to throw');
+    await until(alike, both);
+    expect(ed.screen().split('\n').at(-1)).toMatch(/^table \w{4} · /);
+  }, 60_000);
+  it('a lobby viewer whose window shrinks is shown the lobby of its new size, whole and in place', async () => {
+    server = await start(['--seed', '382', '--bot-delay', '0']);
+    const { ssh, web } = server;
+    // Ann makes eleven tables, each played on by the computer while her seat is kept: at 100×30
+    // the list fills the window.
+    const ann = await register(ssh, 'Ann');
+    players.push(ann.player);
+    await ann.player.waitFor('you are Ann');
+    const step = async (keys: string, text: string | RegExp) => {
+      ann.player.mark();
+      ann.player.write(keys);
+      await ann.player.waitFor(text);
+    };
+    for (let n = 0; n < 11; n++) {
+      ann.player.mark();
+      await makeYutTable(ann.player);
+      await step('s', 'you are Ann, seat 1');
+      await step('q', 'y: quit');
+      // Back in the lobby, which lists the table with those before it.
+      await step('y', new RegExp(`( running [\\s\\S]*){${n + 1}}`));
+    }
+    // Bo, at 100×30, has no seat and has moved nothing: he shares the lobby of that size.
+    const bo = await register(ssh, 'Bo');
+    players.push(bo.player);
+    await bo.player.waitFor('you are Bo');
+    await shared(web, 1);
+    await bo.player.waitFor('q leave');
+    // Cy is at 80×24 from the start.
+    const cy = await connectPlayer({ port: ssh, key: newKey(), columns: 80, rows: 24 });
+    players.push(cy);
+    await cy.waitFor('Welcome to madang');
+    cy.write('Cy\r');
+    await cy.waitFor('you are Cy');
+    bo.player.resize(80, 24);
+    // Bo's screen is Cy's but for the name; and it stays so as the clocks move (each redrawn
+    // row lands where the last one did).
+    const rest = (player: Player) =>
+      player
+        .screen()
+        .split('\n')
+        .map((line, y) => (y === 1 ? line.replace(/you are \w+/, 'you are …') : line))
+        .join('\n');
+    for (const wait of [10_000, 6_000]) {
+      const end = Date.now() + wait;
+      while (rest(bo.player) !== rest(cy) || !cy.screen().includes('more below')) {
+        if (Date.now() > end)
+          throw new Error(`Bo's lobby is not Cy's:\n${bo.player.screen()}\n----\n${cy.screen()}`);
+        await pause(50);
+      }
+      expect(bo.player.screen().split('\n')[0]).toMatch(/^ {2}╭─+╮$/);
+      await pause(5_500);
+    }
+  }, 180_000);
 });
