@@ -123,20 +123,40 @@ export function helpLines(keys: readonly string[], rulesText: string, width: num
 function makeHelpLines(keys: readonly string[], rulesText: string, width: number): string[] {
   const room = Math.max(20, width);
   const lines: string[] = [];
-  for (const line of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const line = keys[i] as string;
     // A key's description wraps under itself: the column after the key and its spaces.
     const key = /^(\s*\S+(?: \S+)*\s{2,})/.exec(line)?.[1];
-    // The key keeps its spaces, so every description starts in its column.
-    if (displayWidth(line) <= room) lines.push(line);
-    else if (key !== undefined && key.length <= 20) {
-      const wrapped: string[] = [];
-      wrapLine(line.slice(key.length), room - key.length, '', wrapped);
-      wrapped.forEach((part, i) => lines.push(`${i === 0 ? key : ' '.repeat(key.length)}${part}`));
-    } else wrapLine(line, room, '  ', lines);
+    if (key !== undefined && key.length <= 20) {
+      // Its description may go on in lines of its own, written in its column.
+      const group = [line];
+      while (continues(keys[i + 1], key.length)) group.push(keys[++i] as string);
+      // The key keeps its spaces, so every description starts in its column; a description too
+      // wide for the page is wrapped again as one.
+      if (group.every((one) => displayWidth(one) <= room)) lines.push(...group);
+      else {
+        const text = group
+          .map((one, k) => (k === 0 ? one.slice(key.length) : one.trim()))
+          .join(' ');
+        const wrapped: string[] = [];
+        wrapLine(text, room - key.length, '', wrapped);
+        wrapped.forEach((part, k) =>
+          lines.push(`${k === 0 ? key : ' '.repeat(key.length)}${part}`),
+        );
+      }
+    } else if (displayWidth(line) <= room) lines.push(line);
+    else wrapLine(line, room, '  ', lines);
     if (line === '') lines.push('');
   }
   return [...lines, '', ...wrapText(rulesText, room)];
 }
+
+/** Whether `line` goes on with the description above it: written in its column, no key of its own. */
+const continues = (line: string | undefined, column: number): line is string =>
+  line !== undefined &&
+  line.length > column &&
+  line.slice(0, column).trim() === '' &&
+  line[column] !== ' ';
 
 /** `text` in exactly `width` columns: cut with an ellipsis when longer, padded when shorter. */
 /** A path cut from its start (`…/madang/recordings`) to `width` columns: its end says most. */

@@ -69,6 +69,26 @@ describe('helpLines', () => {
     ]);
   });
 
+  it("wraps a description written over several lines as one, each line in the description's column", () => {
+    const keys = [
+      'Keys',
+      '  h          a hint: the strong computer’s move and why; where a table is built (madang ur',
+      '             solve), the perfect move and your exact chance to win',
+      '  q          quit',
+    ];
+    expect(helpLines(keys, '# Rules', 50).slice(0, 7)).toEqual([
+      'Keys',
+      '  h          a hint: the strong computer’s move',
+      '             and why; where a table is built',
+      '             (madang ur solve), the perfect move',
+      '             and your exact chance to win',
+      '  q          quit',
+      '',
+    ]);
+    // Where they fit, the lines stay as they were written.
+    expect(helpLines(keys, '# Rules', 100).slice(0, 4)).toEqual(keys);
+  });
+
   it('makes a page once for its keys, rules and width: every screen opening the game shares it', () => {
     const keys = ['Keys', '  Space      throw the sticks'];
     const rules = '# Rules\n\nThe sticks fall as they fall.';
