@@ -35,7 +35,7 @@ describe.runIf(hasTmux)('Yoté in a real terminal', () => {
     await terminal.keys(...at('f5'));
     await terminal.waitFor('jump again with A3');
     await terminal.keys(...at('a5'));
-    await terminal.waitFor('Enter takes one from the hand');
+    await terminal.waitFor('Enter takes from the hand');
     await terminal.keys('Enter');
     const after = await terminal.waitFor('Player 2 (Black) to play');
     expect(after).toContain('Player 1 took a Black piece from the hand.');

@@ -86,7 +86,7 @@ export function Leaderboard({
             : `Your place: ${mine + 1} of ${full.length}, ${ratingWords(full[mine] as Standing)} after ${(full[mine] as Standing).games} ${(full[mine] as Standing).games === 1 ? 'game' : 'games'}`}
         </Text>
         <Text dimColor wrap="truncate">
-          ←→ another game · ? marks a provisional rating · Esc or q back to the lobby
+          ←→ another game · a ? marks a provisional rating · Esc or q back
         </Text>
       </Box>
     </Box>

@@ -72,7 +72,7 @@ describe('the Yoté play screen model', () => {
     expect(play.cursor).toBe(cellOf('A3'));
     expect(stepWords(play)).toBe('jump again with A3, or s to stop');
     play = press(play, '5', 'enter');
-    expect(stepWords(play)).toBe('none on board: Enter takes one from the hand');
+    expect(stepWords(play)).toBe('none on board: Enter takes from the hand');
     play = press(play, 'enter');
     expect(play.events.at(-1)).toEqual({ type: 'yote/removed', cell: 'hand' });
     expect(play.state.turn).toBe(1);

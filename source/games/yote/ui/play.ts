@@ -127,7 +127,7 @@ export function stepWords(play: YotePlay): string {
     case 'remove':
       return onBoard(state, 1 - state.turn) > 0
         ? `take one more ${other} piece: Enter on it`
-        : `none on board: Enter takes one from the hand`;
+        : `none on board: Enter takes from the hand`;
     case 'again':
       return `jump again with ${CELL_NAMES[state.attacker ?? 0]}, or s to stop`;
     case 'act':
