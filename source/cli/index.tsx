@@ -149,6 +149,9 @@ function inWords(message: string): string {
   if (/^Not enough non-option arguments/.test(message) && command === 'verify')
     return 'verify needs one or more recordings: madang verify FILE…';
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
+  // A word where a command goes that names none (`madang chess`): not an option but a command.
+  if (unknown && command !== undefined && !game && unknown[1]?.split(', ').includes(command))
+    return `${command} is not a game or a command of madang (its games: ${GAMES.map((g) => g.id).join(', ')}; see madang --help)`;
   if (unknown) {
     const flags = (unknown[1] as string)
       .split(', ')

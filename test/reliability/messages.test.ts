@@ -186,6 +186,13 @@ describe('the command line in a player’s words', () => {
       /^madang: --pieces, --zz are not options of Royal Game of Ur \(see madang ur --help\)\n$/,
     ],
     [['--frob'], /^madang: --frob is not an option of madang \(see madang --help\)\n$/],
+    // A word where the game or the command goes is neither, not an option.
+    [
+      ['chess'],
+      new RegExp(
+        `^madang: chess is not a game or a command of madang \\(its games: ${GAME_IDS.join(', ')}; see madang --help\\)\\n$`,
+      ),
+    ],
     // A level belongs to the games that have it: only Yut has expert, only Ur perfect.
     [
       ['ur', '--bots', '2', '--level', 'expert'],
