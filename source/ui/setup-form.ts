@@ -46,6 +46,12 @@ export interface SetupSpec<X = undefined> {
   seatCount(options: Readonly<Record<string, Value>>): number;
   /** Who may play a seat: a person, or the computer at each level, strongest first. */
   readonly kinds: readonly SeatKind[];
+  /**
+   * The order ← and → go through `kinds` in on this form, where it is not theirs: a level that
+   * cannot play now comes last (Ur's perfect, with no solved table), so that → from a person is
+   * the strongest that can.
+   */
+  readonly offered?: (form: SetupForm<X>) => readonly SeatKind[];
   /** A digit typed on an option's row sets it, where the option takes it (Yut's counts). */
   readonly digits: boolean;
   /**
@@ -146,7 +152,7 @@ export function setupFormKey<X>(
     form: { ...form, problem: null, ...next },
   });
   if (row?.type === 'seat') {
-    const edited = seatKey(form, row, key, spec.kinds);
+    const edited = seatKey(form, row, key, spec.offered?.(form) ?? spec.kinds);
     if (edited) return { type: 'form', form: { ...edited, problem: null } };
   }
   const option = row?.type === 'option' ? spec.options[row.key] : undefined;

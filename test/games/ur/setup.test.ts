@@ -61,16 +61,22 @@ describe('the Ur setup form', () => {
     const built = new Set([2]);
     const problem = (stones: number) =>
       built.has(stones) ? undefined : `perfect needs a solved table for ${stones} stones`;
-    // Black played by: the computer, perfect first after a person.
-    const perfect = keys(newUrSetup([], 7, problem), 'down', 'down', 'down', 'right');
+    // Black played by: with no table for 7 stones → is the strongest level that can play, and
+    // perfect comes last; with one for 2 stones perfect is first after a person.
+    const strong = keys(newUrSetup([], 7, problem), 'down', 'down', 'down', 'right');
+    expect(strong).toMatchObject({ type: 'form', form: { kinds: ['human', 'strong'] } });
+    const last = keys(newUrSetup([], 7, problem), 'down', 'down', 'down', 'left');
+    expect(last).toMatchObject({ type: 'form', form: { kinds: ['human', 'perfect'] } });
+    const two = newUrSetup([], 2, problem);
+    const perfect = keys(two, 'down', 'down', 'down', 'right');
     expect(perfect).toMatchObject({ type: 'form', form: { kinds: ['human', 'perfect'] } });
     const refused = keys(newUrSetup(['human', 'perfect'], 7, problem), 'up', 'enter');
     expect(refused).toMatchObject({
       type: 'form',
       form: { focus: 3, problem: 'perfect needs a solved table for 7 stones' },
     });
-    const two = keys(newUrSetup(['human', 'perfect'], 2, problem), 'up', 'enter');
-    expect(two).toMatchObject({
+    const started = keys(newUrSetup(['human', 'perfect'], 2, problem), 'up', 'enter');
+    expect(started).toMatchObject({
       type: 'start',
       start: { options: { stones: 2 }, seats: [{}, { level: 'perfect' }] },
     });

@@ -7,7 +7,12 @@ import type { SeatKind } from '../../../engine/seats.js';
 import { Text } from '../../../render/components.js';
 import { pathFit } from '../../../ui/text.js';
 import { setupEntry, type SetupLook } from '../../../ui/SetupForm.js';
-import { newSetupForm, type SetupForm, setupSpecOf } from '../../../ui/setup-form.js';
+import {
+  newSetupForm,
+  type SetupForm,
+  type SetupSpec,
+  setupSpecOf,
+} from '../../../ui/setup-form.js';
 import { Styled } from '../../../ui/theme.js';
 import { type BoardSpec, historicalSpec } from '../board.js';
 import { urCore } from '../core.js';
@@ -33,7 +38,12 @@ export const kindProblem = (form: UrForm, side: number) =>
     ? form.own.perfectProblem?.(Number(form.options.stones))
     : undefined;
 
-export const urSetupSpec = setupSpecOf<UrOwn>(urCore, {
+export const urSetupSpec: SetupSpec<UrOwn> = setupSpecOf<UrOwn>(urCore, {
+  // Perfect without its solved table comes after the other levels, not first of them.
+  offered: (form) =>
+    form.own.perfectProblem?.(Number(form.options.stones)) === undefined
+      ? urSetupSpec.kinds
+      : [...urSetupSpec.kinds.filter((k) => k !== 'perfect'), 'perfect'],
   refuse(form, names, rowOf) {
     if (names[0] === names[1])
       return {
