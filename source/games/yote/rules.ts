@@ -204,6 +204,8 @@ export function check(state: YoteState, event: unknown): string | undefined {
       return undefined;
     }
     case 'yote/stopped':
+      // In the middle of an attack its extra removal comes first; after it, the stop.
+      if (state.step === 'remove') return stepProblem(state);
       return state.step === 'again' ? undefined : 'There is no attack to stop.';
     default:
       return 'That is not a Yoté move.';

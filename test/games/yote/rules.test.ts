@@ -163,6 +163,10 @@ describe('Yoté: attacking (the seed’s "Single Attack" and "Take Piece(s)")', 
       "First take one more Black piece (the attack's extra removal).",
     );
     expect(check(jumped, take('C3'))).toBe('There is no Black piece on C3 to take.');
+    // A stop in the middle of the attack: its extra removal comes first.
+    expect(check(jumped, stop)).toBe(
+      "First take one more Black piece (the attack's extra removal).",
+    );
     expect(check(s, take('C2'))).toBe(
       'Place, move or attack first: there is nothing to take or stop now.',
     );

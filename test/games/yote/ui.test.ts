@@ -60,6 +60,10 @@ describe('the Yoté play screen model', () => {
     expect(yoteMarks(play).get(cellOf('B1') as number)).toBe('step');
     expect(yoteMarks(play).get(cellOf('A3') as number)).toBe('land');
     expect(yoteMarks(play).get(cellOf('A2') as number)).toBe('victim');
+    expect(stepWords(play)).toBe('A1: step to • or jump to ◎');
+    // A piece with nothing to jump is only told where it steps.
+    const alone = position(['......', '......', '......', '......', 'W.....'], { hands: [5, 3] });
+    expect(stepWords(press(newYotePlay(alone, seats), 'a', '1', 'enter'))).toBe('A1: step to •');
     play = press(play, '3', 'enter');
     expect(play.events).toEqual([{ type: 'yote/jumped', from: 'A1', to: 'A3' }]);
     expect(stepWords(play)).toBe('take one more Black piece: Enter on it');

@@ -135,8 +135,15 @@ export function stepWords(play: YotePlay): string {
         ? (state.hands[state.turn] ?? 0) > 0
           ? 'place on an empty cell, or choose a piece'
           : 'choose a piece to move or attack with'
-        : `${CELL_NAMES[play.chosen]}: step to • or jump to ◎`;
+        : `${CELL_NAMES[play.chosen]}: ${movesWords(state, play.chosen)}`;
   }
+}
+
+/** What the chosen piece can do, as the board marks it. */
+function movesWords(state: YoteState, piece: number): string {
+  const steps = stepsFrom(state, piece).length > 0;
+  const jumps = jumpsFrom(state, piece).length > 0;
+  return steps && jumps ? 'step to • or jump to ◎' : jumps ? 'jump to ◎' : 'step to •';
 }
 
 export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
