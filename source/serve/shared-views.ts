@@ -131,8 +131,8 @@ export class ConnectionShare implements ViewShare {
     private readonly colour: boolean,
     private readonly changed: () => void,
     /** The connection's window, as its screen is drawn (`resized` follows it). */
-    private columns = Number.POSITIVE_INFINITY,
-    private lines = Number.POSITIVE_INFINITY,
+    private columns: number,
+    private lines: number,
   ) {}
 
   /**
