@@ -33,7 +33,9 @@ function cellsOf(row: string): Cell[] {
 export function fitRows(rows: readonly string[], columns: number): readonly string[] {
   let out: string[] | undefined;
   for (let y = 0; y < rows.length; y++) {
-    const cells = cellsOf(rows[y] as string);
+    const row = rows[y] as string;
+    if (mostColumns(row) <= columns) continue;
+    const cells = cellsOf(row);
     if (widthOf(cells) <= columns) continue;
     const kept: Cell[] = [];
     let used = 0;
@@ -46,6 +48,27 @@ export function fitRows(rows: readonly string[], columns: number): readonly stri
     out[y] = textOf(kept);
   }
   return out ?? rows;
+}
+
+/**
+ * At least as many columns as a row of textOf's form takes, counted without reading it into
+ * cells (every frame's every row is asked): a character a column below U+1100 and in box
+ * drawing (the boards' lines), two for any other (the wide ones are among them), escapes none.
+ */
+const isFinal = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+
+function mostColumns(row: string): number {
+  let columns = 0;
+  for (let i = 0; i < row.length; i++) {
+    const code = row.charCodeAt(i);
+    if (code === 0x1b) {
+      // An escape's parameters run to its final letter.
+      i++;
+      while (i + 1 < row.length && !isFinal(row.charCodeAt(i + 1))) i++;
+      i++;
+    } else columns += code < 0x1100 || (code >= 0x2500 && code < 0x25a0) ? 1 : 2;
+  }
+  return columns;
 }
 
 const ESC = '\x1b[';
