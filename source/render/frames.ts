@@ -50,13 +50,14 @@ export function fitRows(rows: readonly string[], columns: number): readonly stri
   return out ?? rows;
 }
 
+/** An escape sequence's final character (a letter: the screens write no other). */
+const isFinal = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+
 /**
  * At least as many columns as a row of textOf's form takes, counted without reading it into
  * cells (every frame's every row is asked): a character a column below U+1100 and in box
  * drawing (the boards' lines), two for any other (the wide ones are among them), escapes none.
  */
-const isFinal = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
-
 function mostColumns(row: string): number {
   let columns = 0;
   for (let i = 0; i < row.length; i++) {
