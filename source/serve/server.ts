@@ -510,6 +510,15 @@ export function serve(options: ServeOptions): Promise<Running> {
     // The frame sent: this connection's own rows, and a shared drawing's where its tree holds
     // a place for one (shared-views.ts).
     let own: readonly string[] = [];
+    // Its own rows cut to the window once per frame of them and width, not once per frame sent:
+    // a shared drawing's frame (a lobby of two hundred) is put into every connection's rows,
+    // and the drawing's own rows fit by then (ConnectionShare.compose holds back a wider one).
+    let fitted: { from: readonly string[]; columns: number; rows: readonly string[] } | undefined;
+    const fit = () => {
+      if (fitted?.from !== own || fitted.columns !== columns)
+        fitted = { from: own, columns, rows: fitRows(own, columns) };
+      return fitted.rows;
+    };
     const share = new ConnectionShare(
       views,
       setup.colour,
@@ -518,9 +527,9 @@ export function serve(options: ServeOptions): Promise<Running> {
       clampSize(setup.rows, MAX_ROWS),
     );
     const present = () => {
-      const rows = ended ? undefined : share.compose(own);
+      const rows = ended ? undefined : share.compose(fit());
       if (rows === undefined) return;
-      shown.show(fitRows(rows, columns));
+      shown.show(rows);
       flush();
     };
 
