@@ -3,12 +3,13 @@
  * opens it: the rows of its options and seats, the focused row's arrows, Start, a problem. A
  * game gives its look where it is its own: the marks of its seats, a line under the title.
  */
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useContext } from 'react';
 import { rowWords } from '../engine/options.js';
 import type { SeatKind } from '../engine/seats.js';
 import { Box, Text } from '../render/components.js';
 import type { Start } from '../table/session.js';
 import type { Key } from './keys.js';
+import { ServedContext } from './play-session.js';
 import { kindWords, NAME_LENGTH, seatDefaultName, seatNameField } from './seats-form.js';
 import {
   newSetupForm,
@@ -50,6 +51,9 @@ export function SetupScreen<X>({
   form: SetupForm<X>;
 }) {
   const rows = setupRows(spec, form);
+  const served = useContext(ServedContext);
+  // A name to type: a seat of the computer's, or any seat but at a server.
+  const named = !served || form.kinds.some((kind) => kind !== 'human');
   const label = (on: boolean, text: string) => (
     <Styled colour={on ? 'cyan' : undefined} bold={on}>
       {on ? '▸ ' : '  '}
@@ -94,6 +98,18 @@ export function SetupScreen<X>({
           {look.kindNote?.(form, seat)}
         </Text>
       );
+    // At a server a person's seat is open for whoever sits in it, under their own name: the
+    // first is the maker's. No name is typed for it.
+    if (served && form.kinds[seat] === 'human')
+      return (
+        <Text key={at} wrap="truncate-end">
+          {label(on, look.seatLabel(seat))}
+          {look.mark(form, seat)}
+          <Text dimColor>
+            {seat === form.kinds.indexOf('human') ? 'you' : 'open: whoever sits here'}
+          </Text>
+        </Text>
+      );
     return (
       <Text key={at} wrap="truncate-end">
         {label(on, look.seatLabel(seat))}
@@ -129,7 +145,7 @@ export function SetupScreen<X>({
       )}
       <Text> </Text>
       <Styled colour="yellow">{form.problem ?? look.warning?.(form) ?? ' '}</Styled>
-      <Text dimColor>↑↓ choose · ←→ change · type a name · Enter · Esc back</Text>
+      <Text dimColor>↑↓ choose · ←→ change{named ? ' · type a name' : ''} · Enter · Esc back</Text>
     </Box>
   );
 }

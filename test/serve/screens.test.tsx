@@ -202,6 +202,29 @@ describe("madang serve's screens", () => {
     }
   });
 
+  it('a table’s setup asks no name for a person’s seat: the first is the maker’s, the rest open', async () => {
+    const { world: w } = world();
+    const { stdin, lastFrame } = annSees(w, 80, 24);
+    await frameWhen(lastFrame, 'you are Ann');
+    await press(stdin, 'n');
+    await frameWhen(lastFrame, 'which game?');
+    await press(stdin, '\r');
+    const frame = await frameWhen(lastFrame, 'Start the game');
+    expect(frame).toMatch(/Seat 1 name\s+R you/);
+    expect(frame).toMatch(/Seat 2 name\s+B open: whoever sits here/);
+    expect(frame).not.toContain('Player 1');
+    expect(frame).not.toContain('type a name');
+    // Typed on a person's seat, a name goes nowhere; the computer's seat takes one.
+    await press(stdin, KEY.Down as string, KEY.Down as string, 'Zed');
+    expect(await frameWhen(lastFrame, 'Start the game')).not.toContain('Zed');
+    await press(stdin, KEY.Down as string, KEY.Down as string, KEY.Down as string);
+    await press(stdin, KEY.Right as string);
+    const computer = await frameWhen(lastFrame, 'the computer');
+    expect(computer).toContain('type a name');
+    await press(stdin, KEY.Up as string, 'Robo');
+    expect(await frameWhen(lastFrame, 'Robo')).toMatch(/Seat 2 name\s+B Robo/);
+  });
+
   it('the lobby draws the hall’s changes of a moment together, not each as it comes', async () => {
     const { world: w, hall } = world();
     const { stdout, lastFrame } = annSees(w, 80, 24);
