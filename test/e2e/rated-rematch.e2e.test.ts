@@ -134,7 +134,7 @@ describe.runIf(hasTmux && hasSsh)('a rated game over OpenSSH: its ratings and it
     // Bo finds it in the lobby, rated, Ann a newcomer at 1,500?, and sits in the open seat.
     const lobby = await bo.terminal.waitFor(`${code} Royal Game of Ur waiting`);
     expect(lobby).toMatch(new RegExp(`${code} Royal Game of Ur waiting +\\d:\\d\\d · rated`));
-    expect(lobby).toContain('Ann 1,500?, (open) · 2 stones');
+    expect(lobby).toContain('Ann (1,500?), (open) · 2 stones');
     await bo.terminal.keys('Enter');
     for (const { name, terminal } of [ann, bo]) {
       const screen = await terminal.waitFor('▶ Ann (White) to roll');
@@ -200,11 +200,11 @@ describe.runIf(hasTmux && hasSsh)('a rated game over OpenSSH: its ratings and it
       await terminal.keys('y');
     }
     for (const { name, terminal } of [ann, bo]) {
-      const rematchRow = `Bo ${boAfter} (away), Ann ${annAfter} (away) · 2 stones`;
+      const rematchRow = `Bo (${boAfter}) (away), Ann (${annAfter}) (away) · 2 stones`;
       const rows = await terminal.waitFor(rematchRow);
       expect(rows).toContain(`you are ${name}`);
       expect(rows).toMatch(new RegExp(`${code} Royal Game of Ur over +\\d:\\d\\d · rated`));
-      expect(rows).toContain(`Ann ${annAfter}, Bo ${boAfter} · 2 stones`);
+      expect(rows).toContain(`Ann (${annAfter}), Bo (${boAfter}) · 2 stones`);
       expect(rows).toMatch(new RegExp(`${again} Royal Game of Ur running +\\d:\\d\\d · rated`));
       // The rematch's row is the line under its own: Bo first now, both away.
       expect(rows).toMatch(

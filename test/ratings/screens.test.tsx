@@ -113,7 +113,7 @@ describe('ratings on the served screens', () => {
     const lobby = await frameWhen(lastFrame, 'you are Ann');
     expect(lobby).toMatch(/t001 Royal Game of Ur\s+waiting .* · rated/);
     // Bo lost twice: below 1,500, and still provisional.
-    expect(lobby).toMatch(/Bo 1,[2-4]\d\d\?, \(open\)/);
+    expect(lobby).toMatch(/Bo \(1,[2-4]\d\d\?\), \(open\)/);
     expect(lobby).toContain('r ratings');
   });
 

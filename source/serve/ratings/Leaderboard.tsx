@@ -15,7 +15,7 @@ import {
 
 export const LEADERS_SHOWN = 100;
 
-/** A seat's rating beside its name in the lobby: ` 1,532?`, or nothing for an open seat. */
+/** A seat's rating beside its name in the lobby: ` (1,532?)`, or nothing for an open seat. */
 export function seatRating(
   ratings: Ratings | undefined,
   game: string,
@@ -28,7 +28,8 @@ export function seatRating(
   const id = holder.kind === 'person' ? holder.person.id : computerId(holder.level);
   if (id.startsWith('guest:')) return '';
   const standing = ratings.get(game)?.get(id);
-  return ` ${ratingWords(standing ?? { mu: 25, sigma: 25 / 3 })}`;
+  // In brackets: a newcomer's 1,500? before the comma that follows it read as a typo.
+  return ` (${ratingWords(standing ?? { mu: 25, sigma: 25 / 3 })})`;
 }
 
 const row = (place: number, s: Standing, width: number) =>
