@@ -111,7 +111,15 @@ describe("madang serve's screens", () => {
     expect(lines(frame).length).toBeLessThanOrEqual(24);
     expect(frame).toContain('madang · the lobby');
     expect(frame).toContain('q leave');
-    expect(frame).toContain('↑ 8 more above · ↓ 5 more below');
+    // The count above over the list, the count below under it, the chosen table between.
+    const drawn = lines(frame);
+    const above = drawn.findIndex((l) => l.includes('↑ 8 more above'));
+    const chosen = drawn.findIndex((l) => l.includes('▸ t015 Yut Nori'));
+    const below = drawn.findIndex((l) => l.includes('↓ 5 more below'));
+    expect(above).toBeGreaterThan(0);
+    expect(drawn.slice(above + 1, chosen).some((l) => l.includes('t009 Yut Nori'))).toBe(true);
+    expect(chosen).toBeGreaterThan(above);
+    expect(below).toBeGreaterThan(chosen);
     // A table made out of sight is still news on the screen: the count below moves.
     hall.create(yut, start, { id: 'SHA256:late', name: 'Late' });
     frame = await frameWhen(lastFrame, '↓ 6 more below');

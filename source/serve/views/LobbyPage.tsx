@@ -201,47 +201,49 @@ export function LobbyPage({
 }) {
   // Two lines a table, and eight for the rest (borders, title, notice, the keys): as many
   // tables as fit, the chosen one the last of them once the list is scrolled. A longer list gives
-  // a line of its own to the tables out of sight, so that a table made below the window shows.
-  const longer = tables.length > Math.floor((rows - 8) / 2);
-  const fit = Math.max(1, Math.floor((rows - (longer ? 9 : 8)) / 2));
-  const first = Math.max(0, index - fit + 1);
+  // a line to the tables out of sight, above it and below it, so that a table made below the
+  // window shows.
+  const window = (spare: number) => {
+    const fit = Math.max(1, Math.floor((rows - 8 - spare) / 2));
+    const first = Math.max(0, index - fit + 1);
+    return { fit, first, below: Math.max(0, tables.length - first - fit) };
+  };
+  const one = window(tables.length > Math.floor((rows - 8) / 2) ? 1 : 0);
+  const { fit, first, below } = one.first > 0 && one.below > 0 ? window(2) : one;
   const shown = tables.slice(first, first + fit);
-  const below = tables.length - first - shown.length;
+  const outOfSight = (count: number, words: string) =>
+    count > 0 ? (
+      <Text dimColor wrap="truncate">
+        {'  '}
+        {words}
+      </Text>
+    ) : null;
   return (
     <Lobby columns={columns} rows={rows}>
       <Title person={person} />
       <Text> </Text>
-      {tables.length === 0 ? (
-        <Text dimColor>No tables yet: n makes one.</Text>
-      ) : (
-        shown.map((t) => {
-          const i = tables.indexOf(t);
-          const mine = person !== undefined && t.seatOf(person) !== undefined;
-          return (
-            <Box key={t.code} flexDirection="column">
-              <Styled colour={i === index ? 'cyan' : undefined} bold={i === index}>
-                {i === index ? '▸ ' : '  '}
-                {t.code} {t.game.title.padEnd(16)} {t.status.padEnd(8)} {clock(t.age()).padStart(6)}
-                {t.watchers.size > 0 ? ` · ${t.watchers.size} watching` : ''}
-                {t.start.rated ? ' · rated' : ''}
-                {mine ? ' · your seat' : ''}
-              </Styled>
-              <Text dimColor wrap="truncate">
-                {'     '}
-                {seatWords(t, ratings)} · {optionWords(t)}
-              </Text>
-            </Box>
-          );
-        })
-      )}
-      {longer ? (
-        <Text dimColor wrap="truncate">
-          {'  '}
-          {[first > 0 ? `↑ ${first} more above` : '', below > 0 ? `↓ ${below} more below` : '']
-            .filter(Boolean)
-            .join(' · ')}
-        </Text>
-      ) : null}
+      {tables.length === 0 ? <Text dimColor>No tables yet: n makes one.</Text> : null}
+      {outOfSight(first, `↑ ${first} more above`)}
+      {shown.map((t) => {
+        const i = tables.indexOf(t);
+        const mine = person !== undefined && t.seatOf(person) !== undefined;
+        return (
+          <Box key={t.code} flexDirection="column">
+            <Styled colour={i === index ? 'cyan' : undefined} bold={i === index}>
+              {i === index ? '▸ ' : '  '}
+              {t.code} {t.game.title.padEnd(16)} {t.status.padEnd(8)} {clock(t.age()).padStart(6)}
+              {t.watchers.size > 0 ? ` · ${t.watchers.size} watching` : ''}
+              {t.start.rated ? ' · rated' : ''}
+              {mine ? ' · your seat' : ''}
+            </Styled>
+            <Text dimColor wrap="truncate">
+              {'     '}
+              {seatWords(t, ratings)} · {optionWords(t)}
+            </Text>
+          </Box>
+        );
+      })}
+      {outOfSight(below, `↓ ${below} more below`)}
       <Text> </Text>
       {code ? (
         <Text>
