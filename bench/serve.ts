@@ -2,7 +2,8 @@
  * madang serve under load: the built server in its own process on 127.0.0.1, and simulated
  * players (ssh2's client, each with its own key, an 80×24 window) in this one: two to a Yut
  * table, each throwing and moving when its turn comes after a second or two of thought; tables
- * watched by spectators; a lobby full of people when a table is made. Key → frame is the time
+ * watched by spectators; a lobby full of people when a table is made; a thousand held in the
+ * lobby. Key → frame is the time
  * from a key written to the first bytes of the frame it caused; the server's CPU is read from
  * /proc (a loaded machine delays it but does not hide it); memory per connection is the server's
  * resident memory with the players connected, less before, divided by them. Printed, never
@@ -37,7 +38,7 @@ async function startServer(cli: string): Promise<{ child: ChildProcess; port: nu
       '--data-dir',
       data,
       '--max-connections',
-      '400',
+      '1200',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -497,7 +498,62 @@ async function layersTable(pid: number, port: number, quick: boolean): Promise<F
   ];
 }
 
-const PARTS = { playing, watched, lobby, layers: layersTable };
+/**
+ * A crowd held in the lobby (1,000 people, 100 in a quick run), each an ssh2 client with its own
+ * key at 80×24, named and looking at the lobby: how many are held, the server's memory per
+ * connection and its CPU a second while they look. They come from five loopback addresses (the
+ * server takes at most 250 from one).
+ */
+async function crowd(pid: number, port: number, quick: boolean): Promise<Figure[]> {
+  const count = quick ? 100 : 1000;
+  const before = rss(pid);
+  const started = performance.now();
+  const people: Player[] = [];
+  for (let s = 0; s < count; s += 20)
+    people.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(20, count - s) }, async (_, i) => {
+          const name = `c${s + i}`;
+          const person = await connectPlayer({
+            port,
+            key: newKey(),
+            timeout: PATIENCE,
+            columns: 80,
+            rows: 24,
+            localAddress: `127.0.0.${1 + ((s + i) % 5)}`,
+          });
+          await person.waitFor('Welcome to madang', PATIENCE);
+          person.write(`${name}\r`);
+          await person.waitFor(`you are ${name}`, PATIENCE);
+          return person;
+        }),
+      )),
+    );
+  const arrived = (performance.now() - started) / 1000;
+  await sleep(3000);
+  const idle = 10_000;
+  const idleCpu = await cpuOver(pid, idle);
+  const held = people.filter((p) => !p.closed()).length;
+  const after = rss(pid);
+  for (const person of people) person.end();
+  await sleep(3000);
+  return [
+    { what: `${count} people in the lobby: held`, value: `${held}`, target: `${count}` },
+    { what: '  all arrived and named in', value: `${fmt(arrived, 1)} s` },
+    {
+      what: '  server memory per connection',
+      value: `${fmt((after - before) / count / 1024, 0)} KiB`,
+      target: '< 1 MiB',
+    },
+    { what: '  server resident memory', value: `${fmt(after / 2 ** 20, 0)} MiB` },
+    {
+      what: '  server CPU while they look, a second',
+      value: `${fmt((idleCpu * 1000) / idle, 0)} ms`,
+    },
+  ];
+}
+
+const PARTS = { playing, watched, lobby, layers: layersTable, crowd };
 
 async function measure(cli: string, quick: boolean): Promise<Figure[]> {
   const { child, port } = await startServer(cli);
