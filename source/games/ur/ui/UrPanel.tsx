@@ -144,7 +144,7 @@ export function UrPanel({ play, width, rows }: { play: UrPlay; width: number; ro
         <Styled colour="yellow">{play.notice ?? ' '}</Styled>
       </Box>
       <Text dimColor>{keys ? keys[0] : 'Space roll · ←→ stone · Enter move'}</Text>
-      <Text dimColor>{keys ? keys[1] : 'u undo · h hint · n · ? help · q quit'}</Text>
+      <Text dimColor>{keys ? keys[1] : 'u undo · h hint · ? help · q quit'}</Text>
     </Box>
   );
 }

@@ -213,8 +213,12 @@ export function YutPanel({
       : watching
         ? WATCHING_KEYS
         : inner >= 44
-          ? ['Space throw · ↑↓ 1-9 move · ←→ piece', 'Enter move · u undo · h hint · n · l · ? · q']
-          : ['Space throw · ↑↓ 1-9 move', '←→ piece · Enter · u undo', 'h hint · n · l · ? · q']);
+          ? // Each key with its word; the others (n, l, s and more) on the help page ? opens.
+            [
+              'Space throw · Enter move · ↑↓ 1-9 result',
+              '←→ piece · u undo · h hint · ? help · q quit',
+            ]
+          : ['Space throw · Enter move', '↑↓ 1-9 result · ←→ piece', 'u undo · h hint · ? help']);
   // Every seat in fixed columns: a header, then name, hand, home and a computer's level or an
   // animal, so nothing is cut at 80 columns.
   const nameWidth = Math.max(6, Math.min(12, inner - 20));
