@@ -102,7 +102,9 @@ describe('Kono’s panel', () => {
     );
     // The frame keeps to the window, its keys at the bottom.
     expect(text.split('\n').length).toBeLessThanOrEqual(24);
-    expect(panel).toContain('u undo · r r resign · s save · ?');
+    // Every key with its word, whole in the narrowest panel (33 columns).
+    expect(panel).toContain(' h hint · u undo · s save · ? help ');
+    expect(panel).toContain(' r r resign · q quit ');
   });
 
   it('at 80×24 beside a 5 × 5 board, every column whole, and why the round ended', () => {

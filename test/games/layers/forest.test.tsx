@@ -25,6 +25,7 @@ import {
   shownOf,
 } from '../../../source/games/layers/ui/play.js';
 import { displayWidth } from '../../../source/ui/text.js';
+import { SeatsHeldContext } from '../../../source/ui/play-session.js';
 import { ThemeContext } from '../../../source/ui/theme.js';
 
 let cleanup: (() => void) | undefined;
@@ -340,5 +341,27 @@ describe("Layers' panel", () => {
     // The log's last entry, every one of its words (it showed only its last wrapped line).
     const words = text.join(' ').replace(/\s+/g, ' ');
     expect(words).toContain(last);
+  });
+
+  it('at 80×24 its keys each with its word, whole in the panel, for a player and a spectator', () => {
+    const { state, seats } = tenPlayers();
+    const { panel } = layersWidths(80);
+    const keysOf = (node: React.ReactElement) =>
+      frameOf(node, panel)
+        .map((l) => l.replace(/^│ ?/, '').replace(/ *│$/, ''))
+        .slice(-3, -1);
+    const play = newLayersPlay(state, seats);
+    // A bare 'Tab' and '?' ended the player's line: keys without a word.
+    expect(keysOf(<LayersPanel play={play} width={panel} rows={24} />)).toEqual([
+      '↑↓ look · →← open/fold · y you · / find',
+      'Enter fight · r rest · n skip · ? help',
+    ]);
+    expect(
+      keysOf(
+        <SeatsHeldContext.Provider value={[]}>
+          <LayersPanel play={play} width={panel} rows={24} />
+        </SeatsHeldContext.Provider>,
+      ),
+    ).toEqual(['↑↓ look · →← open/fold · / find', 'watching · l log · ? help · q lobby']);
   });
 });

@@ -99,8 +99,10 @@ export function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number
   const keys = usePanelKeys(
     over,
     state.phase === 'play'
-      ? ['←→↑↓ Enter · 7 9 1 3 · h hint', 'u undo · r r resign · s save · ?']
-      : ['↑↓ Enter choose · Space throw', 's save · h hint · ? · q quit'],
+      ? // Every key with its word in 33 columns (a 9 × 9 board's panel at 80); the cursor, Enter
+        // and 7 9 1 3 are asked for on the step's line above.
+        ['h hint · u undo · s save · ? help', 'r r resign · q quit']
+      : ['↑↓ Enter choose · Space throw', 's save · h hint · ? help · q quit'],
   );
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>

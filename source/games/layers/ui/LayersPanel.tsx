@@ -136,8 +136,10 @@ export function LayersPanel({
       ? [`Find player: ${play.find}▌ (1 to ${state.options.players})`, 'Enter go there · Esc stop']
       : watching
         ? // Looking is free; the rest is the players'.
-          ['↑↓ look · →← open/fold · / find', 'watching · l log · ? · q lobby']
-        : ['↑↓ look · →← open/fold · y you · / find', 'Enter fight · Tab · r rest · n skip · ?'];
+          ['↑↓ look · →← open/fold · / find', 'watching · l log · ? help · q lobby']
+        : // Every key with its word in 42 columns (the panel's at 80); Tab, l and q are on the help
+          // page, and the status line offers Tab when the cursor is on you.
+          ['↑↓ look · →← open/fold · y you · / find', 'Enter fight · r rest · n skip · ? help'];
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
       <Text bold wrap="truncate-end">
