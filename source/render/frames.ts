@@ -55,8 +55,10 @@ const isFinal = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x6
 
 /**
  * At least as many columns as a row of textOf's form takes, counted without reading it into
- * cells (every frame's every row is asked): a character a column below U+1100 and in box
- * drawing (the boards' lines), two for any other (the wide ones are among them), escapes none.
+ * cells (every frame's every row is asked): a character a column below U+1100, in punctuation,
+ * arrows and mathematical signs (U+2000–22FF: › ← ×), and in box drawing, blocks and geometric
+ * shapes short of ◽ ◾ (U+2500–25FC: the boards' lines, ◆ ▶ ■), two for any other (the wide
+ * ones are among them), escapes none. Layers' forest rows (◆ ▶) were all read into cells.
  */
 function mostColumns(row: string): number {
   let columns = 0;
@@ -67,7 +69,11 @@ function mostColumns(row: string): number {
       i++;
       while (i + 1 < row.length && !isFinal(row.charCodeAt(i + 1))) i++;
       i++;
-    } else columns += code < 0x1100 || (code >= 0x2500 && code < 0x25a0) ? 1 : 2;
+    } else
+      columns +=
+        code < 0x1100 || (code >= 0x2000 && code < 0x2300) || (code >= 0x2500 && code < 0x25fd)
+          ? 1
+          : 2;
   }
   return columns;
 }

@@ -153,4 +153,26 @@ describe("the changes sent to a client's screen", () => {
       }),
     );
   });
+
+  it('rows of signs, arrows, shapes and wide characters are cut to the window too', () => {
+    // Every character of U+2000–27FF (some a column, some two: ◽ ⌚ ☔) and a few others: a row
+    // that fitRows's quick count takes for narrower than it is would be sent whole, and wrap.
+    const char = fc.oneof(
+      fc.integer({ min: 0x2000, max: 0x27ff }).map((code) => String.fromCodePoint(code)),
+      fc.constantFrom('a', '윷', '◆', '▶', '›', '•', '\x1b[1m', '\x1b[22m'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(char, { maxLength: 12 }),
+        fc.integer({ min: 1, max: 10 }),
+        (chars, columns) => {
+          const [cut] = fitRows([chars.join('')], columns);
+          expect(displayWidth((cut as string).replace(/\x1b\[\d*m/g, ''))).toBeLessThanOrEqual(
+            columns,
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });
