@@ -1,6 +1,9 @@
 /**
  * Lines in, text out, for the classic protocol. Any byte sequence is read safely: invalid
- * UTF-8 becomes U+FFFD, CRLF and LF both end a line, and the end of input is null.
+ * UTF-8 becomes U+FFFD, CRLF and LF both end a line, and the end of input is null. At a terminal,
+ * Ctrl+D at a prompt (which the terminal does not echo) ends the prompt's line, as a shell does:
+ * what is said next (the recording's line, the shell's prompt) starts on a line of its own. Piped
+ * answers that run out write nothing more, so the seeds' transcripts stay as they are.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Think } from '../engine/bots.js';
@@ -42,6 +45,28 @@ export interface ClassicRun {
   warn(message: string): void;
   /** Reads a file named in an answer (Ur's board file). */
   readFile(file: string): { ok: true; text: string } | { ok: false; problem: string };
+}
+
+/**
+ * Text out that knows whether it left a line open; `ended` ends that line (once: a second end of
+ * input writes nothing). A colour's reset after the newline leaves no line open.
+ */
+function lineKeeping(put: (text: string) => void) {
+  let open = false;
+  const write = (text: string) => {
+    const safe = classicText(text);
+    // eslint-disable-next-line no-control-regex -- colour escapes leave the line where it was
+    const shown = safe.replace(/(?:\x1b\[[0-9;]*m)+$/, '');
+    if (shown !== '') open = !shown.endsWith('\n');
+    if (safe !== '') put(safe);
+  };
+  return {
+    write,
+    ended: () => {
+      if (open) write('\n');
+      return null;
+    },
+  };
 }
 
 /** An answer longer than this is cut: a line of gigabytes must not take the memory. */
@@ -86,6 +111,8 @@ export function streamIO(input: Readable, output: Writable): ClassicIO {
     keptBytes = 0;
     lineBytes = 0;
   };
+  const out = lineKeeping((text) => output.write(text));
+  const terminal = (input as { isTTY?: boolean }).isTTY === true;
   return {
     async read() {
       while (ready.length === 0 && !ended) {
@@ -108,11 +135,9 @@ export function streamIO(input: Readable, output: Writable): ClassicIO {
         }
         take(chunk.subarray(start));
       }
-      return ready.shift() ?? null;
+      return ready.shift() ?? (terminal ? out.ended() : null);
     },
-    write: (text) => {
-      output.write(classicText(text));
-    },
+    write: out.write,
     drained: () =>
       output.writableNeedDrain
         ? new Promise((resolve) => output.once('drain', () => resolve()))

@@ -2,8 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { CLI, ROOT } from '../support/tmux.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, hasTmux, ROOT, Terminal } from '../support/tmux.js';
+
+let terminal: Terminal | undefined;
+afterEach(() => terminal?.close());
 
 const DIR = join(ROOT, 'fixtures', 'classic');
 
@@ -106,4 +109,21 @@ describe('the classic consoles record the computer’s reasons, for the replay',
     },
     120_000,
   );
+});
+
+describe.runIf(hasTmux)('the classic protocol in a terminal', () => {
+  it("Ctrl+D at a prompt: the recording's line starts on a line of its own, as a shell's", async () => {
+    terminal = new Terminal(`node ${CLI} yut --classic --seed 3`);
+    await terminal.waitFor('Select the function you want :');
+    await terminal.keys('1', 'Enter', '2', 'Enter', '2', 'Enter');
+    await terminal.waitFor('Yut : gae mo');
+    await terminal.keys('0', 'Enter', 'gae', 'Enter');
+    await terminal.waitFor('Piece : 0 2');
+    await terminal.keys('C-d');
+    await terminal.waitFor('EXITED 0');
+    // The terminal does not echo Ctrl+D: the program ends the prompt's line itself.
+    expect(terminal.joined()).toMatch(
+      /\n>> position : *\nmadang: the unfinished game was recorded in \S+ \(go on with: madang --resume \S+\)\nEXITED 0\n/,
+    );
+  });
 });
