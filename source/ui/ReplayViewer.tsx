@@ -32,6 +32,12 @@ export const REPLAY_KEYS = [
   'l moves · Home/End · q quit',
 ];
 
+/**
+ * The status at the last event of a game left unfinished (a finished game's is '■ the end'): one
+ * line in the narrowest panel at 80 columns (Yut's, 28), so that it pushes no line of the move out.
+ */
+export const UNFINISHED = '■ the game was not finished';
+
 /** The analysis's key line, under the others: what `a` does now, and the keys it adds. */
 function analysisKeys(analysing: boolean, done: boolean, board: boolean): string {
   if (!analysing) return 'a analyse the game';
@@ -166,10 +172,13 @@ export function ReplayViewer({
   const where = `Turn ${turnAt(model, model.index - 1)} of ${turns} · event ${model.index}/${events.length}`;
   // Whose game, and when: a line (a game of many players says how many).
   const title = `${names.length > 4 ? `${names.length} players` : names.join(' v ')} · ${localTime(header.startedAt).slice(0, 10) || 'replay'}`;
+  // The last event of a recording cut off mid-game is not the game's end: say so.
   const status = model.playing
     ? `▶ playing${still === undefined ? `, ${speed}` : ''}`
     : model.index >= events.length
-      ? '■ the end'
+      ? timeline.outcome.status === 'running'
+        ? UNFINISHED
+        : '■ the end'
       : `❚❚ paused (${speed})`;
   const event = model.index > 0 ? events[model.index - 1] : undefined;
   const reason = recording.reasons?.get(model.index - 1);

@@ -15,6 +15,7 @@ import { lookup } from '../support/games.js';
 import { frameWhen, KEY, plain, press, renderSized } from '../support/ink.js';
 import { ROOT } from '../support/tmux.js';
 import { GAME_IDS } from '../../source/games/cores.js';
+import { UNFINISHED } from '../../source/ui/ReplayViewer.js';
 
 const SHORT = join(ROOT, 'fixtures', 'recordings', 'short.jsonl');
 
@@ -144,6 +145,35 @@ describe('the replay viewer’s frame', () => {
       expect(borders, after.join('\n')).toEqual([]);
     });
   }
+});
+
+describe('the replay viewer at the last event', () => {
+  for (const id of GAME_IDS) {
+    it(`${id}: a recording that stops before the game ended says so, not '■ the end'`, async () => {
+      const r = open(randomRecording(id, 6));
+      await press(r.stdin, KEY.End as string);
+      const frame = plain(await frameWhen(r.lastFrame, 'event 6/6'));
+      // On one line at 80 columns, even in Yut's narrow panel.
+      expect(frame).toContain(UNFINISHED);
+      expect(frame).not.toContain('■ the end');
+    });
+  }
+
+  it('a finished game still ends with ■ the end', async () => {
+    const recording = randomRecording('kono', 10_000);
+    const module = lookup('kono');
+    const parsed = module?.parseOptions(module.typicalOptions);
+    if (!module || !parsed?.ok) throw new Error('no kono');
+    const state = recording.events.reduce(
+      (s, e) => module.rules.reduce(s, e),
+      module.rules.setup(parsed.options as never),
+    );
+    expect(module.rules.outcome(state).status).not.toBe('running');
+    const r = open(recording);
+    await press(r.stdin, KEY.End as string);
+    const frame = plain(await frameWhen(r.lastFrame, '■ the end'));
+    expect(frame).not.toContain(UNFINISHED);
+  });
 });
 
 /** A `│` that is a box's side: a corner above it in its column, with only sides between. */
