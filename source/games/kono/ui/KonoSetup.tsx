@@ -7,6 +7,9 @@ import { Styled } from '../../../ui/theme.js';
 import { KONO_OPTIONS } from '../rules.js';
 import { type KonoSetupForm, rowsOf } from './setup-model.js';
 
+/** The labels' width: the longest, "Seat 1 played by", and a space (the values line up after). */
+const LABEL = 17;
+
 export function KonoSetup({ form }: { form: KonoSetupForm }) {
   const rows = rowsOf(form);
   const label = (row: string, text: string) => {
@@ -14,7 +17,7 @@ export function KonoSetup({ form }: { form: KonoSetupForm }) {
     return (
       <Styled colour={on ? 'cyan' : undefined} bold={on}>
         {on ? '▸ ' : '  '}
-        {text.padEnd(14)}
+        {text.padEnd(LABEL)}
       </Styled>
     );
   };
@@ -32,7 +35,7 @@ export function KonoSetup({ form }: { form: KonoSetupForm }) {
         Kono · {form.file ? 'resume a tournament from a save file' : 'new tournament'}
       </Text>
       <Text dimColor wrap="truncate-end">
-        Seats Human and Computer: each a person or the computer.
+        Seats 1 and 2 are a save file's Human and Computer.
       </Text>
       <Text> </Text>
       {form.file ? (
@@ -42,23 +45,23 @@ export function KonoSetup({ form }: { form: KonoSetupForm }) {
             field={form.file}
             focus={rows[form.focus] === 'file'}
             max={200}
-            // The box's inside (70, less its border and padding) less the label's 16.
-            width={70 - 2 - 4 - 16}
+            // The box's inside (70, less its border and padding) less the label's and its mark's.
+            width={70 - 2 - 4 - 2 - LABEL}
           />
         </Text>
       ) : null}
       {saved ? (
         <Text dimColor wrap="truncate-end">
-          {'                '}round {saved.round}, {saved.board.length} × {saved.board.length},
-          Human {saved.totals[0]} · Computer {saved.totals[1]}
+          {' '.repeat(2 + LABEL)}round {saved.round}, {saved.board.length} × {saved.board.length},
+          seat 1 {saved.totals[0]} · seat 2 {saved.totals[1]}
         </Text>
       ) : null}
       <Text wrap="truncate-end">
-        {label('kind0', 'Human seat')}
+        {label('kind0', 'Seat 1 played by')}
         {choice('kind0', kindWords(form.kinds[0]))}
       </Text>
       <Text wrap="truncate-end">
-        {label('kind1', 'Computer seat')}
+        {label('kind1', 'Seat 2 played by')}
         {choice('kind1', kindWords(form.kinds[1]))}
       </Text>
       {form.file ? null : (
