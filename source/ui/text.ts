@@ -19,6 +19,31 @@ function inline(text: string): string {
     .replace(/`([^`]+)`/g, '$1');
 }
 
+/**
+ * The words of a line, split at spaces, but a board's size ('9 × 9', '5 × 6') is one: its numbers
+ * on two lines read as two sizes.
+ */
+function words(text: string): string[] {
+  const out: string[] = [];
+  const parts = text.split(/ +/);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const next = parts[i + 1];
+    const last = out.at(-1);
+    if (
+      part === '×' &&
+      last !== undefined &&
+      next !== undefined &&
+      /\d$/.test(last) &&
+      /^\d/.test(next)
+    ) {
+      out[out.length - 1] = `${last} × ${next}`;
+      i++;
+    } else out.push(part);
+  }
+  return out;
+}
+
 /** One paragraph or list item to lines of at most `width` columns, continuing under `hang`. */
 function wrapLine(text: string, width: number, hang: string, out: string[]): void {
   const lead = /^ */.exec(text)?.[0] ?? '';
@@ -27,7 +52,7 @@ function wrapLine(text: string, width: number, hang: string, out: string[]): voi
   // a page of rules with a few wide or typographic characters cost tens of milliseconds.
   let columns = lead.length;
   let empty = true;
-  for (const whole of text.trim().split(/ +/)) {
+  for (const whole of words(text.trim())) {
     // A word longer than a line is cut where the line ends.
     const pieces: string[] = [];
     let word = whole;

@@ -46,6 +46,28 @@ describe('rules pages as screen lines', () => {
     ]);
   });
 
+  it('keeps a board’s size whole (9 × 9), never its numbers on two lines; other × split as words', () => {
+    // At spaces alone: 'the board 9' and '× 9 wide'.
+    expect(wrapText('the board 9 × 9 wide', 11)).toEqual(['the board', '9 × 9 wide']);
+    expect(wrapText('the board 9 × 9 wide', 13)).toEqual(['the board', '9 × 9 wide']);
+    // Not a size: split at its spaces as before.
+    expect(wrapText('grows by (a / b) × (2 − c)', 20)).toEqual(['grows by (a / b) ×', '(2 − c)']);
+  });
+
+  it('no game’s rules, at any width of the help page, split a size such as 9 × 9', () => {
+    // 76 to 86: the help page's text in windows of 80 to 90 columns (and up); narrower, below.
+    const split = (lines: readonly string[]) =>
+      lines.flatMap((line, i) => {
+        const next = (lines[i + 1] ?? '').trimStart();
+        const cut =
+          (/\d$/.test(line) && /^× \d/.test(next)) || (/\d ×$/.test(line) && /^\d/.test(next));
+        return cut ? [`${line} / ${next}`] : [];
+      });
+    for (let width = 20; width <= 86; width++)
+      for (const game of GAMES)
+        expect(split(helpLines([], game.rulesText, width)), `${game.id} at ${width}`).toEqual([]);
+  });
+
   it('every game’s rules and the main help fit the 80-column screen (76 inside the page)', () => {
     const wide = (lines: string[]) => lines.filter((l) => displayWidth(l) > 76);
     expect(wide(mainHelp(GAMES, 76))).toEqual([]);
