@@ -2,7 +2,8 @@
  * Kono's panel between rounds, drawn: the round-score table keeps the points awarded at 80×24
  * (the name is what a narrow panel cuts), widens at 120×40, and says why each round ended; the
  * end of a tournament between two computers says who is who. In a round beside a 9 × 9 board,
- * long names, a hint is whole.
+ * long names, a hint is whole. Before the first round's size is chosen the board names the sizes,
+ * none cut in two.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Seat } from '../../../source/engine/seats.js';
@@ -132,5 +133,21 @@ describe('Kono’s panel', () => {
     const text = frame(tournament([5], 1, null), [oldCpu, oldCpu], 80, 24);
     expect(text).toContain('★ Computer (strong) (seat 1) wins the tournament');
     expect(text).toMatch(/ {2}1 5×5 +0 +-5 {2}\+5 Com… · quit │/);
+  });
+});
+
+describe('Kono’s board before the first round’s size is chosen', () => {
+  it('at 80×24 names the sizes whole: no line ends in "9" with "× 9" on the next', () => {
+    const text = frame(setup(withDefaults({ asker: 0, size: null })), [person, cpu], 80, 24);
+    // The board's box: the columns up to its top right corner, the first ╮.
+    const lines = text.split('\n');
+    const right = (lines.find((line) => line.includes('╮')) ?? '').indexOf('╮');
+    const board = lines.map((line) => line.slice(0, right + 1).replace(/\u00a0/g, ' '));
+    expect(board.join('\n')).toContain('The board is');
+    for (const size of ['5 × 5', '7 × 7', '9 × 9'])
+      expect(
+        board.some((line) => line.includes(size)),
+        board.join('\n'),
+      ).toBe(true);
   });
 });

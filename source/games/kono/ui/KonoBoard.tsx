@@ -32,6 +32,10 @@ export function KonoBoard(props: BoardProps) {
   );
 }
 
+/** A size's no-break spaces: the box wraps at spaces, and cut "9 / × 9" at 80×24. */
+const size = (n: number) => `${n}\u00a0×\u00a0${n}`;
+const SIZES_LINE = `The board is ${size(5)}, ${size(7)} or ${size(9)} points, chosen at the start of every round.`;
+
 /** The board, or before the first round's size is chosen, what it will be. */
 function BoardLines({ state, cursor, marks, height }: BoardProps) {
   if (state.size === 0)
@@ -39,9 +43,7 @@ function BoardLines({ state, cursor, marks, height }: BoardProps) {
       <>
         <Text bold>Round {state.round}</Text>
         <Text> </Text>
-        <Text wrap="wrap">
-          The board is 5 × 5, 7 × 7 or 9 × 9 points, chosen at the start of every round.
-        </Text>
+        <Text wrap="wrap">{SIZES_LINE}</Text>
       </>
     );
   const segments = konoBoardSegments(state, {
