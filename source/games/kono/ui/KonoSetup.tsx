@@ -35,7 +35,7 @@ export function KonoSetup({ form }: { form: KonoSetupForm }) {
         Kono · {form.file ? 'resume a tournament from a save file' : 'new tournament'}
       </Text>
       <Text dimColor wrap="truncate-end">
-        Seats 1 and 2 are a save file's Human and Computer.
+        Each seat a person or the computer (in a save: Human, Computer).
       </Text>
       <Text> </Text>
       {form.file ? (
