@@ -4,7 +4,8 @@
  */
 import { Box, Text } from '../render/components.js';
 import { BoardBox } from './PlayFrame.js';
-import { firstLines, lastLines, wrapText } from './text.js';
+import { memo } from 'react';
+import { firstLines, lastLogLines, wrapText } from './text.js';
 import { Styled } from './theme.js';
 
 /** The log's last lines (older ones dim), a rule, the notice in two lines (or more), and the keys. */
@@ -24,15 +25,13 @@ export function PanelTail({
   // A notice longer than its two rows (a hint's reason beside Kono's 9 × 9 board) takes rows of
   // the log, which keeps one: it was cut after two.
   const extra = notice ? Math.max(0, Math.min(rows - 1, wrapText(notice, width).length - 2)) : 0;
-  const lines = lastLines(log, width, rows - extra);
+  const lines = lastLogLines(log, width, rows - extra);
   return (
     <>
       <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
       <Box flexDirection="column" height={lines.length} overflow="hidden">
         {lines.map((line, i) => (
-          <Text key={i} wrap="truncate-end" dimColor={i < lines.length - 3}>
-            {line || ' '}
-          </Text>
+          <LogText key={line.key} text={line.text} dim={i < lines.length - 3} />
         ))}
       </Box>
       <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
@@ -86,3 +85,15 @@ export function ReplayTail({
  * as the board stands, so that it keeps its place as the lines of the move shown change its height.
  */
 export const ReplayPanel = BoardBox;
+
+/**
+ * A line of the log, kept by its entry (lastLogLines' key): a new entry moves the others up, and
+ * none of them is drawn again (a hundred screens of a Layers table each moved ten lines a move).
+ */
+const LogText = memo(function LogText({ text, dim }: { text: string; dim: boolean }) {
+  return (
+    <Text wrap="truncate-end" dimColor={dim}>
+      {text || ' '}
+    </Text>
+  );
+});

@@ -232,19 +232,34 @@ export function firstLines(log: readonly string[], width: number, rows: number):
  * spaces (continuations indented), so that nothing is cut and the latest line is always shown.
  */
 export function lastLines(log: readonly string[], width: number, rows: number): string[] {
-  const shown: string[] = [];
+  return lastLogLines(log, width, rows).map((line) => line.text);
+}
+
+/** A line of the log as the panel shows it, and a key for it: its entry and its place in it. */
+export interface LogLine {
+  readonly text: string;
+  readonly key: string;
+}
+
+/**
+ * `lastLines` with each line's key: a line keeps its key as the log grows, so a panel moves its
+ * lines up instead of writing every one of them again.
+ */
+export function lastLogLines(log: readonly string[], width: number, rows: number): LogLine[] {
+  const shown: LogLine[] = [];
   for (let i = log.length - 1; i >= 0 && shown.length < rows; i--) {
     const wrapped: string[] = [];
     const line = log[i] ?? '';
     const indent = /^ */.exec(line)?.[0] ?? '';
     wrapLine(line, Math.max(8, width), `${indent}  `, wrapped);
     if (wrapped.length === 0) wrapped.push('');
-    if (shown.length + wrapped.length > rows) {
+    const keyed = wrapped.map((text, k) => ({ text, key: `${i}.${k}` }));
+    if (shown.length + keyed.length > rows) {
       // Only part of the oldest entry fits: its end, which says what happened.
-      shown.unshift(...wrapped.slice(wrapped.length - (rows - shown.length)));
+      shown.unshift(...keyed.slice(keyed.length - (rows - shown.length)));
       break;
     }
-    shown.unshift(...wrapped);
+    shown.unshift(...keyed);
   }
   return shown;
 }

@@ -5,6 +5,8 @@ import {
   displayWidth,
   firstLines,
   helpLines,
+  lastLines,
+  lastLogLines,
   logPage,
   pathFit,
   wrapText,
@@ -157,5 +159,24 @@ describe('a path in a narrow place', () => {
     expect(pathFit('/home/ann/.local/share/madang/recordings', 12)).toBe('…/recordings');
     expect(pathFit('/home/ann/.local/share/madang/recordings', 8)).toBe('…ordings');
     expect(pathFit('/x', 0)).toBe('');
+  });
+});
+
+describe("the log's last lines, keyed", () => {
+  it('are lastLines, and a line keeps its key as the log grows (the panel moves it, not redraws)', () => {
+    const log = Array.from({ length: 12 }, (_, i) =>
+      i % 3 === 0 ? `Entry ${i}, long enough to be wrapped onto a second line here` : `Entry ${i}`,
+    );
+    const before = lastLogLines(log, 30, 8);
+    expect(before.map((line) => line.text)).toEqual(lastLines(log, 30, 8));
+    expect(new Set(before.map((line) => line.key)).size).toBe(before.length);
+    const grown = [...log, 'Entry 12, which wraps as well, onto a line of its own'];
+    const after = lastLogLines(grown, 30, 8);
+    expect(after.map((line) => line.text)).toEqual(lastLines(grown, 30, 8));
+    // Every line shown both times has the key it had, and only those.
+    const was = new Map(before.map((line) => [line.key, line.text]));
+    const kept = after.filter((line) => was.has(line.key));
+    expect(kept.length).toBe(after.length - 2);
+    for (const line of kept) expect(line.text).toBe(was.get(line.key));
   });
 });

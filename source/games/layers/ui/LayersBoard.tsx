@@ -223,10 +223,11 @@ export function Forest({
       </Text>
       {lines.map(({ player, prefix, folded }) => {
         const root = state.parent[player] === null;
-        const mark = player === me ? '▶' : root ? '◆' : ' ';
         const person = people?.[player] === true;
         const foe = isFoe(player);
-        const tail = `${person ? '*' : ''} L${state.layer[player]} ${Math.round(state.experience[player] ?? 0)}${folded ? ` +${folded}` : ''}${foe ? ' •' : ''}`;
+        const layer = state.layer[player] ?? 0;
+        const experience = Math.round(state.experience[player] ?? 0);
+        const tail = `${person ? '*' : ''} L${layer} ${experience}${folded ? ` +${folded}` : ''}${foe ? ' •' : ''}`;
         // The number and its figures always fit: the branches give way, and past branches(width)
         // columns only the nearest show (a deep tree's columns of │ say nothing).
         const lead = branch(
@@ -237,22 +238,63 @@ export function Forest({
           ),
         );
         return (
-          <Text key={player} wrap="truncate-end" inverse={player === cursor}>
-            <Text bold={player === me}>{mark}</Text>
-            <Text dimColor>{lead}</Text>
-            <Styled seat={player} bold>
-              {player + 1}
-            </Styled>
-            {person ? <Styled colour="cyan">*</Styled> : null}
-            <Text dimColor>
-              {' '}
-              L{state.layer[player]} {Math.round(state.experience[player] ?? 0)}
-            </Text>
-            {folded ? <Text dimColor> +{folded}</Text> : null}
-            {foe ? <Styled colour="green"> •</Styled> : null}
-          </Text>
+          <ForestLine
+            key={player}
+            player={player}
+            mark={player === me ? '▶' : root ? '◆' : ' '}
+            lead={lead}
+            person={person}
+            layer={layer}
+            experience={experience}
+            folded={folded ?? 0}
+            foe={foe}
+            cursor={player === cursor}
+          />
         );
       })}
     </>
   );
 }
+
+/**
+ * A player's line of the forest, of plain values: a move changes a few lines (the fighters, the
+ * marks of the player to act), and every screen of a table draws the rest as they were.
+ */
+const ForestLine = memo(function ForestLine({
+  player,
+  mark,
+  lead,
+  person,
+  layer,
+  experience,
+  folded,
+  foe,
+  cursor,
+}: {
+  player: number;
+  mark: string;
+  lead: string;
+  person: boolean;
+  layer: number;
+  experience: number;
+  folded: number;
+  foe: boolean;
+  cursor: boolean;
+}) {
+  return (
+    <Text wrap="truncate-end" inverse={cursor}>
+      <Text bold={mark === '▶'}>{mark}</Text>
+      <Text dimColor>{lead}</Text>
+      <Styled seat={player} bold>
+        {player + 1}
+      </Styled>
+      {person ? <Styled colour="cyan">*</Styled> : null}
+      <Text dimColor>
+        {' '}
+        L{layer} {experience}
+      </Text>
+      {folded ? <Text dimColor> +{folded}</Text> : null}
+      {foe ? <Styled colour="green"> •</Styled> : null}
+    </Text>
+  );
+});
