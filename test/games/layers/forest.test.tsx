@@ -25,7 +25,9 @@ import {
   shownOf,
 } from '../../../source/games/layers/ui/play.js';
 import { displayWidth } from '../../../source/ui/text.js';
-import { SeatsHeldContext } from '../../../source/ui/play-session.js';
+import { SeatsHeldContext, ServedContext } from '../../../source/ui/play-session.js';
+import { LayersSetup } from '../../../source/games/layers/ui/LayersSetup.js';
+import { ROWS } from '../../../source/games/layers/ui/setup-model.js';
 import { ThemeContext } from '../../../source/ui/theme.js';
 
 let cleanup: (() => void) | undefined;
@@ -363,5 +365,31 @@ describe("Layers' panel", () => {
         </SeatsHeldContext.Provider>,
       ),
     ).toEqual(['↑↓ look · →← open/fold · / find', 'watching · l log · ? help · q lobby']);
+  });
+});
+
+describe("Layers' setup", () => {
+  const form = {
+    players: 10,
+    turns: 3,
+    humans: 2,
+    level: 'strong' as const,
+    focus: ROWS.indexOf('humans'),
+    kinds: null,
+    seat: 0,
+  };
+  it('the chosen row keeps a space between its label and ◀; a server asks for people, not a keyboard', () => {
+    const local = frameOf(<LayersSetup form={form} />, 80).join('\n');
+    // 'People at the keyboard◀' ran together: the label filled its column.
+    expect(local).toContain('▸ People at the keyboard ◀ 2 (from player 1) ▶');
+    expect(local).toMatch(/ {4}Turns on top to win {6}3/);
+    const served = frameOf(
+      <ServedContext.Provider value={true}>
+        <LayersSetup form={form} />
+      </ServedContext.Provider>,
+      80,
+    ).join('\n');
+    expect(served).toMatch(/▸ People {17}◀ 2 \(from player 1\) ▶/);
+    expect(served).not.toContain('at the keyboard');
   });
 });

@@ -13,6 +13,9 @@ import { kindsOf, type LayersSetupForm, ROWS, seatsLine } from './setup-model.js
 const layersHelp = (width: number) =>
   helpLines(LAYERS_HELP, rulesTextOf('layers'), Math.min(width, 90) - 4);
 
+/** The labels' column: the longest, 'People at the keyboard', and a space before the value's ◀. */
+const LABEL = 23;
+
 export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: number }) {
   // The game's help page (its rules wrapped to the window) made while the setup waits for a key,
   // so that the game screen's first draw finds it made (at 1,000 players that draw is the
@@ -29,7 +32,7 @@ export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: nu
       <Text wrap="truncate-end">
         <Styled colour={on ? 'cyan' : undefined} bold={on}>
           {on ? '▸ ' : '  '}
-          {label.padEnd(22)}
+          {label.padEnd(LABEL)}
         </Styled>
         {on ? '◀ ' : '  '}
         <Text bold>{value}</Text>
@@ -51,7 +54,8 @@ export function LayersSetup({ form, width }: { form: LayersSetupForm; width?: nu
       {line('turns', LAYERS_OPTIONS.turns.label, String(form.turns))}
       {line(
         'humans',
-        'People at the keyboard',
+        // At a server nobody shares a keyboard: a person's seat is open for whoever sits.
+        served ? 'People' : 'People at the keyboard',
         people === 0 ? 'none' : form.kinds ? String(people) : `${people} (from player 1)`,
       )}
       {line('level', 'The others', `the computer (${form.level})`)}
