@@ -232,34 +232,44 @@ export function firstLines(log: readonly string[], width: number, rows: number):
  * spaces (continuations indented), so that nothing is cut and the latest line is always shown.
  */
 export function lastLines(log: readonly string[], width: number, rows: number): string[] {
-  return lastLogLines(log, width, rows).map((line) => line.text);
-}
-
-/** A line of the log as the panel shows it, and a key for it: its entry and its place in it. */
-export interface LogLine {
-  readonly text: string;
-  readonly key: string;
-}
-
-/**
- * `lastLines` with each line's key: a line keeps its key as the log grows, so a panel moves its
- * lines up instead of writing every one of them again.
- */
-export function lastLogLines(log: readonly string[], width: number, rows: number): LogLine[] {
-  const shown: LogLine[] = [];
+  const shown: string[] = [];
   for (let i = log.length - 1; i >= 0 && shown.length < rows; i--) {
     const wrapped: string[] = [];
     const line = log[i] ?? '';
     const indent = /^ */.exec(line)?.[0] ?? '';
     wrapLine(line, Math.max(8, width), `${indent}  `, wrapped);
     if (wrapped.length === 0) wrapped.push('');
-    const keyed = wrapped.map((text, k) => ({ text, key: `${i}.${k}` }));
-    if (shown.length + keyed.length > rows) {
+    if (shown.length + wrapped.length > rows) {
       // Only part of the oldest entry fits: its end, which says what happened.
-      shown.unshift(...keyed.slice(keyed.length - (rows - shown.length)));
+      shown.unshift(...wrapped.slice(wrapped.length - (rows - shown.length)));
       break;
     }
-    shown.unshift(...keyed);
+    shown.unshift(...wrapped);
   }
   return shown;
+}
+
+/** A line of the log as the panel shows it, and a key for it. */
+export interface LogLine {
+  readonly text: string;
+  readonly key: string;
+}
+
+/**
+ * `lastLines` with each line's key: its text, and which of the lines of that text it is counted
+ * from the newest. A line keeps its key as the log grows, and as a long log drops its oldest
+ * entries (which moves every entry's index), so a panel moves its lines up instead of writing
+ * every one of them again.
+ */
+export function lastLogLines(log: readonly string[], width: number, rows: number): LogLine[] {
+  const shown = lastLines(log, width, rows);
+  const seen = new Map<string, number>();
+  const keyed = new Array<LogLine>(shown.length);
+  for (let y = shown.length - 1; y >= 0; y--) {
+    const text = shown[y] as string;
+    const n = seen.get(text) ?? 0;
+    seen.set(text, n + 1);
+    keyed[y] = { text, key: `${n}|${text}` };
+  }
+  return keyed;
 }

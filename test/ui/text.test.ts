@@ -178,5 +178,10 @@ describe("the log's last lines, keyed", () => {
     const kept = after.filter((line) => was.has(line.key));
     expect(kept.length).toBe(after.length - 2);
     for (const line of kept) expect(line.text).toBe(was.get(line.key));
+    // A long log drops its oldest entries (play-session's LOG_KEPT): the lines shown keep theirs.
+    expect(lastLogLines(grown.slice(3), 30, 8)).toEqual(after);
+    // Lines of the same text have keys of their own.
+    const same = lastLogLines(['Ann rests.', 'Bo rests.', 'Ann rests.'], 30, 3);
+    expect(new Set(same.map((line) => line.key)).size).toBe(3);
   });
 });
