@@ -16,6 +16,13 @@ import type { ClassicIO, ClassicRun } from './lines.js';
 import { answerTo, ask, choice, endOfRun, Stop } from './prompts.js';
 import { ConsoleTable } from './table.js';
 
+/** A console's game options: what the command line settled, the rest typical; a problem stops the run. */
+export function optionsOfRun<O>(core: GameCore<unknown, GameEvent, O>, run: ClassicRun): O {
+  const parsed = core.parseOptions({ ...core.typicalOptions, ...run.settings });
+  if (!parsed.ok) throw new Stop(parsed.problem);
+  return parsed.options;
+}
+
 export async function moveListConsole<S, E extends GameEvent, O>(
   core: GameCore<S, E, O>,
   io: ClassicIO,
@@ -23,9 +30,7 @@ export async function moveListConsole<S, E extends GameEvent, O>(
 ): Promise<number> {
   let at: ConsoleTable<S, E> | undefined;
   try {
-    const parsed = core.parseOptions({ ...core.typicalOptions, ...run.settings });
-    if (!parsed.ok) throw new Stop(parsed.problem);
-    const { options } = parsed;
+    const options = optionsOfRun(core, run);
     const seats: Seat[] = [];
     for (let seat = 0; seat < core.seatCount(options); seat++) {
       const kind = run.kinds[seat] ?? 'human';

@@ -5,14 +5,13 @@
  * again. A refused answer gets the reason and the same question again. The same engine,
  * table, recording and bots as the full-screen game (classic/table.ts).
  */
-import type { ClassicIO } from '../../classic/lines.js';
+import type { ClassicIO, ClassicRun } from '../../classic/lines.js';
+import { optionsOfRun } from '../../classic/move-list.js';
 import { answerTo, ask, endOfRun, shown } from '../../classic/prompts.js';
 import { ConsoleTable } from '../../classic/table.js';
-import type { Think } from '../../engine/bots.js';
-import type { Random } from '../../engine/random.js';
-import type { Recorder } from '../../engine/recording.js';
+import { botRandom } from '../../engine/random.js';
 import { safeText } from '../../engine/safe-text.js';
-import { defaultSeatName, type Seat, type SeatKind, seatOf } from '../../engine/seats.js';
+import { defaultSeatName, type Seat, seatOf } from '../../engine/seats.js';
 import { yoteCore } from './core.js';
 import { describeYoteEvent, endingWords } from './describe.js';
 import {
@@ -25,22 +24,8 @@ import {
   onBoard,
   setup,
   type YoteEvent,
-  type YoteOptions,
   type YoteState,
 } from './rules.js';
-
-export interface ClassicYoteOptions {
-  readonly options: YoteOptions;
-  /** What plays as player 1 and player 2 (--bots, --level), before the colours are chosen. */
-  readonly kinds: readonly SeatKind[];
-  readonly botRandom: Random;
-  /** Asks a computer for its move (cli/thinking.ts: on a worker thread); here by default. */
-  readonly think?: Think | undefined;
-  /** Starts the recording once the seats are known (seat 0 is White). */
-  readonly recorderFor: (seats: readonly Seat[]) => Recorder;
-  /** Problems that stop the run. */
-  readonly error: (message: string) => void;
-}
 
 const PIECE = ['W', 'B'];
 
@@ -84,9 +69,10 @@ export function parseAction(answer: string): YoteEvent | string {
   return 'write place C3, move C3 C4 or attack C3 C5';
 }
 
-export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Promise<number> {
+export async function runClassicYote(io: ClassicIO, run: ClassicRun): Promise<number> {
   let table: ConsoleTable<YoteState, YoteEvent> | undefined;
   try {
+    const options = optionsOfRun(yoteCore, run);
     // Player 1 chooses a colour; player 2 plays the other (the seed's "Starting game").
     const players: Seat[] = [];
     let firstColour = 0;
@@ -126,11 +112,11 @@ export async function runClassicYote(io: ClassicIO, run: ClassicYoteOptions): Pr
     const at = new ConsoleTable<YoteState, YoteEvent>(
       {
         game: yoteCore,
-        initial: setup(run.options),
+        initial: setup(options),
         seats,
         chance: undefined,
-        recorder: run.recorderFor(seats),
-        ties: run.botRandom,
+        recorder: run.recorderFor(options, null, seats),
+        ties: botRandom(run.botSeed),
         think: run.think,
       },
       io,

@@ -2,13 +2,12 @@
  * Yoté as a game module: the rules, the bots, the screens and the console, with the endless-game
  * rule (--quiet-turns) as its one option.
  */
-import { botRandom } from '../../engine/random.js';
 import { declaredCommand, gameModule, type MenuEntry } from '../module.js';
 import { Text } from '../../render/components.js';
 import { runClassicYote } from './classic.js';
 import { yoteCore } from './core.js';
 import { rulesTextOf } from '../rules-text.js';
-import { type ChoiceOption, settingOf } from '../../engine/options.js';
+import type { ChoiceOption } from '../../engine/options.js';
 import type { Seat } from '../../engine/seats.js';
 import { setupEntry } from '../../ui/SetupForm.js';
 import { setupSpecOf } from '../../ui/setup-form.js';
@@ -126,17 +125,5 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   }),
   rulesText: rulesTextOf('yote'),
   command: declaredCommand('yote', YOTE_OPTIONS, 'Yoté: straight to its setup screen'),
-  classic(io, run) {
-    const options: YoteOptions = {
-      quietTurns: settingOf(YOTE_OPTIONS.quietTurns, run.settings, 'quietTurns'),
-    };
-    return runClassicYote(io, {
-      options,
-      kinds: run.kinds,
-      botRandom: botRandom(run.botSeed),
-      think: run.think,
-      recorderFor: (seats) => run.recorderFor(options, null, seats),
-      error: run.error,
-    });
-  },
+  classic: runClassicYote,
 });

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listIO } from '../../../source/classic/lines.js';
-import { seededRandom } from '../../../source/engine/random.js';
 import { NO_RECORDING } from '../../../source/engine/recording.js';
 import { parseAction, runClassicYote } from '../../../source/games/yote/classic.js';
 import { CLI, ROOT } from '../../support/tmux.js';
@@ -23,11 +22,18 @@ describe('the Yoté console', () => {
     answers.pop();
     const out: string[] = [];
     const code = await runClassicYote(listIO(answers, out), {
-      options: { quietTurns: 50 },
+      settings: { quietTurns: 50 },
       kinds: [],
-      botRandom: seededRandom(1),
+      colour: false,
+      dataDir: tmpdir(),
+      chanceFor: () => {
+        throw new Error('Yoté has no chance');
+      },
+      botSeed: 1,
       recorderFor: () => NO_RECORDING,
       error: (message) => out.push(`error: ${message}`),
+      warn: (message) => out.push(`warning: ${message}`),
+      readFile: () => ({ ok: false, problem: 'no files here' }),
     });
     expect(code).toBe(0);
     const transcript = out.join('');

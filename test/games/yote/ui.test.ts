@@ -48,7 +48,7 @@ describe('the Yoté play screen model', () => {
     expect(press(play, 'e', '5').cursor).toBe(cellOf('E5'));
     expect(yoteKey(play, 'h')).toEqual({ type: 'play/hintRequested' });
     expect(yoteKey(play, 'q')).toEqual({ type: 'play/overlayOpened', overlay: 'quit' });
-    expect(yoteKey(play, 's')).toEqual({ type: 'yotePlay/stopRequested' });
+    expect(yoteKey(play, 's')).toEqual({ type: 'cells/asked', event: { type: 'yote/stopped' } });
   });
 
   it('plays a chained attack with the cursor: choose, jump, take, jump again, take from the hand', () => {

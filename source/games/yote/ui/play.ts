@@ -1,64 +1,28 @@
 /**
- * The Yoté play screen as a pure model: the table's state as it told it, the cursor on the board, the
- * chosen piece and what it can do, the log, and the mapping from a key to an action. Enter (or
- * Space) does what the cursor's cell means in the current step: place, choose a piece, step or
- * jump to a marked cell, take a piece, or stop the attack on the attacking piece.
+ * The Yoté play screen as a pure model, on the shared one of games played by pointing at cells
+ * (ui/cell-play.ts): what Enter (or Space) on the cursor's cell means in the current step (place,
+ * choose a piece, step or jump to a marked cell, take a piece, or stop the attack on the
+ * attacking piece), the marks the board shows and the words for what the step asks.
  */
-import type { Seat } from '../../../engine/seats.js';
-import type { Key } from '../../../ui/keys.js';
-import {
-  type EventLog,
-  type Told,
-  type ToldBack,
-  wanting,
-  wantingBack,
-} from '../../../ui/event-log.js';
-import {
-  backLogged,
-  computerToPlay,
-  FRAME_HELP,
-  frameKey,
-  type Overlay,
-  reduceFramed,
-  type SessionAction,
-  toldLogged,
-} from '../../../ui/play-session.js';
-import { repliesWords } from '../../../engine/take-back.js';
+import { type CellPlay, cellPlayModel, type Pressed } from '../../../ui/cell-play.js';
+import { FRAME_HELP } from '../../../ui/play-session.js';
 import { describeYoteEvent } from '../describe.js';
-import { gridCursorKey } from '../../../ui/grid-cursor.js';
 import {
   BOARD,
   CELL_NAMES,
   cellOf,
   COLOUR_NAMES,
-  COLUMNS,
   EMPTY,
   jumpsFrom,
-  legalEvents,
   onBoard,
   stepsFrom,
   type YoteEvent,
+  yoteGame,
   type YoteState,
 } from '../rules.js';
 import type { Mark } from './YoteBoard.js';
 
-export interface YotePlay extends EventLog<YoteState, YoteEvent> {
-  readonly seats: readonly Seat[];
-  readonly cursor: number;
-  /** The piece chosen to move or attack with (the act step only). */
-  readonly chosen: number | null;
-  readonly log: readonly string[];
-  readonly notice: string | null;
-  readonly overlay: Overlay;
-}
-
-export type YoteAction =
-  | SessionAction<YoteEvent, YoteState>
-  | { readonly type: 'yotePlay/cursorSet'; readonly cell: number }
-  | { readonly type: 'yotePlay/cellPressed' }
-  | { readonly type: 'yotePlay/choiceDropped' }
-  | { readonly type: 'yotePlay/stopRequested' }
-  | { readonly type: 'yotePlay/undoRequested' };
+export type YotePlay = CellPlay<YoteState, YoteEvent>;
 
 /** The keys, for the help page (the rules follow them). */
 export const YOTE_HELP: readonly string[] = [
@@ -74,23 +38,6 @@ export const YOTE_HELP: readonly string[] = [
   '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
   ...FRAME_HELP,
 ];
-
-const centre = 2 * COLUMNS + 2;
-
-export function newYotePlay(initial: YoteState, seats: readonly Seat[]): YotePlay {
-  const who = seats[initial.turn]?.name ?? COLOUR_NAMES[initial.turn];
-  return {
-    initial,
-    events: [],
-    state: initial,
-    seats,
-    cursor: initial.attacker ?? centre,
-    chosen: null,
-    log: [`${who} (${COLOUR_NAMES[initial.turn]}) to play.`],
-    notice: null,
-    overlay: null,
-  };
-}
 
 /** The marks the board shows: what the chosen (or pointed-at) piece can do, or what may be taken. */
 export function yoteMarks(play: YotePlay): Map<number, Mark> {
@@ -146,109 +93,39 @@ function movesWords(state: YoteState, piece: number): string {
   return steps && jumps ? 'step to • or jump to ◎' : jumps ? 'jump to ◎' : 'step to •';
 }
 
-export function yoteKey(play: YotePlay, key: Key): YoteAction | undefined {
-  // Esc lets go of a chosen piece first; with none chosen it asks to quit, as everywhere.
-  if (key === 'escape' && play.overlay === null && play.chosen !== null)
-    return { type: 'yotePlay/choiceDropped' };
-  const shared = frameKey(play.overlay, play.state.step !== 'over', key);
-  if (shared !== undefined) return shared ?? undefined;
-  // A person's last step can be taken back while the computer replies, as well as after.
-  if (key === 'u') return { type: 'yotePlay/undoRequested' };
-  const waiting = computerToPlay(play.seats[play.state.turn]);
-  if (waiting) return waiting;
-  switch (key) {
-    case 'enter':
-    case 'space':
-      return { type: 'yotePlay/cellPressed' };
-    case 'backspace':
-    case 'x':
-      return { type: 'yotePlay/choiceDropped' };
-    case 's':
-      return { type: 'yotePlay/stopRequested' };
-    case 'h':
-      return { type: 'play/hintRequested' };
-  }
-  const cell = gridCursorKey(BOARD, play.cursor, key);
-  return cell === undefined ? undefined : { type: 'yotePlay/cursorSet', cell };
-}
-
-/** An event the table told, drawn with the states it told around it. */
-export function applyYoteEvent(play: YotePlay, told: Told<YoteState, YoteEvent>): YotePlay {
-  const { event, after: state } = told;
-  const landed = event.type === 'yote/removed' ? undefined : cellsOf(event).to;
-  // A turn begins on its player's first legal choice (every game's rule: after the computer's
-  // move the person's cursor is there); within a turn the cursor follows the piece that moved,
-  // and the attacking piece stays under it while its attack goes on.
-  const first = state.turn !== play.state.turn ? legalEvents(state)[0] : undefined;
-  return {
-    ...play,
-    ...toldLogged(play, told, describeYoteEvent),
-    cursor: first
-      ? (cellsOf(first).from ?? cellsOf(first).to ?? play.cursor)
-      : state.step === 'again'
-        ? (state.attacker ?? play.cursor)
-        : (landed ?? play.cursor),
-    chosen: null,
-  };
-}
-
-/** A person's event asked of the table; the model shows it once the table tells it. */
-const ask = (play: YotePlay, event: YoteEvent): YotePlay => ({ ...play, ...wanting(event) });
-
 /** Enter on the cursor's cell: what it means in the current step. */
-function pressed(play: YotePlay): YotePlay {
-  const { state, cursor } = play;
+function press(state: YoteState, cursor: number, chosen: number | null): Pressed<YoteEvent> {
   const name = CELL_NAMES[cursor] as string;
   const here = state.board[cursor];
   switch (state.step) {
     case 'over':
-      return play;
+      return null;
     case 'remove':
-      return ask(play, {
-        type: 'yote/removed',
-        cell: onBoard(state, 1 - state.turn) === 0 ? 'hand' : name,
-      });
-    case 'again': {
-      if (cursor === state.attacker) return ask(play, { type: 'yote/stopped' });
-      const from = CELL_NAMES[state.attacker ?? 0] as string;
-      return ask(play, { type: 'yote/jumped', from, to: name });
-    }
+      return {
+        event: { type: 'yote/removed', cell: onBoard(state, 1 - state.turn) === 0 ? 'hand' : name },
+      };
+    case 'again':
+      if (cursor === state.attacker) return { event: { type: 'yote/stopped' } };
+      return {
+        event: { type: 'yote/jumped', from: CELL_NAMES[state.attacker ?? 0] as string, to: name },
+      };
     case 'act': {
-      const mine = here === state.turn;
-      if (play.chosen === cursor) return { ...play, chosen: null, notice: null };
-      if (mine) {
-        if (stepsFrom(state, cursor).length === 0 && jumpsFrom(state, cursor).length === 0)
-          return { ...play, notice: `${name} has no free cell beside it and nothing to jump.` };
-        return { ...play, chosen: cursor, notice: null };
-      }
-      if (play.chosen === null) {
-        if (here !== EMPTY)
-          return {
-            ...play,
-            notice: `${name} is ${COLOUR_NAMES[1 - state.turn]}'s: choose one of yours, or an empty cell to place on.`,
-          };
-        return ask(play, { type: 'yote/placed', cell: name });
-      }
-      const from = CELL_NAMES[play.chosen] as string;
-      const jump = jumpsFrom(state, play.chosen).some((j) => j.to === cursor);
-      return ask(play, {
-        type: jump ? 'yote/jumped' : 'yote/moved',
-        from,
-        to: name,
-      });
+      if (chosen === cursor) return { chosen: null };
+      if (here === state.turn)
+        return stepsFrom(state, cursor).length === 0 && jumpsFrom(state, cursor).length === 0
+          ? { notice: `${name} has no free cell beside it and nothing to jump.` }
+          : { chosen: cursor };
+      if (chosen === null)
+        return here !== EMPTY
+          ? {
+              notice: `${name} is ${COLOUR_NAMES[1 - state.turn]}'s: choose one of yours, or an empty cell to place on.`,
+            }
+          : { event: { type: 'yote/placed', cell: name } };
+      const from = CELL_NAMES[chosen] as string;
+      const jump = jumpsFrom(state, chosen).some((j) => j.to === cursor);
+      return { event: { type: jump ? 'yote/jumped' : 'yote/moved', from, to: name } };
     }
   }
-}
-
-/** A take-back the table made: a person's last step, with the computer's reply after it. */
-function takenBack(play: YotePlay, back: ToldBack<YoteState, YoteEvent>): YotePlay {
-  const who = play.seats[back.mover]?.name ?? COLOUR_NAMES[back.mover];
-  return {
-    ...play,
-    ...backLogged(play, back, `${who} took back a step${repliesWords(back.repliers)}.`),
-    chosen: null,
-    cursor: back.state.attacker ?? play.cursor,
-  };
 }
 
 /**
@@ -268,32 +145,19 @@ function cellsOf(event: YoteEvent): { from?: number | undefined; to?: number | u
   }
 }
 
-/** The cursor and the chosen piece after a hint: on where the move goes, its piece chosen. */
-function hinted(play: YotePlay, event: YoteEvent): Pick<YotePlay, 'cursor' | 'chosen'> {
-  const { from, to } = cellsOf(event);
-  return {
-    cursor: to ?? (event.type === 'yote/stopped' ? play.state.attacker : null) ?? play.cursor,
-    chosen: play.state.step === 'act' ? (from ?? null) : null,
-  };
-}
+const model = cellPlayModel<YoteState, YoteEvent>({
+  rules: yoteGame,
+  grid: BOARD,
+  describe: describeYoteEvent,
+  sides: COLOUR_NAMES,
+  move: 'step',
+  cellsOf,
+  // The attacking piece, all through its attack.
+  held: (state) => state.attacker,
+  press,
+  keys: (_, key) => (key === 's' ? { type: 'yote/stopped' } : undefined),
+});
 
-export function reduceYotePlay(play: YotePlay, action: YoteAction): YotePlay {
-  switch (action.type) {
-    case 'play/told':
-      return applyYoteEvent(play, action.told);
-    case 'play/takenBack':
-      return takenBack(play, action.back);
-    case 'yotePlay/cursorSet':
-      return { ...play, cursor: action.cell, notice: null };
-    case 'yotePlay/cellPressed':
-      return pressed(play);
-    case 'yotePlay/choiceDropped':
-      return { ...play, chosen: null, notice: null };
-    case 'yotePlay/stopRequested':
-      return ask(play, { type: 'yote/stopped' });
-    case 'yotePlay/undoRequested':
-      return { ...play, ...wantingBack<YoteEvent>() };
-    default:
-      return reduceFramed(play, action, hinted);
-  }
-}
+export const newYotePlay = model.init;
+export const reduceYotePlay = model.reduce;
+export const yoteKey = model.key;
