@@ -51,7 +51,7 @@ const launcher = {
 export default defineConfig({
   input: 'source/main.ts',
   platform: 'node',
-  // importGlobPlugin: `import.meta.glob` (each game's rules, games/rules-text.ts), as Vite does.
+  // importGlobPlugin: `import.meta.glob` (each game's rules, ui/rules-text.ts), as Vite does.
   plugins: [noDevtools, importGlobPlugin(), rawText, launcher],
   // write-file-atomic is CommonJS that needs __filename: loaded from node_modules as it is.
   // ssh2 is CommonJS with optional native parts: loaded from node_modules as it is.

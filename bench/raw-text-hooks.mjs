@@ -1,6 +1,6 @@
 // `import text from './file.md?raw'`: the file's text as the module's default export; and
 // `import.meta.glob('./dir/*.md', { query: '?raw', import: 'default', eager: true })` (the rules'
-// texts, games/rules-text.ts): an object of those files' texts, as Vite and Rolldown make it.
+// texts, ui/rules-text.ts): an object of those files' texts, as Vite and Rolldown make it.
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath, URL } from 'node:url';
 

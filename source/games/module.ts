@@ -7,12 +7,13 @@
 import type { ComponentType } from 'react';
 import type { Argv } from 'yargs';
 import type { ClassicIO, ClassicRun } from '../classic/lines.js';
-import { moveListConsole } from '../classic/move-list.js';
+import { gameConsole } from '../classic/game-console.js';
 import type { GameCore } from '../engine/core.js';
 import type { GameEvent } from '../engine/game.js';
 import { flagsOf, settingsOf } from '../engine/options.js';
 import type { Seat, SeatKind } from '../engine/seats.js';
 import type { Key } from '../ui/keys.js';
+import { rulesTextOf } from '../ui/rules-text.js';
 import type { PlayProps } from '../ui/play-session.js';
 import type { Start } from '../table/session.js';
 import type { ReplayScreenProps } from '../ui/replay-model.js';
@@ -138,7 +139,7 @@ export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O>
   ): ((state: S) => string | undefined) | undefined;
   /**
    * Its own console, for --classic and for pipes (the five games': their seeds' consoles).
-   * Returns the exit code. Absent: the shared move list plays it (classic/move-list.ts).
+   * Returns the exit code. Absent: the shared move list plays it (classic/game-console.ts).
    */
   classic?(io: ClassicIO, run: ClassicRun): Promise<number>;
 }
@@ -147,7 +148,7 @@ export interface GameModule<S, E extends GameEvent, O> extends GameCore<S, E, O>
 export function consoleOf(
   module: AnyGameModule,
 ): (io: ClassicIO, run: ClassicRun) => Promise<number> {
-  return module.classic?.bind(module) ?? ((io, run) => moveListConsole(module, io, run));
+  return module.classic?.bind(module) ?? ((io, run) => gameConsole(module, io, run));
 }
 
 /**
@@ -171,7 +172,12 @@ export function declaredCommand(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameModule = GameModule<any, any, any>;
 
-/** Define a module with its types checked, then list it as any game. */
-export function gameModule<S, E extends GameEvent, O>(module: GameModule<S, E, O>): AnyGameModule {
-  return module as AnyGameModule;
+/**
+ * Define a module with its types checked, then list it as any game. Its rules' text is
+ * docs/rules/<id>.md unless it gives its own.
+ */
+export function gameModule<S, E extends GameEvent, O>(
+  module: Omit<GameModule<S, E, O>, 'rulesText'> & { readonly rulesText?: string },
+): AnyGameModule {
+  return { ...module, rulesText: module.rulesText ?? rulesTextOf(module.id) } as AnyGameModule;
 }

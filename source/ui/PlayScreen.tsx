@@ -6,6 +6,7 @@
 import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import type { GameEvent } from '../engine/game.js';
 import type { Session } from '../table/session.js';
+import type { TableGame } from '../table/table.js';
 import {
   type PlayModel,
   type PlayProps,
@@ -16,6 +17,7 @@ import {
   WATCHING_HELP,
 } from './play-session.js';
 import { PlayFrame } from './PlayFrame.js';
+import { rulesTextOf } from './rules-text.js';
 import { helpLines } from './text.js';
 
 /** What a game declares for the default play screen. */
@@ -28,9 +30,9 @@ export interface PlayFace<
   PlaySessionOptions<S, E, P, A>,
   'knowledge' | 'reduce' | 'key' | 'hintNotice' | 'takeBack' | 'hurry' | 'told'
 > {
-  /** The game's name, over its help and log pages. */
+  /** The game's title, over its help and log pages. */
   readonly title: string;
-  /** The help page's key lines; the game's rules follow them. */
+  /** The help page's key lines; the game's rules (docs/rules/<id>.md) follow them. */
   readonly keys: readonly string[];
   readonly rulesText: string;
   /** The play model as the game opens (a resumed game's log; a served screen's own seats). */
@@ -102,13 +104,20 @@ export function PlayScreen<
   );
 }
 
-/** The play screen of a game that declares its face: what its module gives as `Play`. */
+/**
+ * The play screen of a game that declares its face: what its module gives as `Play`. The core
+ * gives the title, the rules' text (by its id) and what the table needs to know.
+ */
 export function playScreen<
   S,
   E extends GameEvent,
   P extends PlayModel<S, E>,
   A extends { readonly type: string },
->(face: PlayFace<S, E, P, A>): ComponentType<PlayProps<S>> {
+>(
+  core: TableGame<S, E> & { readonly id: string; readonly title: string },
+  own: Omit<PlayFace<S, E, P, A>, 'title' | 'rulesText' | 'knowledge'>,
+): ComponentType<PlayProps<S>> {
+  const face = { title: core.title, rulesText: rulesTextOf(core.id), knowledge: core, ...own };
   return function FacePlayScreen(props: PlayProps<S>) {
     return <PlayScreen face={face} props={props} />;
   };

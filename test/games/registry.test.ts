@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CORES, coreOf, GAME_IDS } from '../../source/games/cores.js';
 import { GAMES } from '../../source/games/index.js';
-import { rulesTextOf } from '../../source/games/rules-text.js';
+import { rulesTextOf } from '../../source/ui/rules-text.js';
 import * as library from '../../source/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

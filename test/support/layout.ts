@@ -344,6 +344,6 @@ export function roleProblems(graph: Graph, game: string): string[] {
         `${folder} has ${role} neither of its own nor the shared ${shared.join(' or ')}`,
       );
   }
-  // A console is no role: a game that writes none is played on the move list (classic/move-list.ts).
+  // A console is no role: a game that writes none is played on the move list (classic/game-console.ts).
   return problems;
 }

@@ -11,7 +11,6 @@ import { settingOf, settingsOf } from '../../engine/options.js';
 import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
 import { runClassicKono } from './classic.js';
 import { konoCore, konoTakeBack } from './core.js';
-import { rulesTextOf } from '../rules-text.js';
 import {
   KONO_OPTIONS,
   type KonoEvent,
@@ -75,11 +74,8 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
   ...konoCore,
   dataFiles: [SAVE_FILE],
   entries: [newEntry, resumeEntry],
-  Play: playScreen({
-    title: 'Kono',
+  Play: playScreen(konoCore, {
     keys: KONO_HELP,
-    rulesText: rulesTextOf('kono'),
-    knowledge: konoCore,
     init: (session) => newKonoPlay(session.initial, session.seats, session.log),
     reduce: reduceKonoPlay,
     key: konoKey,
@@ -135,7 +131,6 @@ export const konoModule = gameModule<KonoState, KonoEvent, KonoOptions>({
       };
     },
   }),
-  rulesText: rulesTextOf('kono'),
   entryOf: (options) => (options.start ? 'kono-resume' : 'kono'),
   // A recording resumed saves to the same slot as a new game.
   saveFor: (_options, _seats, context) => (state) =>

@@ -8,7 +8,6 @@ import { seatOf } from '../../engine/seats.js';
 import { declaredCommand, gameModule, type MenuEntry } from '../module.js';
 import { runClassicLayers } from './classic.js';
 import { layersCore } from './core.js';
-import { rulesTextOf } from '../rules-text.js';
 import { LAYERS_OPTIONS, type LayersEvent, type LayersOptions, type LayersState } from './rules.js';
 import { Text } from '../../render/components.js';
 import { playScreen } from '../../ui/PlayScreen.js';
@@ -46,11 +45,8 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
    * the round's order, the cursor's player's status and the odds of fighting it, the last fight,
    * the log and the keys. Both panels widen with the window.
    */
-  Play: playScreen<LayersState, LayersEvent, LayersPlay, LayersAction>({
-    title: 'Layers',
+  Play: playScreen<LayersState, LayersEvent, LayersPlay, LayersAction>(layersCore, {
     keys: LAYERS_HELP,
-    rulesText: rulesTextOf('layers'),
-    knowledge: layersCore,
     // A served screen is its own seat's (none: a spectator's), not the player to act's.
     init: (session, shared) =>
       newLayersPlay(session.initial, session.seats, session.log, shared?.view.seats),
@@ -91,7 +87,6 @@ export const layersModule = gameModule<LayersState, LayersEvent, LayersOptions>(
       };
     },
   }),
-  rulesText: rulesTextOf('layers'),
   command: declaredCommand(
     'layers',
     LAYERS_OPTIONS,

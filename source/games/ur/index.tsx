@@ -12,7 +12,6 @@ import { declaredFlags, gameModule, type MenuEntry } from '../module.js';
 import { parseBoard } from './board.js';
 import { runClassicUr } from './classic.js';
 import { urCore } from './core.js';
-import { rulesTextOf } from '../rules-text.js';
 import { solveCommand } from './solve-command.js';
 import { perfectProblem, prepareTable, urHintNotice } from './perfect.js';
 import { readTablesFrom } from './solved-table.js';
@@ -55,11 +54,8 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
     return { columns: urBoardWidth(state) + 4 + 48, rows: urBoardHeight(state) + 2 + 4 };
   },
   entries: [entry],
-  Play: playScreen({
-    title: 'Royal Game of Ur',
+  Play: playScreen(urCore, {
     keys: UR_HELP,
-    rulesText: rulesTextOf('ur'),
-    knowledge: urCore,
     init: (session) => resumedLog(newUrPlay(session.initial, session.seats), session),
     // The solved table (if any) is read as the game opens, not by the first hint: 551 MB at seven stones.
     opened: (session) => void prepareTable(session.initial.rules),
@@ -90,7 +86,6 @@ export const urModule = gameModule<UrState, UrEvent, UrOptions>({
       timelineRows: height - 12,
     }),
   }),
-  rulesText: rulesTextOf('ur'),
   command: {
     describe: 'the Royal Game of Ur: straight to its setup screen',
     flags: (y: Argv) =>

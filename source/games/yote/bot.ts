@@ -95,17 +95,11 @@ function ordered(events: readonly YoteEvent[]): YoteEvent[] {
   return [...events].sort((a, b) => rank(a) - rank(b));
 }
 
-export interface SearchLimits {
-  /** Positions one decision may visit before the search settles for its deepest full answer. */
-  readonly nodeBudget: number;
-  /** The deepest search, in events. */
-  readonly maxDepth: number;
-}
-
-export const STRONG_LIMITS: SearchLimits = { nodeBudget: 25_000, maxDepth: 8 };
+/** Positions one decision may visit before the search settles for its deepest full answer, and its deepest search in events. */
+export const STRONG_LIMITS = { nodeBudget: 25_000, maxDepth: 8 };
 
 /** Alpha-beta over events (engine/alpha-beta.ts); a sooner win and a later loss are better. */
-export function alphaBetaBot(limits: SearchLimits = STRONG_LIMITS): Bot<YoteState, YoteEvent> {
+export function alphaBetaBot(limits = STRONG_LIMITS): Bot<YoteState, YoteEvent> {
   return {
     level: 'strong',
     choose: (state, random) =>

@@ -2,18 +2,14 @@
  * Yoté's plain console, in the spirit of the seed's use cases: the players give their names and
  * choose their colours, then each turn shows the board with its coordinates and asks for one
  * action (place, move or attack); an attack asks for the extra piece to take and whether to jump
- * again. A refused answer gets the reason and the same question again. The same engine,
- * table, recording and bots as the full-screen game (classic/table.ts).
+ * again. A refused answer gets the reason and the same question again. A face of the default
+ * console (classic/game-console.ts): the same loop, table, recording and bots.
  */
-import type { ClassicIO, ClassicRun } from '../../classic/lines.js';
-import { optionsOfRun } from '../../classic/move-list.js';
-import { answerTo, ask, endOfRun, shown } from '../../classic/prompts.js';
-import { ConsoleTable } from '../../classic/table.js';
-import { botRandom } from '../../engine/random.js';
-import { safeText } from '../../engine/safe-text.js';
-import { defaultSeatName, type Seat, seatOf } from '../../engine/seats.js';
-import { yoteCore } from './core.js';
-import { describeYoteEvent, endingWords } from './describe.js';
+import { type ConsoleFace, namedSeat } from '../../classic/game-console.js';
+import type { ClassicIO } from '../../classic/lines.js';
+import { ask, shown } from '../../classic/prompts.js';
+import type { Seat, SeatKind } from '../../engine/seats.js';
+import { endingWords } from './describe.js';
 import {
   BOARD,
   CELL_NAMES,
@@ -22,7 +18,6 @@ import {
   COLUMNS,
   EMPTY,
   onBoard,
-  setup,
   type YoteEvent,
   type YoteState,
 } from './rules.js';
@@ -69,98 +64,54 @@ export function parseAction(answer: string): YoteEvent | string {
   return 'write place C3, move C3 C4 or attack C3 C5';
 }
 
-export async function runClassicYote(io: ClassicIO, run: ClassicRun): Promise<number> {
-  let table: ConsoleTable<YoteState, YoteEvent> | undefined;
-  try {
-    const options = optionsOfRun(yoteCore, run);
-    // Player 1 chooses a colour; player 2 plays the other (the seed's "Starting game").
-    const players: Seat[] = [];
-    let firstColour = 0;
-    for (const player of [0, 1]) {
-      const kind = run.kinds[player] ?? 'human';
-      const name =
-        kind === 'human' ? await answerTo(io, `Player ${player + 1}, what is your name? `) : '';
-      players.push(seatOf(safeText(name) || defaultSeatName(kind, player), kind));
-      if (player === 0 && kind === 'human') {
-        const question = `${players[0]?.name}, which colour will you play, white or black? `;
-        firstColour = await ask(io, question, colourAnswer);
-      }
-    }
-    const seats = firstColour === 0 ? players : [players[1] as Seat, players[0] as Seat];
-    const names = seats.map((s) => s.name);
-    for (const colour of [0, 1])
-      io.write(
-        `${names[colour]} plays ${COLOUR_NAMES[colour]}${colour === 0 ? ' and moves first' : ''}.\n`,
-      );
-    const status = (s: YoteState) =>
-      [0, 1]
-        .map(
-          (c) =>
-            `${COLOUR_NAMES[c]} (${names[c]}): ${s.hands[c]} in hand, ${onBoard(s, c)} on the board, ${s.lost[c]} lost`,
-        )
-        .join('\n');
-    const promptFor = (state: YoteState) => {
-      const colour = state.turn;
-      const who = `${names[colour]} (${COLOUR_NAMES[colour]})`;
-      return state.step === 'act'
-        ? `${who}, your action (place C3, move C3 C4, attack C3 C5): `
-        : state.step === 'remove'
-          ? `${who}, take which ${COLOUR_NAMES[1 - colour]} piece? `
-          : `${who}, jump again from ${CELL_NAMES[state.attacker ?? 0]} (a cell to land on) or stop: `;
-    };
-    // The table (seat 0 is White) holds the game, plays the computers and keeps the recording.
-    const at = new ConsoleTable<YoteState, YoteEvent>(
-      {
-        game: yoteCore,
-        initial: setup(options),
-        seats,
-        chance: undefined,
-        recorder: run.recorderFor(options, null, seats),
-        ties: botRandom(run.botSeed),
-        think: run.think,
-      },
-      io,
-      ({ before, event, after, by, reason }) => {
-        // A computer's answer is written as if typed, with its reason after it.
-        if (by === 'computer') io.write(`${promptFor(before)}${answerFor(event)}\n  (${reason})\n`);
-        for (const line of describeYoteEvent(before, event, after, names))
-          if (!line.startsWith('A draw') && !line.includes(' wins: ')) io.write(`${line}\n`);
-      },
-    );
-    table = at;
-    // The board is drawn once a turn; a refused answer only gets its reason and the question.
-    let drawn: YoteState | null = null;
-    for (let state = at.state; state.ending === null; state = at.state) {
-      const colour = state.turn;
-      if (state.step === 'act' && drawn !== state) {
-        io.write(`\n${yoteBoardText(state)}${status(state)}\n`);
-        drawn = state;
-      }
-      if (state.step === 'remove' && onBoard(state, 1 - colour) === 0) {
-        // The only choice there is: say so rather than ask.
-        io.write(
-          `${COLOUR_NAMES[1 - colour]} has no pieces on the board: one is taken from the hand.\n`,
-        );
-        at.send({ type: 'move', seat: colour, event: { type: 'yote/removed', cell: 'hand' } });
-      } else if (seats[colour]?.kind === 'computer') await at.step();
-      else
-        await ask(io, promptFor(state), (answer) => {
-          const parsed = parseIn(state, answer);
-          if (typeof parsed === 'string') return { ok: false, problem: parsed };
-          const sent = at.send({ type: 'move', seat: colour, event: parsed });
-          return sent.ok ? { ok: true, value: sent } : sent;
-        });
-    }
-    const state = at.state;
-    io.write(`\n${yoteBoardText(state)}${status(state)}\n`);
-    if (state.ending) io.write(`${endingWords(state.ending, names)}\n`);
-    return 0;
-  } catch (error) {
-    return endOfRun(error, run.error);
-  } finally {
-    table?.close();
-  }
+/** Player 1 chooses a colour; player 2 plays the other (the seed's "Starting game"). */
+async function colouredSeats(io: ClassicIO, kinds: readonly SeatKind[]): Promise<Seat[]> {
+  const first = await namedSeat(io, kinds[0] ?? 'human', 0);
+  const question = `${first.name}, which colour will you play, white or black? `;
+  const colour = first.kind === 'human' ? await ask(io, question, colourAnswer) : 0;
+  const second = await namedSeat(io, kinds[1] ?? 'human', 1);
+  const seats = colour === 0 ? [first, second] : [second, first];
+  for (const c of [0, 1])
+    io.write(`${seats[c]?.name} plays ${COLOUR_NAMES[c]}${c === 0 ? ' and moves first' : ''}.\n`);
+  return seats;
 }
+
+/** The counts of both sides, under the board. */
+const status = (s: YoteState, names: readonly string[]) =>
+  [0, 1]
+    .map(
+      (c) =>
+        `${COLOUR_NAMES[c]} (${names[c]}): ${s.hands[c]} in hand, ${onBoard(s, c)} on the board, ${s.lost[c]} lost`,
+    )
+    .join('\n');
+
+export const yoteConsole: ConsoleFace<YoteState, YoteEvent> = {
+  seats: colouredSeats,
+  // The board once a turn, before its action (not again before a removal or another jump).
+  board: (state, names) =>
+    state.step === 'act' ? `\n${yoteBoardText(state)}${status(state, names)}\n` : undefined,
+  forced: (state) =>
+    state.step === 'remove' && onBoard(state, 1 - state.turn) === 0
+      ? {
+          event: { type: 'yote/removed', cell: 'hand' },
+          line: `${COLOUR_NAMES[1 - state.turn]} has no pieces on the board: one is taken from the hand.`,
+        }
+      : undefined,
+  question(state, names) {
+    const colour = state.turn;
+    const who = `${names[colour]} (${COLOUR_NAMES[colour]})`;
+    return state.step === 'act'
+      ? `${who}, your action (place C3, move C3 C4, attack C3 C5): `
+      : state.step === 'remove'
+        ? `${who}, take which ${COLOUR_NAMES[1 - colour]} piece? `
+        : `${who}, jump again from ${CELL_NAMES[state.attacker ?? 0]} (a cell to land on) or stop: `;
+  },
+  parse: parseIn,
+  typed: answerFor,
+  said: (line) => !line.startsWith('A draw') && !line.includes(' wins: '),
+  end: (state, names) =>
+    `\n${yoteBoardText(state)}${status(state, names)}\n${state.ending ? `${endingWords(state.ending, names)}\n` : ''}`,
+};
 
 /** An answer's words in capitals, apart at spaces, commas and dashes ("c3-c4" is C3 and C4). */
 const wordsOf = (answer: string) =>

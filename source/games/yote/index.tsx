@@ -4,9 +4,9 @@
  */
 import { declaredCommand, gameModule, type MenuEntry } from '../module.js';
 import { Text } from '../../render/components.js';
-import { runClassicYote } from './classic.js';
+import { gameConsole } from '../../classic/game-console.js';
+import { yoteConsole } from './classic.js';
 import { yoteCore } from './core.js';
-import { rulesTextOf } from '../rules-text.js';
 import type { ChoiceOption } from '../../engine/options.js';
 import type { Seat } from '../../engine/seats.js';
 import { setupEntry } from '../../ui/SetupForm.js';
@@ -88,11 +88,8 @@ const panelWidth = (width: number) => Math.max(30, Math.min(56, width - BOARD_BO
 export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   ...yoteCore,
   entries: [entry],
-  Play: playScreen({
-    title: 'Yoté',
+  Play: playScreen(yoteCore, {
     keys: YOTE_HELP,
-    rulesText: rulesTextOf('yote'),
-    knowledge: yoteCore,
     init: (session) => resumedLog(newYotePlay(session.initial, session.seats), session),
     reduce: reduceYotePlay,
     key: yoteKey,
@@ -123,7 +120,6 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
       timelineRows: height - 12,
     }),
   }),
-  rulesText: rulesTextOf('yote'),
   command: declaredCommand('yote', YOTE_OPTIONS, 'Yoté: straight to its setup screen'),
-  classic: runClassicYote,
+  classic: (io, run) => gameConsole(yoteCore, io, run, yoteConsole),
 });

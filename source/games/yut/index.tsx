@@ -16,7 +16,6 @@ import { runClassicAdvanced } from './classic/advanced.js';
 import { type ClassicYutOptions, runClassicYut } from './classic/console.js';
 import { yutCore } from './core.js';
 import { ACCOUNTS_FILE, SAVES_FILE, YutFiles } from './files.js';
-import { rulesTextOf } from '../rules-text.js';
 import { YUT_OPTIONS, type YutEvent, type YutOptions, type YutState } from './rules.js';
 import type { seededThrows } from './throws.js';
 import { Advanced } from './ui/Advanced.js';
@@ -152,11 +151,8 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
   ...yutCore,
   dataFiles: [ACCOUNTS_FILE, SAVES_FILE],
   entries: [basic, advanced],
-  Play: playScreen({
-    title: 'Yut Nori',
+  Play: playScreen(yutCore, {
     keys: YUT_HELP,
-    rulesText: rulesTextOf('yut'),
-    knowledge: yutCore,
     init: (session) => resumedLog(newPlay(session.initial, session.seats), session),
     reduce: reducePlay,
     key: playKey,
@@ -197,7 +193,6 @@ export const yutModule = gameModule<YutState, YutEvent, YutOptions>({
     rowHeight: BOARD_BOX_HEIGHT,
   }),
   Replay: YutReplay,
-  rulesText: rulesTextOf('yut'),
   command: {
     describe: 'Yut Nori: straight to the setup screen',
     flags: (y: Argv) =>

@@ -350,7 +350,7 @@ describe('the Layers setup', () => {
 
 describe('the Layers help page', () => {
   it('numbers the players from 1, as the screen does (the classic console keeps 0)', async () => {
-    const { rulesTextOf } = await import('../../../source/games/rules-text.js');
+    const { rulesTextOf } = await import('../../../source/ui/rules-text.js');
     const RULES_TEXT = rulesTextOf('layers');
     expect(RULES_TEXT).not.toMatch(/numbered 0/);
     expect(RULES_TEXT).toMatch(/numbered 1 to N on the screens/);

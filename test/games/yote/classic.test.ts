@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listIO } from '../../../source/classic/lines.js';
 import { NO_RECORDING } from '../../../source/engine/recording.js';
-import { parseAction, runClassicYote } from '../../../source/games/yote/classic.js';
+import { gameConsole } from '../../../source/classic/game-console.js';
+import { parseAction, yoteConsole } from '../../../source/games/yote/classic.js';
+import { yoteCore } from '../../../source/games/yote/core.js';
 import { CLI, ROOT } from '../../support/tmux.js';
 
 const regenerate = process.env.REGENERATE === '1';
@@ -21,20 +23,25 @@ describe('the Yoté console', () => {
     const answers = readFileSync(`${FIXTURE}.answers`, 'utf8').split('\n');
     answers.pop();
     const out: string[] = [];
-    const code = await runClassicYote(listIO(answers, out), {
-      settings: { quietTurns: 50 },
-      kinds: [],
-      colour: false,
-      dataDir: tmpdir(),
-      chanceFor: () => {
-        throw new Error('Yoté has no chance');
+    const code = await gameConsole(
+      yoteCore,
+      listIO(answers, out),
+      {
+        settings: { quietTurns: 50 },
+        kinds: [],
+        colour: false,
+        dataDir: tmpdir(),
+        chanceFor: () => {
+          throw new Error('Yoté has no chance');
+        },
+        botSeed: 1,
+        recorderFor: () => NO_RECORDING,
+        error: (message) => out.push(`error: ${message}`),
+        warn: (message) => out.push(`warning: ${message}`),
+        readFile: () => ({ ok: false, problem: 'no files here' }),
       },
-      botSeed: 1,
-      recorderFor: () => NO_RECORDING,
-      error: (message) => out.push(`error: ${message}`),
-      warn: (message) => out.push(`warning: ${message}`),
-      readFile: () => ({ ok: false, problem: 'no files here' }),
-    });
+      yoteConsole,
+    );
     expect(code).toBe(0);
     const transcript = out.join('');
     if (regenerate) writeFileSync(`${FIXTURE}.transcript`, transcript);

@@ -3,7 +3,7 @@
  * registry line: two pawns race along a track of `length` squares with one die. After each roll
  * the player moves the whole roll, or (when it is more than 1) creeps a single square. The first
  * pawn to reach the end wins. It writes no console: the shared move list plays it
- * (classic/move-list.ts).
+ * (classic/game-console.ts).
  */
 import { Text } from 'ink';
 import type { Argv } from 'yargs';

@@ -5,7 +5,7 @@ import { ServedContext } from '../../../ui/play-session.js';
 import { Styled } from '../../../ui/theme.js';
 import { LAYERS_OPTIONS } from '../rules.js';
 import { helpLines } from '../../../ui/text.js';
-import { rulesTextOf } from '../../rules-text.js';
+import { rulesTextOf } from '../../../ui/rules-text.js';
 import { LAYERS_HELP } from './play.js';
 import { kindsOf, type LayersSetupForm, ROWS, seatsLine } from './setup-model.js';
 

@@ -84,18 +84,10 @@ export function yoteBoardSegments(state: YoteState, view: BoardMarks = {}): Segm
 
 export const BOARD_BOX_WIDTH = BOARD_WIDTH + 4;
 
-export function YoteBoard({
-  state,
-  cursor,
-  marks,
-}: {
-  state: YoteState;
-  cursor?: number | undefined;
-  marks?: ReadonlyMap<number, Mark> | undefined;
-}) {
+export function YoteBoard({ state, ...view }: { state: YoteState } & BoardMarks) {
   return (
     <BoardBox width={BOARD_BOX_WIDTH}>
-      <SegmentLines lines={yoteBoardSegments(state, { cursor, marks })} />
+      <SegmentLines lines={yoteBoardSegments(state, view)} />
     </BoardBox>
   );
 }
