@@ -8,6 +8,39 @@ import { memo } from 'react';
 import { firstLines, lastLogLines, wrapText } from './text.js';
 import { Styled } from './theme.js';
 
+/**
+ * A panel's first line: ▶ who is to act, in their colour, and what they are doing; or ★ how the
+ * game ended, once it has (over as many lines as it takes where `wrap`, else cut at the width).
+ */
+export function TurnLine({
+  ended,
+  seat,
+  who,
+  doing,
+  wrap = false,
+}: {
+  ended: string | null;
+  seat: number | undefined;
+  who: string;
+  doing: string;
+  wrap?: boolean;
+}) {
+  if (ended !== null)
+    return (
+      <Text wrap={wrap ? 'wrap' : 'truncate-end'} bold>
+        ★ {ended}
+      </Text>
+    );
+  return (
+    <Text wrap="truncate-end">
+      <Styled seat={seat} bold>
+        ▶ {who}
+      </Styled>
+      {doing}
+    </Text>
+  );
+}
+
 /** The log's last lines (older ones dim), a rule, the notice in two lines (or more), and the keys. */
 export function PanelTail({
   log,

@@ -9,6 +9,7 @@
 import type { Game, GameEvent } from '../engine/game.js';
 import type { Grid } from '../engine/grid.js';
 import type { Seat } from '../engine/seats.js';
+import type { Session } from '../table/session.js';
 import { repliesWords } from '../engine/take-back.js';
 import { type EventLog, type Told, type ToldBack, wanting, wantingBack } from './event-log.js';
 import { gridCursorKey } from './grid-cursor.js';
@@ -17,9 +18,11 @@ import {
   backLogged,
   computerToPlay,
   type DescribeEvent,
+  FRAME_HELP,
   frameKey,
   type Overlay,
   reduceFramed,
+  resumedLog,
   type SessionAction,
   toldLogged,
 } from './play-session.js';
@@ -43,6 +46,8 @@ export interface CellFace<S, E extends GameEvent> {
   press(state: S, cursor: number, chosen: number | null): Pressed<E>;
   /** The game's own keys on its player's turn, each asking an event (Yoté's s: stop the attack). */
   keys?(state: S, key: Key): E | undefined;
+  /** The help page's lines for what Enter means and for the game's own keys. */
+  readonly help: readonly string[];
 }
 
 export interface CellPlay<S, E> extends EventLog<S, E> {
@@ -178,5 +183,32 @@ export function cellPlayModel<S, E extends GameEvent>(face: CellFace<S, E>) {
     return cell === undefined ? undefined : { type: 'cells/cursorSet', cell };
   }
 
-  return { init, reduce, key };
+  // The centre cell as the example of a cell typed ("c then 3 is C3").
+  const cell = grid.names[centre] as string;
+  const typed = `${cell.slice(0, 1).toLowerCase()} then ${cell.slice(1)} is ${cell}`;
+  const last = 'abcdefghijklmnopqrstuvwxyz'[grid.columns - 1];
+  /** The help page's key lines: the shared keys around the game's own. */
+  const help = [
+    'Keys',
+    `  ← → ↑ ↓    move the cursor (or type a column a–${last} and a row 1–${grid.rows}: ${typed})`,
+    ...face.help,
+    '  x Esc      drop the chosen piece',
+    `  u          take back your last ${face.move}, with the reply`,
+    '  h          a hint: the strong computer’s choice and why',
+    '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
+    ...FRAME_HELP,
+  ];
+  return {
+    init,
+    reduce,
+    key,
+    /** What the default play screen (ui/PlayScreen.tsx) takes of the model. */
+    screen: {
+      keys: help,
+      init: (session: Pick<Session<S>, 'initial' | 'seats' | 'log'>) =>
+        resumedLog(init(session.initial, session.seats), session),
+      reduce,
+      key,
+    },
+  };
 }

@@ -19,10 +19,9 @@ import {
   type YoteOptions,
   type YoteState,
 } from './rules.js';
-import { resumedLog } from '../../ui/play-session.js';
 import { playScreen } from '../../ui/PlayScreen.js';
 import { replayFace } from '../../ui/ReplayFace.js';
-import { newYotePlay, reduceYotePlay, YOTE_HELP, yoteKey, yoteMarks } from './ui/play.js';
+import { yoteMarks, yotePlayScreen } from './ui/play.js';
 import { BOARD_BOX_WIDTH, GLYPH, SIDE_SEAT, YoteBoard } from './ui/YoteBoard.js';
 import { SideLines, YotePanel } from './ui/YotePanel.js';
 
@@ -73,13 +72,11 @@ const entry: MenuEntry = setupEntry({
       );
     },
   },
-  start(form, players) {
-    const options: YoteOptions = { quietTurns: Number(form.options.quietTurns) };
-    // Seat 0 is White: player 1 sits there when they chose White.
-    const seats =
-      form.options.firstColour === 0 ? players : [players[1] as Seat, players[0] as Seat];
-    return { options, seats };
-  },
+  // Seat 0 is White: player 1 sits there when they chose White.
+  start: ({ options: { firstColour, ...options } }, players) => ({
+    options,
+    seats: firstColour === 0 ? players : [players[1] as Seat, players[0] as Seat],
+  }),
 });
 
 /** The panel takes what the board leaves, in play and in the replay alike. */
@@ -89,10 +86,7 @@ export const yoteModule = gameModule<YoteState, YoteEvent, YoteOptions>({
   ...yoteCore,
   entries: [entry],
   Play: playScreen(yoteCore, {
-    keys: YOTE_HELP,
-    init: (session) => resumedLog(newYotePlay(session.initial, session.seats), session),
-    reduce: reduceYotePlay,
-    key: yoteKey,
+    ...yotePlayScreen,
     board(play) {
       // A computer's turn shows neither the cursor nor what a choice could do.
       const human = play.seats[play.state.turn]?.kind !== 'computer';

@@ -255,52 +255,30 @@ function judged(state: YoteState): YoteState {
   return state;
 }
 
-function withCell(board: readonly number[], changes: readonly (readonly [number, number])[]) {
-  const next = board.slice();
-  for (const [cell, value] of changes) next[cell] = value;
-  return next;
-}
-
 export function reduce(state: YoteState, event: unknown): YoteState {
   if (check(state, event) !== undefined) return state;
   const e = event as YoteEvent;
   const colour = state.turn;
   const other = 1 - colour;
+  const board = state.board.slice();
   switch (e.type) {
-    case 'yote/placed': {
-      const cell = cellOf(e.cell) as number;
-      const hands = plus(state.hands, colour, -1);
-      return endTurn({
-        ...state,
-        board: withCell(state.board, [[cell, colour]]),
-        hands,
-        eventful: true,
-      });
-    }
-    case 'yote/moved': {
-      const from = cellOf(e.from) as number;
-      const to = cellOf(e.to) as number;
-      return endTurn({
-        ...state,
-        board: withCell(state.board, [
-          [from, EMPTY],
-          [to, colour],
-        ]),
-      });
-    }
+    case 'yote/placed':
+      board[cellOf(e.cell) as number] = colour;
+      return endTurn({ ...state, board, hands: plus(state.hands, colour, -1), eventful: true });
+    case 'yote/moved':
+      board[cellOf(e.from) as number] = EMPTY;
+      board[cellOf(e.to) as number] = colour;
+      return endTurn({ ...state, board });
     case 'yote/jumped': {
       const from = cellOf(e.from) as number;
       const to = cellOf(e.to) as number;
-      const over = BOARD.between(from, to) as number;
-      const lost = plus(state.lost, other, 1);
+      board[from] = EMPTY;
+      board[BOARD.between(from, to) as number] = EMPTY;
+      board[to] = colour;
       const after: YoteState = {
         ...state,
-        board: withCell(state.board, [
-          [from, EMPTY],
-          [over, EMPTY],
-          [to, colour],
-        ]),
-        lost,
+        board,
+        lost: plus(state.lost, other, 1),
         step: 'remove',
         attacker: to,
         chain: state.chain.length === 0 ? [from, to] : [...state.chain, to],
@@ -310,11 +288,10 @@ export function reduce(state: YoteState, event: unknown): YoteState {
       return piecesOf(after, other) === 0 ? judged(after) : after;
     }
     case 'yote/removed': {
-      const lost = plus(state.lost, other, 1);
-      const after: YoteState =
-        e.cell === 'hand'
-          ? { ...state, hands: plus(state.hands, other, -1), lost }
-          : { ...state, board: withCell(state.board, [[cellOf(e.cell) as number, EMPTY]]), lost };
+      const fromHand = e.cell === 'hand';
+      if (!fromHand) board[cellOf(e.cell) as number] = EMPTY;
+      const hands = fromHand ? plus(state.hands, other, -1) : state.hands;
+      const after: YoteState = { ...state, board, hands, lost: plus(state.lost, other, 1) };
       if (piecesOf(after, other) === 0) return judged(after);
       // The same piece may attack again; with no jump to make, the turn simply ends.
       if (jumpsFrom(after, state.attacker as number).length > 0) return { ...after, step: 'again' };

@@ -7,7 +7,7 @@ import { Box, Text } from '../../../render/components.js';
 import type { ReactNode } from 'react';
 import type { Seat } from '../../../engine/seats.js';
 import { listWindow } from '../../../ui/ListPlayScreen.js';
-import { PanelTail } from '../../../ui/PanelParts.js';
+import { PanelTail, TurnLine } from '../../../ui/PanelParts.js';
 import { usePanelKeys } from '../../../ui/play-session.js';
 import { displayWidth, fit, wrapText } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
@@ -106,19 +106,12 @@ export function KonoPanel({ play, width, rows }: { play: KonoPlay; width: number
   );
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
-      {over ? (
-        <Text wrap="truncate-end" bold>
-          ★ {tournamentLine(state, names)}
-        </Text>
-      ) : (
-        <Text wrap="truncate-end">
-          <Styled seat={colour ? COLOUR_SEAT[colour] : undefined} bold>
-            ▶ {names[state.turn]}
-            {colour ? ` (${colour})` : ''}
-          </Styled>{' '}
-          {PHASE_WORDS[state.phase]}
-        </Text>
-      )}
+      <TurnLine
+        ended={over ? tournamentLine(state, names) : null}
+        seat={colour ? COLOUR_SEAT[colour] : undefined}
+        who={`${names[state.turn]}${colour ? ` (${colour})` : ''}`}
+        doing={` ${PHASE_WORDS[state.phase]}`}
+      />
       <Text wrap="truncate-end">
         {state.phase === 'play' && human ? `  ${stepWords(play)}` : ' '}
       </Text>

@@ -9,7 +9,7 @@ import { BoardBox } from '../../../ui/PlayFrame.js';
 import { type Segment, SegmentLines, type Style } from '../../../ui/Segments.js';
 import { COLUMNS, EMPTY, ROWS, type YoteState } from '../rules.js';
 
-export type Mark = 'step' | 'land' | 'victim' | 'take' | 'chosen' | 'path' | 'last';
+export type Mark = 'step' | 'land' | 'victim' | 'take' | 'chosen' | 'path';
 
 export interface BoardMarks {
   readonly cursor?: number | undefined;
@@ -23,7 +23,6 @@ const RED = 0;
 const GREEN = 2;
 const CURSOR = 5;
 const DIM: Style = { dim: true };
-export const BOARD_WIDTH = 4 + COLUMNS * 4 + 1;
 
 export function yoteBoardSegments(state: YoteState, view: BoardMarks = {}): Segment[][] {
   const { cursor, marks } = view;
@@ -54,7 +53,7 @@ export function yoteBoardSegments(state: YoteState, view: BoardMarks = {}): Segm
           seat: hot ? RED : (SIDE_SEAT[piece] ?? 3),
           bold: true,
           inverse: mark === 'chosen' || mark === 'take',
-          underline: mark === 'victim' || mark === 'last',
+          underline: mark === 'victim',
         };
       } else if (mark === 'step') {
         text = '•';
@@ -62,7 +61,7 @@ export function yoteBoardSegments(state: YoteState, view: BoardMarks = {}): Segm
       } else if (mark === 'land') {
         text = '◎';
         style = { seat: RED, bold: true };
-      } else if (mark === 'path' || mark === 'last') {
+      } else if (mark === 'path') {
         text = '·';
         style = DIM;
       } else {
@@ -82,7 +81,8 @@ export function yoteBoardSegments(state: YoteState, view: BoardMarks = {}): Segm
   return lines;
 }
 
-export const BOARD_BOX_WIDTH = BOARD_WIDTH + 4;
+/** The row numbers and the grid, in the box's border and padding. */
+export const BOARD_BOX_WIDTH = 4 + COLUMNS * 4 + 1 + 4;
 
 export function YoteBoard({ state, ...view }: { state: YoteState } & BoardMarks) {
   return (

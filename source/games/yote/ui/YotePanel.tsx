@@ -1,7 +1,7 @@
 /** Yoté's panel beside the board: whose turn and what to do, both sides, the quiet turns, the log, the keys. */
 import { Box, Text } from '../../../render/components.js';
 import { usePanelKeys } from '../../../ui/play-session.js';
-import { PanelTail } from '../../../ui/PanelParts.js';
+import { PanelTail, TurnLine } from '../../../ui/PanelParts.js';
 import { fit } from '../../../ui/text.js';
 import { Styled } from '../../../ui/theme.js';
 import { endingWords } from '../describe.js';
@@ -56,18 +56,13 @@ export function YotePanel({ play, width, rows }: { play: YotePlay; width: number
   // 17 fixed lines (borders, turn, sides, rule, notice, keys): the log gets the rest, up to 12.
   return (
     <Box borderStyle="round" flexDirection="column" paddingX={1} width={width} flexShrink={0}>
-      {over && state.ending ? (
-        <Text wrap="wrap" bold>
-          ★ {endingWords(state.ending, names)}
-        </Text>
-      ) : (
-        <Text wrap="truncate-end">
-          <Styled seat={SIDE_SEAT[state.turn]} bold>
-            ▶ {seats[state.turn]?.name} ({COLOUR_NAMES[state.turn]})
-          </Styled>
-          {state.step === 'act' ? ' to play' : ' attacking'}
-        </Text>
-      )}
+      <TurnLine
+        ended={over && state.ending ? endingWords(state.ending, names) : null}
+        seat={SIDE_SEAT[state.turn]}
+        who={`${seats[state.turn]?.name} (${COLOUR_NAMES[state.turn]})`}
+        doing={state.step === 'act' ? ' to play' : ' attacking'}
+        wrap
+      />
       <Text wrap="truncate-end" dimColor={over}>
         {over ? ' ' : `  ${stepWords(play)}`}
       </Text>

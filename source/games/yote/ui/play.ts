@@ -5,7 +5,6 @@
  * attacking piece), the marks the board shows and the words for what the step asks.
  */
 import { type CellPlay, cellPlayModel, type Pressed } from '../../../ui/cell-play.js';
-import { FRAME_HELP } from '../../../ui/play-session.js';
 import { describeYoteEvent } from '../describe.js';
 import {
   BOARD,
@@ -23,21 +22,6 @@ import {
 import type { Mark } from './YoteBoard.js';
 
 export type YotePlay = CellPlay<YoteState, YoteEvent>;
-
-/** The keys, for the help page (the rules follow them). */
-export const YOTE_HELP: readonly string[] = [
-  'Keys',
-  '  ← → ↑ ↓    move the cursor (or type a column a–f and a row 1–5: c then 3 is C3)',
-  '  Enter      on an empty cell: place a piece there; on one of yours: choose it',
-  '             then Enter on a green • steps there, on a red ◎ jumps (attacks)',
-  '  Enter      after a jump: on the red piece to take; then on a ◎ to jump again',
-  '  s          stop the attack (Enter on the attacking piece stops it too)',
-  '  x Esc      drop the chosen piece',
-  '  u          take back your last step, with the reply',
-  '  h          a hint: the strong computer’s choice and why',
-  '  ?          this help    q  quit (asks first)    Ctrl+C  quit now',
-  ...FRAME_HELP,
-];
 
 /** The marks the board shows: what the chosen (or pointed-at) piece can do, or what may be taken. */
 export function yoteMarks(play: YotePlay): Map<number, Mark> {
@@ -156,8 +140,14 @@ const model = cellPlayModel<YoteState, YoteEvent>({
   held: (state) => state.attacker,
   press,
   keys: (_, key) => (key === 's' ? { type: 'yote/stopped' } : undefined),
+  help: [
+    '  Enter      on an empty cell: place a piece there; on one of yours: choose it',
+    '             then Enter on a green • steps there, on a red ◎ jumps (attacks)',
+    '  Enter      after a jump: on the red piece to take; then on a ◎ to jump again',
+    '  s          stop the attack (Enter on the attacking piece stops it too)',
+  ],
 });
 
-export const newYotePlay = model.init;
-export const reduceYotePlay = model.reduce;
-export const yoteKey = model.key;
+export const { init: newYotePlay, reduce: reduceYotePlay, key: yoteKey } = model;
+/** The play model as the default play screen takes it: its key lines, start, reducer and keys. */
+export const yotePlayScreen = model.screen;
