@@ -97,3 +97,10 @@ export function namedTwice(names: readonly string[]): number | undefined {
 /** The seats named `names`, each played as the form says. */
 export const seatsAtStart = (form: SeatsForm, names: readonly string[]): Seat[] =>
   names.map((name, seat) => seatOf(name, form.kinds[seat] ?? 'human'));
+
+/** The row ↑, ↓ or Tab moves a form's focus to, round its rows; undefined for any other key. */
+export function focusMoved(focus: number, rows: number, key: Key): number | undefined {
+  if (key === 'up') return (focus + rows - 1) % rows;
+  if (key === 'down' || key === 'tab') return (focus + 1) % rows;
+  return undefined;
+}

@@ -12,6 +12,7 @@ import { BASE_LEVELS, type Seat, type SeatKind, seatKinds } from '../engine/seat
 import type { Key } from './keys.js';
 import {
   cursorFor,
+  focusMoved,
   namesAtStart,
   newSeats,
   type SeatRow,
@@ -163,14 +164,11 @@ export function setupFormKey<X>(
     const to = rows[focus];
     return stay({ focus, cursor: cursorFor(form, to?.type === 'seat' ? to : undefined) });
   };
+  const moved = focusMoved(form.focus, rows.length, key);
+  if (moved !== undefined) return focusOn(moved);
   switch (key) {
     case 'escape':
       return { type: 'back' };
-    case 'up':
-      return focusOn((form.focus + rows.length - 1) % rows.length);
-    case 'down':
-    case 'tab':
-      return focusOn((form.focus + 1) % rows.length);
     case 'left':
     case 'right':
       if (row?.type !== 'option' || !option) return stay({});

@@ -12,7 +12,7 @@ import {
   seatOf,
 } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { steppedKind } from '../../../ui/seats-form.js';
+import { focusMoved, steppedKind } from '../../../ui/seats-form.js';
 import { editField, type Field, fieldOf } from '../../../ui/text-field.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
 import { settingOf, stepped } from '../../../engine/options.js';
@@ -67,14 +67,11 @@ export function konoSetupKey(form: KonoSetupForm, key: Key): SetupOutcome {
     const edited = editField(form.file, key, 200);
     if (edited) return stay({ file: edited, loaded: null });
   }
+  const moved = focusMoved(form.focus, rows.length, key);
+  if (moved !== undefined) return stay({ focus: moved });
   switch (key) {
     case 'escape':
       return { type: 'back' };
-    case 'up':
-      return stay({ focus: (form.focus + rows.length - 1) % rows.length });
-    case 'down':
-    case 'tab':
-      return stay({ focus: (form.focus + 1) % rows.length });
     case 'left':
     case 'right': {
       const delta = key === 'left' ? -1 : 1;

@@ -4,7 +4,7 @@
  */
 import { defaultSeatName, SEAT_KINDS, type SeatKind, seatOf } from '../../../engine/seats.js';
 import type { Key } from '../../../ui/keys.js';
-import { steppedKind } from '../../../ui/seats-form.js';
+import { focusMoved, steppedKind } from '../../../ui/seats-form.js';
 import type { SetupContext, SetupOutcome } from '../../module.js';
 import { settingOf, stepped } from '../../../engine/options.js';
 import { LAYERS_OPTIONS } from '../rules.js';
@@ -51,14 +51,11 @@ export function layersSetupKey(form: LayersSetupForm, key: Key): SetupOutcome {
     type: 'form',
     form: { ...form, ...next },
   });
+  const moved = focusMoved(form.focus, ROWS.length, key);
+  if (moved !== undefined) return stay({ focus: moved });
   switch (key) {
     case 'escape':
       return { type: 'back' };
-    case 'up':
-      return stay({ focus: (form.focus + ROWS.length - 1) % ROWS.length });
-    case 'down':
-    case 'tab':
-      return stay({ focus: (form.focus + 1) % ROWS.length });
     case 'left':
     case 'right':
     case 'pageup':
