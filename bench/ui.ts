@@ -122,6 +122,35 @@ const keyToFrame = (samples: number) =>
   );
 
 /**
+ * The CPU of a frame of a game of Yut in process (madang's renderer at 80×24, two people at the
+ * keyboard, Space and Enter in turn: a throw, a move), with keys `gap` ms apart. At a person's
+ * pace the same frame costs more than in a burst: the code of a frame runs cold (the processor's
+ * caches hold other work by the next key), which is what a served table at a person's pace pays.
+ */
+async function cpuPerFrame(gap: number, keys: number): Promise<number> {
+  const app = drawApp(benchOptions({ kind: 'entry', entry: 'yut' }), 80, 24);
+  // Setup → Start, then a burst to warm the code up.
+  for (const key of ['\x1b[A', '\r']) {
+    app.type(key);
+    await sleep(50);
+  }
+  for (let i = 0; i < 200; i++) {
+    app.type(i % 2 === 0 ? ' ' : '\r');
+    await sleep(1);
+  }
+  let frames = 0;
+  app.onWrite = () => frames++;
+  const from = process.cpuUsage();
+  for (let i = 0; i < keys; i++) {
+    app.type(i % 2 === 0 ? ' ' : '\r');
+    await sleep(gap);
+  }
+  const used = process.cpuUsage(from);
+  app.unmount();
+  return (used.user + used.system) / 1000 / Math.max(1, frames);
+}
+
+/**
  * The built program, the command users run: this checkout's bundle, or another's
  * (MADANG_BENCH_CLI, as the serve section takes it: a before and an after side by side).
  */
@@ -308,6 +337,12 @@ export async function uiSection(quick: boolean): Promise<Section> {
       value: `${fmt(percentile(keys, 0.95), 2)} ms`,
     },
   );
+  const bursts = await cpuPerFrame(2, quick ? 200 : 1000);
+  const paced = await cpuPerFrame(100, quick ? 40 : 200);
+  figures.push({
+    what: 'CPU of a frame of Yut in process (80×24, throws and moves), keys 2 ms · 100 ms apart',
+    value: `${fmt(bursts, 2)} · ${fmt(paced, 2)} ms`,
+  });
   const starts = await startToFrame(quick ? 3 : 10);
   if (starts && starts.length > 0) {
     figures.push(

@@ -180,6 +180,11 @@ export function widthOfText(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 0x20 && code < 0x300) width++;
+    // A character of the boards and panels (▶ ◆ ─), not joined to the next (which is then one
+    // of them too, or the end): measured alone, as cellsOfText cuts it, and the rest of the line
+    // not sent through string-width each time the line is new.
+    else if (simple(code) && (i + 1 === text.length || simple(text.charCodeAt(i + 1))))
+      width += charWidth(text[i] as string, code);
     else return width + measured(text.slice(i));
   }
   return width;

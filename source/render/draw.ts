@@ -39,13 +39,15 @@ const within = (outer: Clip | undefined, inner: Clip): Clip =>
 
 /** The frame: `columns` wide, as high as the tree. */
 export function layOut(root: RootNode, columns: number): void {
-  root.yoga.setWidth(columns);
+  if (root.columns !== columns) root.yoga.setWidth(columns);
+  root.columns = columns;
   root.yoga.calculateLayout(undefined, undefined, Yoga.DIRECTION_LTR);
 }
 
 export function draw(root: RootNode): Cell[][] {
-  const width = Math.max(0, Math.round(root.yoga.getComputedWidth()));
-  const height = Math.max(0, Math.round(root.yoga.getComputedHeight()));
+  const layout = root.yoga.getComputedLayout();
+  const width = Math.max(0, Math.round(layout.width));
+  const height = Math.max(0, Math.round(layout.height));
   const rows: Cell[][] = [];
   for (let y = 0; y < height; y++) rows.push(new Array<Cell>(width).fill(BLANK));
   for (const child of root.children) drawNode(child, rows, width, 0, 0, undefined);
@@ -60,23 +62,30 @@ function drawNode(
   offsetY: number,
   clip: Clip | undefined,
 ): void {
-  const { yoga } = node;
-  if (yoga.getDisplay() === Yoga.DISPLAY_NONE) return;
-  const x = offsetX + yoga.getComputedLeft();
-  const y = offsetY + yoga.getComputedTop();
-  if (node.kind === 'text') return drawText(node, rows, width, x, y, clip);
-  drawBorder(node, rows, width, x, y, clip);
+  // Not drawn where Yoga displays it not (nodes.ts setHidden and the display prop set it so):
+  // known without asking Yoga, each call into its WebAssembly a cost on every node of a frame.
+  if (node.hidden || (node.kind === 'box' && node.props.display === 'none')) return;
+  // The node's place and size in one call, not four.
+  const layout = node.yoga.getComputedLayout();
+  const x = offsetX + layout.left;
+  const y = offsetY + layout.top;
+  // A text has no padding nor border (Ink's Text takes none): its width is its room.
+  if (node.kind === 'text') return drawText(node, rows, width, x, y, layout.width, clip);
+  drawBorder(node, rows, width, x, y, layout.width, layout.height, clip);
   const overflowX = node.props.overflowX ?? node.props.overflow;
   const overflowY = node.props.overflowY ?? node.props.overflow;
   let inner = clip;
   if (overflowX === 'hidden' || overflowY === 'hidden') {
     const h = overflowX === 'hidden';
     const v = overflowY === 'hidden';
+    const { props } = node;
+    // The border's widths, as nodes.ts gives them to Yoga.
+    const edge = (side: unknown) => (props.borderStyle && side !== false ? 1 : 0);
     inner = within(clip, {
-      x1: h ? x + yoga.getComputedBorder(Yoga.EDGE_LEFT) : undefined,
-      x2: h ? x + yoga.getComputedWidth() - yoga.getComputedBorder(Yoga.EDGE_RIGHT) : undefined,
-      y1: v ? y + yoga.getComputedBorder(Yoga.EDGE_TOP) : undefined,
-      y2: v ? y + yoga.getComputedHeight() - yoga.getComputedBorder(Yoga.EDGE_BOTTOM) : undefined,
+      x1: h ? x + edge(props.borderLeft) : undefined,
+      x2: h ? x + layout.width - edge(props.borderRight) : undefined,
+      y1: v ? y + edge(props.borderTop) : undefined,
+      y2: v ? y + layout.height - edge(props.borderBottom) : undefined,
     });
   }
   for (const child of node.children) drawNode(child, rows, width, x, y, inner);
@@ -88,17 +97,11 @@ function drawText(
   width: number,
   x: number,
   y: number,
+  maxWidth: number,
   clip: Clip | undefined,
 ): void {
   const runs = runsOf(node);
   if (runs.runs.length === 0) return;
-  const { yoga } = node;
-  const maxWidth =
-    yoga.getComputedWidth() -
-    yoga.getComputedPadding(Yoga.EDGE_LEFT) -
-    yoga.getComputedPadding(Yoga.EDGE_RIGHT) -
-    yoga.getComputedBorder(Yoga.EDGE_LEFT) -
-    yoga.getComputedBorder(Yoga.EDGE_RIGHT);
   const own = ownStyle(node);
   const { lines } = textCells(
     runs,
@@ -230,6 +233,8 @@ function drawBorder(
   width: number,
   x: number,
   y: number,
+  w: number,
+  h: number,
   clip: Clip | undefined,
 ): void {
   const { props } = node;
@@ -237,8 +242,6 @@ function drawBorder(
   if (!kind) return;
   const box = typeof kind === 'string' ? BOXES[kind] : undefined;
   if (!box) return;
-  const w = node.yoga.getComputedWidth();
-  const h = node.yoga.getComputedHeight();
   const colour = colourCode(props.borderColor as string | undefined);
   const dim = props.borderDimColor === true;
   const style: Style = colour === undefined && !dim ? PLAIN : borderStyle(colour ?? 39, dim);

@@ -62,6 +62,9 @@ function sameProps(a: Props, b: Props): boolean {
   return true;
 }
 
+/** A text's style props (nodes.ts RunProps). */
+const STYLE_PROPS = ['color', 'dimColor', 'bold', 'underline', 'inverse'] as const;
+
 let priority: number = NoEventPriority;
 
 const withoutChildren = (props: Props): Props => {
@@ -110,14 +113,16 @@ const config = {
   commitUpdate(node: Instance, _type: string, before: Props, after: Props) {
     const props = withoutChildren(after);
     if (node.kind === 'box') {
-      applyBox(node.yoga, props, withoutChildren(before));
+      applyBox(node.yoga, props, before);
       node.props = props;
       return;
     }
     if (node.kind === 'text') {
       if (before.wrap !== after.wrap) node.yoga.markDirty();
       node.props = props as TextNode['props'];
-      node.own = undefined;
+      // Its style worked out again only when a style prop changed: a new style object would
+      // cut its text into cells again on every frame (text.ts keeps them for one style).
+      if (STYLE_PROPS.some((key) => before[key] !== after[key])) node.own = undefined;
       if (!sameRuns(before.segments as Run[] | undefined, after.segments as Run[] | undefined))
         textChanged(node);
       return;

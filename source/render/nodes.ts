@@ -62,6 +62,8 @@ export interface RootNode {
   readonly children: Child[];
   /** Told after each commit of React's: the screen is drawn again. */
   committed: () => void;
+  /** The width it was last laid out at. */
+  columns?: number | undefined;
 }
 
 export type Child = BoxNode | TextNode;

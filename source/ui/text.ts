@@ -1,13 +1,13 @@
 /** Text helpers for the screens: what may be typed into a field, display widths, wrapping prose. */
-import { measured } from '../render/cells.js';
+import { widthOfText } from '../render/cells.js';
 
 /** Columns a string takes on screen: wide (Korean, CJK) characters take two. */
 export function displayWidth(text: string): number {
-  // Most text is plain ASCII, one column a character: no need to segment it (string-width
-  // segments graphemes, which costs, and the panels measure every word of the log each frame).
-  // The rest is measured once a text: a served table's strip, with its ' · ', was measured
-  // again for each of a hundred screens on every move.
-  return /^[\x20-\x7e]*$/.test(text) ? text.length : measured(text);
+  // As the renderer counts the columns of a text (render/cells.ts): a character at a time where
+  // none joins the next (ASCII, Latin-1, the boards' signs, Hangul), string-width for the rest.
+  // A served table's strip, with its ' · ' and a name, was measured through string-width for
+  // each of a hundred screens on every move, its cache of texts outgrown by so many.
+  return widthOfText(text);
 }
 
 /** Inline markdown a reader need not see: emphasis, strong, code, link targets. */
