@@ -5,7 +5,8 @@
  * the game's size (views/shared-play.tsx) and its frames take their rows from the one drawing
  * here; a move watched by fifty costs one React render, layout and draw, and fifty diffs and
  * writes. Its first game key gives it its own screen again (the key waits for it). The lobby as
- * those see it who have moved nothing in it: all but its title, which names each person.
+ * those see it whose cursors are on the same table (no notice, code field or seat of theirs): all
+ * but its title, which names each person.
  */
 import { createContext, type ReactNode } from 'react';
 import { renderScreen, type Screen } from '../render/screen.js';

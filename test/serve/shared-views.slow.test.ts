@@ -5,7 +5,8 @@
  * what it asked for (none lost) on a screen of its own, which shows what the shared one shows
  * once the page is closed; spectators who leave let go of their drawings. The lobby: those who
  * moved nothing in it share one, each drawing its title (its name); a table made is in all at
- * once; one who opens the code field has a lobby of its own until it is closed. And a window
+ * once; one who opens the code field has a lobby of its own until it is closed; those whose
+ * cursors are on the same table share one drawing, one for each place of a cursor. And a window
  * resized (these clients' screens wrap at their right edge as a terminal does): after a shrink
  * the screen is the one of the new size, whole and in place, and stays so. Found by hand: from
  * 100×30 to 80×24 at once, the first frame after the resize came from the tree (or the shared
@@ -114,7 +115,7 @@ describe("a table's spectators", () => {
     await shared(web, 0);
   }, 120_000);
 
-  it('the lobby is drawn once for those who moved nothing in it, each with its own title', async () => {
+  it('the lobby is drawn once for those whose cursors are on one table, each with its own title', async () => {
     server = await start(['--seed', '382', '--bot-delay', '0']);
     const { ssh, web } = server;
     const [ann, bo] = [await register(ssh, 'Ann'), await register(ssh, 'Bo')];
@@ -160,13 +161,35 @@ describe("a table's spectators", () => {
     await lobbyOf(code);
     expect(ann.player.screen()).not.toContain('Table code:');
     await shared(web, 1);
-    // A key in the shared lobby acts on the hall as it is now: Enter sits Bo at Cy's table, w
+
+    // Those whose cursors are on the same table share its drawing: Ann moves to Di's table, a
+    // drawing of its own place; Bo follows her there, and the one at the first place goes.
+    const di = await register(ssh, 'Di');
+    players.push(di.player);
+    await di.player.waitFor('you are Di');
+    const second = await makeYutTable(di.player);
+    await lobbyOf(second);
+    ann.player.write('\x1b[B');
+    await shared(web, 2);
+    await ann.player.waitFor(`▸ ${second}`);
+    expect(bo.player.screen()).toContain(`▸ ${code}`);
+    bo.player.write('\x1b[B');
+    await shared(web, 1);
+    const both = await lobbyOf(`▸ ${second}`);
+    expect(both).not.toContain(`▸ ${code}`);
+    // A table made while their cursors are moved is in both at once, the cursor where it was.
+    const ed = await register(ssh, 'Ed');
+    players.push(ed.player);
+    await ed.player.waitFor('you are Ed');
+    const third = await makeYutTable(ed.player);
+    expect(await lobbyOf(third)).toContain(`▸ ${second}`);
+    // A key in the shared lobby acts on the hall as it is now: Enter sits Bo at Di's table, w
     // has Ann watch it.
     bo.player.write('\r');
-    await bo.player.waitFor('▶ R Cy to throw');
+    await bo.player.waitFor('▶ R Di to throw');
     ann.player.write('w');
-    await ann.player.waitFor(`table ${code} · watching`);
-    await ann.player.waitFor('Cy to throw');
+    await ann.player.waitFor(`table ${second} · watching`);
+    await ann.player.waitFor('Di to throw');
   }, 120_000);
 });
 

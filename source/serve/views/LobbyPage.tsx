@@ -86,11 +86,14 @@ export function LobbyTitle({
 function LiveLobby({
   hall,
   ratings,
+  index,
   columns,
   rows,
 }: {
   hall: Lobby;
   ratings: RatingsStore | undefined;
+  /** The table the cursor is on (its place in the list). */
+  index: number;
   columns: number;
   rows: number;
 }) {
@@ -113,7 +116,7 @@ function LiveLobby({
   return (
     <LobbyPage
       tables={[...hall.tables.values()]}
-      index={0}
+      index={index}
       notice={undefined}
       code={undefined}
       person={undefined}
@@ -125,8 +128,9 @@ function LiveLobby({
 }
 
 /**
- * The lobby drawn once for all (shared-views.ts) who may share it: those who have moved nothing
- * in it, with no notice or code field open and no seat anywhere (which it marks), at one size.
+ * The lobby drawn once for all (shared-views.ts) who may share it: those with no notice or code
+ * field open and no seat anywhere (which it marks), at one size and with the cursor on the same
+ * table (one drawing for each place of a cursor).
  * `sharing`: whether this connection does now (the hall's changes are then the drawing's).
  */
 export function useSharedLobby(
@@ -148,7 +152,6 @@ export function useSharedLobby(
     may &&
     !failed &&
     screen.name === 'lobby' &&
-    screen.index === 0 &&
     !screen.notice &&
     !screen.code &&
     person !== undefined &&
@@ -157,22 +160,31 @@ export function useSharedLobby(
   useLayoutEffect(() => {
     sharing.current = shared;
   });
+  // Those whose cursors are on the same table see the same lobby: one drawing for each place of
+  // the cursor, not one for each viewer.
+  const index = screen.name === 'lobby' ? screen.index : 0;
   const place = useMemo(
     (): SharedPlace | undefined =>
       shared
         ? {
-            key: 'lobby',
+            key: `lobby:${index}`,
             width: columns,
             height: rows,
             own: [TITLE_ROW],
             draw: (colour) => (
               <ThemeContext.Provider value={{ colour }}>
-                <LiveLobby hall={hall} ratings={ratings} columns={columns} rows={rows} />
+                <LiveLobby
+                  hall={hall}
+                  ratings={ratings}
+                  index={index}
+                  columns={columns}
+                  rows={rows}
+                />
               </ThemeContext.Provider>
             ),
           }
         : undefined,
-    [shared, hall, ratings, columns, rows],
+    [shared, hall, ratings, index, columns, rows],
   );
   const lost = useCallback(() => setFailed(true), []);
   return { place, shared, sharing, lost };
