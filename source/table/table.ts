@@ -213,6 +213,8 @@ export class Table<S, E extends GameEvent> {
   private hurrying = false;
   /** A batch is under way: what it applies does not schedule the next step. */
   private batching = false;
+  /** The next step is a draw the table makes by itself at once (see drawsAtOnce). */
+  private drawing = false;
   private standing: Standing<S>;
   /** Whether anything here ever acts by itself (a computer seat, or draws with no key). */
   private acts: boolean;
@@ -248,6 +250,15 @@ export class Table<S, E extends GameEvent> {
 
   get state(): S {
     return this.current;
+  }
+
+  /**
+   * The table's next step is a draw it makes by itself in the loop's next turn (Layers' number
+   * after a challenge): a view told of this batch may wait for that one and draw the two as
+   * one frame (the state between them, shown for a moment, is a frame every screen pays for).
+   */
+  get drawsAtOnce(): boolean {
+    return this.drawing;
   }
 
   /** The events in force, oldest first (taken-back ones are gone). */
@@ -324,6 +335,7 @@ export class Table<S, E extends GameEvent> {
     this.running = false;
     this.cancel?.();
     this.cancel = undefined;
+    this.drawing = false;
   }
 
   /**
@@ -654,6 +666,7 @@ export class Table<S, E extends GameEvent> {
       this.cancel();
       this.cancel = undefined;
     }
+    this.drawing = false;
     if (!this.acts || !this.running || this.closed || this.batching || this.holds.size > 0) return;
     const { chance } = this.setup.game;
     const { state, toAct: seat, outcome, chanceDue } = this.standing;
@@ -662,8 +675,10 @@ export class Table<S, E extends GameEvent> {
     if ((chance?.automatic && chanceDue) || (this.hurrying && (chanceDue || bot))) {
       // Draws due one after another (a round's order of a thousand), or the computers in a
       // hurry: in batches, a frame between them.
+      this.drawing = !!chance?.automatic && chanceDue;
       this.cancel = this.setup.scheduler.after(0, () => {
         this.cancel = undefined;
+        this.drawing = false;
         this.batch();
       });
       return;

@@ -384,7 +384,7 @@ export function usePlaySession<
     // `toldAction` and `backAction` only wrap their argument.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shared, init, reduce, told]);
-  const [play, dispatch, current, later] = useStore(storeReduce, rebuilt);
+  const [play, dispatch, current, later, held] = useStore(storeReduce, rebuilt);
   const [helpScroll, setHelpScroll] = useState(0);
   const think = useContext(ThinkContext);
   // One table for the life of the screen (the app gives each session a screen of its own).
@@ -432,11 +432,15 @@ export function usePlaySession<
       const batch = pending.current;
       if (batch.length === 0 || !told) return;
       pending.current = [];
-      // Drawn with the next frame due, not batch by batch; this view's own move at once.
-      (drawNow ? dispatch : later)({ type: 'session/committed', play: told(current(), batch) });
+      // Drawn with the next frame due, not batch by batch; this view's own move at once; and
+      // with the table's own draw that follows at once (one frame of the two, for every view).
+      (table.drawsAtOnce ? held : drawNow ? dispatch : later)({
+        type: 'session/committed',
+        play: told(current(), batch),
+      });
       syncHold();
     },
-    [told, later, dispatch, current, syncHold],
+    [told, later, held, dispatch, current, syncHold, table],
   );
 
   const heard = useCallback(
@@ -604,7 +608,12 @@ export function usePlaySession<
       }
       const made = reduce(before, action);
       const wanted = made.wanted;
-      dispatch({ type: 'session/committed', play: made });
+      // A move asked of the table is drawn with the table's answer, told at once below (or with
+      // the refusal's notice): not first as asked, a commit and perhaps a frame of its own.
+      (wanted !== undefined && wanted !== before.wanted ? held : dispatch)({
+        type: 'session/committed',
+        play: made,
+      });
       if (wanted === undefined || wanted === before.wanted) {
         syncHold();
         return made;
@@ -642,6 +651,7 @@ export function usePlaySession<
       syncHold,
       shared,
       flush,
+      held,
     ],
   );
 

@@ -43,5 +43,16 @@ export function useStore<S, A>(reducer: (state: S, action: A) => S, initial: () 
     },
     [reducer, draw],
   );
-  return [state, dispatch, current, later] as const;
+  // `held`: the store changes at once and the screen waits for what follows at once (the table's
+  // own draw after a move), drawn with it; drawn alone if nothing follows in 2 × LATER_MS.
+  const held = useCallback(
+    (action: A) => {
+      const next = reducer(ref.current, action);
+      ref.current = next;
+      trailing.current ??= setTimeout(draw, 2 * LATER_MS);
+      return next;
+    },
+    [reducer, draw],
+  );
+  return [state, dispatch, current, later, held] as const;
 }

@@ -9,17 +9,11 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../source/app/App.js';
 import type { GameEvent } from '../../../source/engine/game.js';
-import type { Header, Recorder } from '../../../source/engine/recording.js';
-import {
-  type LayersEvent,
-  layersGame,
-  type LayersOptions,
-  type LayersState,
-  toAct,
-} from '../../../source/games/layers/rules.js';
+import { layersGame, type LayersState, toAct } from '../../../source/games/layers/rules.js';
 import { SLICE_EVENTS } from '../../../source/table/table.js';
 import { appOptions } from '../../support/app.js';
 import { renderSized } from '../../support/ink.js';
+import { foldedLayers } from '../../support/layers.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -38,7 +32,6 @@ interface Played {
  * pressing n whenever the computers are to play.
  */
 async function playWithN(players: number, rounds: number, seed: number): Promise<Played> {
-  let state: LayersState | undefined;
   const events: GameEvent[] = [];
   // A hold of the event loop is one run of code without a pause: its events are applied one
   // after another, and the microtasks queued by the first run only when the hold ends. (Counted
@@ -47,31 +40,20 @@ async function playWithN(players: number, rounds: number, seed: number): Promise
   let holding = false;
   let counted = 0;
   let mostInAHold = 0;
-  const recorder = (header: Header): Recorder => {
-    state = layersGame.setup(header.options as LayersOptions);
-    return {
-      file: undefined,
-      event(event) {
-        // The events of the rounds asked for (the computers may play on a moment longer).
-        if ((state as LayersState).round <= rounds) events.push(event);
-        state = layersGame.reduce(state as LayersState, event as LayersEvent);
-        if (!holding) {
-          holding = true;
-          counted = 0;
-          queueMicrotask(() => {
-            holding = false;
-          });
-        }
-        counted++;
-        mostInAHold = Math.max(mostInAHold, counted);
-      },
-      takenBack() {},
-      end() {},
-      explained() {},
-      close() {},
-      problem: undefined,
-    };
-  };
+  const folded = foldedLayers((event, before) => {
+    // The events of the rounds asked for (the computers may play on a moment longer).
+    if (before.round <= rounds) events.push(event);
+    if (!holding) {
+      holding = true;
+      counted = 0;
+      queueMicrotask(() => {
+        holding = false;
+      });
+    }
+    counted++;
+    mostInAHold = Math.max(mostInAHold, counted);
+  });
+  const { recorder } = folded;
   const r = renderSized(
     <App
       options={appOptions({
@@ -90,10 +72,10 @@ async function playWithN(players: number, rounds: number, seed: number): Promise
   r.stdin.write('\r');
   // A loaded machine plays slowly: the bound is on the work of a turn, not on the time.
   const end = Date.now() + 150_000;
-  while (state === undefined && Date.now() < end) await sleep(10);
+  while (folded.state() === undefined && Date.now() < end) await sleep(10);
   let hurried = false;
   for (;;) {
-    const s = state as LayersState;
+    const s = folded.state() as LayersState;
     if (s.round > rounds || layersGame.outcome(s).status !== 'running') break;
     if (Date.now() > end) throw new Error(`round ${s.round} of ${rounds} after 150 s`);
     if ((s.phase === 'turn' || s.phase === 'draw') && toAct(s) === 0) {
