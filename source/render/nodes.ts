@@ -176,6 +176,10 @@ export function createText(props: TextNode['props']): TextNode {
     children: [],
     parent: undefined,
     hidden: false,
+    // Held from the start: added later, in either order, they gave text nodes three shapes,
+    // and the code that reads them was optimised for one and thrown away at the next.
+    runs: undefined,
+    own: undefined,
   };
   // Ink's Text: no growing, shrinking, a row.
   yoga.setFlexGrow(0);
