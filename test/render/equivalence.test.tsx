@@ -6,7 +6,16 @@
  */
 import fc from 'fast-check';
 import { renderToString } from 'ink';
-import { createElement, Fragment, type ReactNode, useLayoutEffect, useState } from 'react';
+import {
+  cloneElement,
+  createElement,
+  Fragment,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useLayoutEffect,
+  useState,
+} from 'react';
 import { describe, expect, it } from 'vitest';
 import { cellsOfAnsi, textOf } from '../../source/render/cells.js';
 import { Box, Text } from '../../source/render/components.js';
@@ -167,6 +176,31 @@ const { tree } = fc.letrec<{ tree: ReactNode; node: ReactNode }>((tie) => ({
     ),
 }));
 
+/** The same tree with each of its strings changed by `change`. */
+function withStrings(node: ReactNode, change: (text: string) => string): ReactNode {
+  if (typeof node === 'string') return change(node);
+  if (Array.isArray(node)) return node.map((child) => withStrings(child, change));
+  if (!isValidElement(node)) return node;
+  const element = node as ReactElement<{ children?: ReactNode }>;
+  const { children } = element.props;
+  if (children === undefined) return element;
+  const changed = Array.isArray(children)
+    ? children.map((child) => withStrings(child, change))
+    : [withStrings(children, change)];
+  return cloneElement(element, undefined, ...changed);
+}
+
+/**
+ * A text of the same width, other words where it breaks: its words in the other order, a and b
+ * swapped (the same columns, what a wrapped or cut text shows otherwise).
+ */
+const sameWidth = (text: string) =>
+  text
+    .split(' ')
+    .reverse()
+    .join(' ')
+    .replace(/[ab]/g, (c) => (c === 'a' ? 'b' : 'a'));
+
 /** A tree as JSX, for a counterexample a person can read. */
 function jsx(node: ReactNode): string {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
@@ -205,6 +239,22 @@ describe("madang's renderer", () => {
   it('draws a tree changed into another as Ink draws the other (every update of a node)', async () => {
     await fc.assert(
       fc.asyncProperty(tree, tree, fc.integer({ min: 8, max: 60 }), async (a, b, columns) => {
+        const ink = inkRows(b, columns);
+        const own = await changedRows(a, b, columns, ink.length);
+        expect(own, `${jsx(a)} then ${jsx(b)} at ${columns} columns`).toEqual(ink);
+      }),
+      { numRuns: 200, ...SEED },
+    );
+  });
+
+  it('draws a tree whose texts changed to others of the same width as Ink draws the new one', async () => {
+    // The same sizes, other content: a renderer that kept a text's size by its width alone would
+    // draw a wrapped or cut text broken at its old places.
+    await fc.assert(
+      fc.asyncProperty(tree, fc.integer({ min: 8, max: 60 }), async (a, columns) => {
+        const b = withStrings(a, sameWidth);
+        // A tree with no strings is itself again: React has nothing to draw anew.
+        fc.pre(b !== a);
         const ink = inkRows(b, columns);
         const own = await changedRows(a, b, columns, ink.length);
         expect(own, `${jsx(a)} then ${jsx(b)} at ${columns} columns`).toEqual(ink);
