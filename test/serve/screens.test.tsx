@@ -575,6 +575,27 @@ describe('a served table for a spectator, and for a player', () => {
     expect(table.watchers.size).toBe(0);
   });
 
+  it("the table's line counts the watchers once: a spectator is told of the others, a player of all", async () => {
+    const { world: w, hall } = world();
+    const table = hall.create(yut, start, ANN);
+    table.sit(BO);
+    const cy = sees(w, CY, 3, 80, 24, table.code);
+    const alone = await frameWhen(cy.lastFrame, '▶ R Ann to throw');
+    expect(lines(alone).at(-1)).toMatch(new RegExp(`^table ${table.code} · watching · c chat *$`));
+    const dee: Person = { id: 'SHA256:dee', name: 'Dee' };
+    const second = sees(w, dee, 4, 80, 24, table.code);
+    await frameWhen(second.lastFrame, '▶ R Ann to throw');
+    const line = await frameWhen(cy.lastFrame, 'with 1 other');
+    expect(lines(line).at(-1)).toMatch(
+      new RegExp(`^table ${table.code} · watching with 1 other · c chat *$`),
+    );
+    const bo = sees(w, BO, 2, 80, 24);
+    const boLine = await frameWhen(bo.lastFrame, /▶ R Ann to throw[^]*2 watching/);
+    expect(lines(boLine).at(-1)).toMatch(
+      new RegExp(`^table ${table.code} · 2 watching · c chat · you are Bo, seat 2 *$`),
+    );
+  });
+
   it("a spectator's help page gives the keys that work for a spectator, not the players'", async () => {
     const { world: w, hall } = world();
     const table = hall.create(yut, start, ANN);

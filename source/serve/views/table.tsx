@@ -95,8 +95,12 @@ export function Strip({
   const seat = table.seatOf(person);
   const text = [
     `table ${table.code}`,
-    seat === undefined ? ' · watching' : '',
-    table.watchers.size > 0 ? ` · ${table.watchers.size} watching` : '',
+    // A spectator is one of the watchers: told of the others, not counted twice.
+    seat === undefined
+      ? ` · watching${watchingWith(table.watchers.size - 1)}`
+      : table.watchers.size > 0
+        ? ` · ${table.watchers.size} watching`
+        : '',
     away.length > 0 ? ` · away: ${away.map((n) => safeText(n ?? '')).join(', ')}` : '',
     expired ? ' · G give the away seat to the computer · E end the game' : '',
     table.askedOf(person) ? ' · take-back asked: y agree · n refuse' : '',
@@ -134,3 +138,7 @@ function rematchWords(table: ServedTable, seat: number): string {
   const names = table.seatNames();
   return ` · rematch: waiting for ${waiting.map((s) => safeText(names[s] ?? '')).join(', ')}`;
 }
+
+/** The other spectators beside this one, as its line says them. */
+const watchingWith = (others: number) =>
+  others <= 0 ? '' : ` with ${others} other${others === 1 ? '' : 's'}`;
