@@ -494,6 +494,29 @@ describe('a served Layers table', () => {
 });
 
 describe('a served setup', () => {
+  it('its waiting page says why it is casual: one computer level in two seats (a Yut table of people, only casual)', async () => {
+    const { world: w, hall } = world();
+    const layers = GAMES.find((g) => g.id === 'layers') as AnyGameModule;
+    const seats = Array.from({ length: 10 }, (_, p) =>
+      seatOf(`Player ${p + 1}`, p < 2 ? 'human' : 'strong'),
+    );
+    hall.create(layers, { options: { players: 10, turns: 3 }, seats, rated: false }, ANN);
+    const { stdin, lastFrame } = annSees(w, 100, 30);
+    await frameWhen(lastFrame, 'your seat');
+    await press(stdin, KEY.Enter as string);
+    const frame = await frameWhen(lastFrame, 'waiting for players');
+    expect(frame).toContain('· casual (one computer level in two seats)');
+    unmount?.();
+    const other = world();
+    other.hall.create(yut, { ...start, rated: false }, ANN);
+    const yutPage = annSees(other.world, 100, 30);
+    await frameWhen(yutPage.lastFrame, 'your seat');
+    await press(yutPage.stdin, KEY.Enter as string);
+    const casual = await frameWhen(yutPage.lastFrame, 'waiting for players');
+    expect(casual).toMatch(/· casual /);
+    expect(casual).not.toContain('one computer level');
+  });
+
   it("Layers' seat row says 'you' of the maker's seat alone: the other people's seats are open", async () => {
     const { world: w } = world();
     const { stdin, lastFrame } = annSees(w, 100, 30);

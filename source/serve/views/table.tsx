@@ -6,6 +6,7 @@ import { TextField } from '../../ui/TextField.js';
 import { displayWidth } from '../../ui/text.js';
 import { Styled } from '../../ui/theme.js';
 import { CHAT_LENGTH, type Person, type ServedTable } from '../served-table.js';
+import { ratable } from '../../ratings/ranking.js';
 import { Page } from './page.js';
 import { optionWords } from './words.js';
 
@@ -34,7 +35,7 @@ export function Waiting({
         {table.game.title} · table {table.code} · waiting for players
       </Text>
       <Text dimColor>
-        {optionWords(table)} · {table.start.rated ? 'rated' : 'casual'}
+        {optionWords(table)} · {ratedWords(table)}
       </Text>
       <Text> </Text>
       {table.holders.map((h, seat) => (
@@ -142,3 +143,15 @@ function rematchWords(table: ServedTable, seat: number): string {
 /** The other spectators beside this one, as its line says them. */
 const watchingWith = (others: number) =>
   others <= 0 ? '' : ` with ${others} other${others === 1 ? '' : 's'}`;
+
+/**
+ * Rated or casual, and why casual when the seats decided it: a computer level in two seats would
+ * play itself, so such a table is made casual however it was asked for (Layers' forest of
+ * computers is always so).
+ */
+const ratedWords = (table: ServedTable) =>
+  table.start.rated
+    ? 'rated'
+    : ratable(table.start.seats)
+      ? 'casual'
+      : 'casual (one computer level in two seats)';
