@@ -494,7 +494,7 @@ describe('a served Layers table', () => {
 });
 
 describe('a served setup', () => {
-  it('its waiting page says why it is casual: one computer level in two seats (a Yut table of people, only casual)', async () => {
+  it('its waiting page says why it is casual: two computers of one level (a Yut table of people, only casual)', async () => {
     const { world: w, hall } = world();
     const layers = GAMES.find((g) => g.id === 'layers') as AnyGameModule;
     const seats = Array.from({ length: 10 }, (_, p) =>
@@ -505,7 +505,7 @@ describe('a served setup', () => {
     await frameWhen(lastFrame, 'your seat');
     await press(stdin, KEY.Enter as string);
     const frame = await frameWhen(lastFrame, 'waiting for players');
-    expect(frame).toContain('· casual (one computer level in two seats)');
+    expect(frame).toContain('· casual (two computers of one level)');
     unmount?.();
     const other = world();
     other.hall.create(yut, { ...start, rated: false }, ANN);
@@ -514,7 +514,7 @@ describe('a served setup', () => {
     await press(yutPage.stdin, KEY.Enter as string);
     const casual = await frameWhen(yutPage.lastFrame, 'waiting for players');
     expect(casual).toMatch(/· casual /);
-    expect(casual).not.toContain('one computer level');
+    expect(casual).not.toContain('computers of one level');
   });
 
   it("Layers' seat row says 'you' of the maker's seat alone: the other people's seats are open", async () => {

@@ -154,4 +154,4 @@ const ratedWords = (table: ServedTable) =>
     ? 'rated'
     : ratable(table.start.seats)
       ? 'casual'
-      : 'casual (one computer level in two seats)';
+      : 'casual (two computers of one level)';
