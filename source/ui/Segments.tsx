@@ -27,11 +27,18 @@ export interface Segment {
 export function SegmentLines({ lines }: { lines: readonly (readonly Segment[])[] }) {
   const own = useContext(OwnScreen);
   const { colour } = useTheme();
-  const runs = useMemo(
-    () => (own ? lines.map((segments) => segments.map((s) => runOf(s, colour))) : undefined),
+  // The elements themselves kept while the lines are the same (boards hand back the very lines
+  // of a board that did not change): React passes over an element it was given before.
+  const elements = useMemo(
+    () =>
+      own
+        ? lines.map((segments, y) =>
+            createElement(TEXT, { key: y, segments: segments.map((s) => runOf(s, colour)) }),
+          )
+        : undefined,
     [own, lines, colour],
   );
-  if (runs) return <>{runs.map((segments, y) => createElement(TEXT, { key: y, segments }))}</>;
+  if (elements) return <>{elements}</>;
   return (
     <>
       {lines.map((segments, y) => (

@@ -44,22 +44,18 @@ const TRAVEL: readonly (readonly [number, number])[] = [
   [15, 16],
 ];
 
-export function boardSegments(
-  state: YutState,
-  view: {
-    preview?: Preview | undefined;
-    turn?: number | undefined;
-    /** Every empty station shows its number (the log and hints speak of stations by number). */
-    numbers?: boolean | undefined;
-  } = {},
-): Segment[][] {
-  const chars: string[][] = Array.from({ length: BOARD_HEIGHT }, () =>
-    Array<string>(BOARD_WIDTH).fill(' '),
-  );
-  const styles: Style[][] = Array.from({ length: BOARD_HEIGHT }, () =>
-    Array<Style>(BOARD_WIDTH).fill({}),
-  );
-  const put = (x: number, y: number, text: string, style: Style) => {
+export interface BoardView {
+  readonly preview?: Preview | undefined;
+  readonly turn?: number | undefined;
+  /** Every empty station shows its number (the log and hints speak of stations by number). */
+  readonly numbers?: boolean | undefined;
+}
+
+type Grid = { chars: string[][]; styles: Style[][] };
+
+const putter =
+  ({ chars, styles }: Grid) =>
+  (x: number, y: number, text: string, style: Style) => {
     for (let i = 0; i < text.length; i++) {
       const row = chars[y];
       if (row && x + i >= 0 && x + i < BOARD_WIDTH) {
@@ -69,6 +65,46 @@ export function boardSegments(
     }
   };
 
+/**
+ * The boards last drawn, by what their stations show: a frame whose board did not change (a
+ * throw, the other seat's screen, a table's spectators) is handed the very lines it had, which
+ * the screen then passes over. Bounded; the lines are never changed once made.
+ */
+const drawn = new Map<string, Segment[][]>();
+
+/** What the board shows, as a key: each station's stack, the preview, whose turn, the numbers. */
+function boardKey(state: YutState, view: BoardView): string {
+  let key = `${view.turn ?? state.turn}${view.numbers ? 'n' : ''}|`;
+  for (let position = 1; position <= 29; position++) {
+    const who = occupant(state, position);
+    key += who ? `${who.seat}${who.size},` : ',';
+  }
+  const { preview } = view;
+  if (preview)
+    key += `|${preview.from}>${preview.to}:${preview.route.join('.')}:${preview.size}+${preview.joins?.size ?? 0}${preview.catches ? 'x' : ''}`;
+  return key;
+}
+
+export function boardSegments(state: YutState, view: BoardView = {}): Segment[][] {
+  const key = boardKey(state, view);
+  let lines = drawn.get(key);
+  if (lines === undefined) {
+    lines = drawBoard(state, view);
+    if (drawn.size >= 256) drawn.clear();
+    drawn.set(key, lines);
+  }
+  return lines;
+}
+
+/** The lines between the stations and the arrows on them, the same on every board: drawn once. */
+let lineGrid: Grid | undefined;
+function boardLines(): Grid {
+  if (lineGrid) return lineGrid;
+  const grid: Grid = {
+    chars: Array.from({ length: BOARD_HEIGHT }, () => Array<string>(BOARD_WIDTH).fill(' ')),
+    styles: Array.from({ length: BOARD_HEIGHT }, () => Array<Style>(BOARD_WIDTH).fill({})),
+  };
+  const put = putter(grid);
   for (const [a, b] of LINES) {
     const p = at(a);
     const q = at(b);
@@ -107,7 +143,15 @@ export function boardSegments(
       put(x, Math.floor((p.y + q.y) / 2), q.y < p.y ? '▴' : '▾', LINE);
     }
   }
+  lineGrid = grid;
+  return grid;
+}
 
+function drawBoard(state: YutState, view: BoardView): Segment[][] {
+  const template = boardLines();
+  const chars = template.chars.map((row) => row.slice());
+  const styles = template.styles.map((row) => row.slice());
+  const put = putter({ chars, styles });
   const { preview } = view;
   const turn = view.turn ?? state.turn;
   const passed = new Set(preview?.route.slice(0, -1) ?? []);
@@ -164,17 +208,14 @@ export function boardSegments(
   return chars.map((row, y) => toSegments(row, styles[y] as Style[]));
 }
 
-/** Merge runs of characters that share a style. */
+/** Merge runs of characters that share a style (one segment a run, made once it ends). */
 function toSegments(row: string[], styles: Style[]): Segment[] {
   const segments: Segment[] = [];
-  for (let x = 0; x < row.length; x++) {
-    const last = segments.at(-1);
-    const style = styles[x] as Style;
-    if (last && last.style === style) {
-      segments[segments.length - 1] = { text: last.text + row[x], style };
-    } else {
-      segments.push({ text: row[x] as string, style });
-    }
+  let from = 0;
+  for (let x = 1; x <= row.length; x++) {
+    if (x < row.length && styles[x] === styles[from]) continue;
+    segments.push({ text: row.slice(from, x).join(''), style: styles[from] as Style });
+    from = x;
   }
   return segments;
 }
