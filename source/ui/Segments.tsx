@@ -1,6 +1,6 @@
-/** Styled text runs, the boards' drawing medium: pure layouts make them, this draws them. */
-import { createElement, useContext, useMemo } from 'react';
-import { colourCode, PLAIN, type Style as CellStyle } from '../render/cells.js';
+/** Styled text runs, the boards' and panels' drawing medium: pure layouts make them, this draws them. */
+import { createElement, type ReactElement, useContext, useMemo } from 'react';
+import { colourCode, PLAIN, type Style as CellStyle, widthOfText } from '../render/cells.js';
 import { Text } from '../render/components.js';
 import { OwnScreen } from '../render/context.js';
 import { TEXT } from '../render/host.js';
@@ -12,6 +12,8 @@ export interface Style {
   readonly dim?: boolean;
   readonly inverse?: boolean;
   readonly underline?: boolean;
+  /** A colour of its own (Styled's `colour`), over the seat's. */
+  readonly colour?: string;
 }
 
 export interface Segment {
@@ -54,9 +56,85 @@ export function SegmentLines({ lines }: { lines: readonly (readonly Segment[])[]
   );
 }
 
+/**
+ * A row of a panel: its runs, and how a Text would take it where it is wider than its room
+ * (Ink's wrap, or cut at the end with …).
+ */
+export interface Row {
+  readonly segments: readonly Segment[];
+  readonly wrap: 'wrap' | 'truncate-end';
+}
+
+const LINE_END = { text: '\n', style: PLAIN };
+const SPACE: readonly Segment[] = [{ text: ' ', style: {} }];
+
+/** An empty row is a line of one space, as `<Text> </Text>` is (an empty text takes no row). */
+const segmentsOf = (row: Row) => (row.segments.some((s) => s.text !== '') ? row.segments : SPACE);
+
+/**
+ * A panel's rows, each as a Text of Styled runs would draw it, `width` the room they stand in.
+ * Under madang's own renderer the rows that fit are one element, its lines its rows: the Yut
+ * panel's twenty rows were some eighty elements for React to compare and twenty texts for Yoga
+ * to place on every frame. A row wider than its room is an element of its own, wrapped or cut
+ * as its Text would be.
+ */
+export function SegmentRows({ rows, width }: { rows: readonly Row[]; width: number }) {
+  const own = useContext(OwnScreen);
+  const { colour } = useTheme();
+  if (!own)
+    return (
+      <>
+        {rows.map((row, y) => (
+          <Text key={y} wrap={row.wrap}>
+            {segmentsOf(row).map((s, i) => (
+              <Styled key={i} {...s.style}>
+                {s.text}
+              </Styled>
+            ))}
+          </Text>
+        ))}
+      </>
+    );
+  return <>{rowElements(rows, width, colour)}</>;
+}
+
+/** SegmentRows' elements under madang's own renderer: the rows that fit one after another in one. */
+export function rowElements(rows: readonly Row[], width: number, colour: boolean): ReactElement[] {
+  const elements: ReactElement[] = [];
+  let block: { text: string; style: CellStyle }[] = [];
+  let lines = 0;
+  const close = () => {
+    if (lines > 0) elements.push(createElement(TEXT, { key: elements.length, segments: block }));
+    block = [];
+    lines = 0;
+  };
+  for (const row of rows) {
+    const segments = segmentsOf(row);
+    let wide = 0;
+    for (const s of segments) wide += widthOfText(s.text);
+    if (wide > width) {
+      close();
+      elements.push(
+        createElement(TEXT, {
+          key: elements.length,
+          wrap: row.wrap,
+          segments: segments.map((s) => runOf(s, colour)),
+        }),
+      );
+      continue;
+    }
+    if (lines > 0) block.push(LINE_END);
+    for (const s of segments) block.push(runOf(s, colour));
+    lines++;
+  }
+  close();
+  return elements;
+}
+
 /** A segment's style as the cells have it: Styled's colour (none when colour is off), and the rest. */
 function runOf({ text, style }: Segment, colour: boolean): { text: string; style: CellStyle } {
-  const fg = colour && style.seat !== undefined ? (colourCode(seatColour(style.seat)) ?? 39) : 39;
+  const wanted = style.colour ?? (style.seat === undefined ? undefined : seatColour(style.seat));
+  const fg = colour && wanted !== undefined ? (colourCode(wanted) ?? 39) : 39;
   const plain = fg === 39 && !style.bold && !style.dim && !style.inverse && !style.underline;
   return {
     text,

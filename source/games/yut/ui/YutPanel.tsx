@@ -1,8 +1,8 @@
 import { named } from '../describe.js';
-import { Box, Text } from '../../../render/components.js';
+import { Box } from '../../../render/components.js';
 import { useOverKeys, useSeatsHeld, useWatching, WATCHING_KEYS } from '../../../ui/play-session.js';
 import { displayWidth, firstLines, fit, lastLines, logPage, pathFit } from '../../../ui/text.js';
-import { Styled } from '../../../ui/theme.js';
+import { type Row, type Segment, SegmentRows } from '../../../ui/Segments.js';
 import { ARRIVED, IN_HAND, type Result } from '../board.js';
 import { animalOf, arrived, inHand, legalEvents, type YutState } from '../rules.js';
 import { resultOfSticks } from '../sticks.js';
@@ -22,35 +22,34 @@ const RESUMED_STICKS = 'Sticks thrown before the game was resumed';
 const sticksLines = (play: YutPlay, inner: number): readonly string[] =>
   !play.lastThrow && play.state.phase === 'move' ? logPage([RESUMED_STICKS], inner) : [''];
 
-function Sticks({ play, inner }: { play: YutPlay; inner: number }) {
+const dim = { dim: true } as const;
+const plain = {} as const;
+/** A row of runs as a Text of them takes it: cut at the end (`truncate-end`), or wrapped. */
+const cut = (...segments: Segment[]): Row => ({ segments, wrap: 'truncate-end' });
+const wrapped = (...segments: Segment[]): Row => ({ segments, wrap: 'wrap' });
+const run = (text: string, style: Segment['style'] = plain): Segment => ({ text, style });
+
+/** The last throw's sticks, whose it was and its result; or why there is none to show. */
+function sticksOf(play: YutPlay, inner: number): Row[] {
   const last = play.lastThrow;
   if (!last)
-    return play.state.phase === 'move' ? (
-      // Each row its own line, counted in the panel's fixed rows: wrapped by Ink, the note's
-      // second row pushed the whose-turn line out of the panel's height.
-      <>
-        {sticksLines(play, inner).map((line, i) => (
-          <Text key={i} dimColor wrap="truncate-end">
-            {line}
-          </Text>
-        ))}
-      </>
-    ) : (
-      <Text dimColor>Sticks not thrown yet</Text>
-    );
+    // Each row its own line, counted in the panel's fixed rows: wrapped by Ink, the note's
+    // second row pushed the whose-turn line out of the panel's height.
+    return play.state.phase === 'move'
+      ? sticksLines(play, inner).map((line) => cut(run(line, dim)))
+      : [wrapped(run('Sticks not thrown yet', dim))];
   const faces = last.sticks.map((face) => (face === 1 ? '■' : '□'));
-  return (
-    <Text>
-      <Text dimColor>Sticks </Text>
-      {/* Whose throw it was, by the seat's letter (a computer's throw stays after its turn). */}
-      <Styled seat={last.seat} bold>
-        {SEAT_LETTERS[last.seat]}
-      </Styled>{' '}
-      <Styled seat={last.seat}>[{faces[0]}]</Styled> {faces.slice(1).join(' ')}
-      {'  '}
-      <Text bold>{resultOfSticks(last.sticks)}</Text>
-    </Text>
-  );
+  return [
+    wrapped(
+      run('Sticks ', dim),
+      // Whose throw it was, by the seat's letter (a computer's throw stays after its turn).
+      run(SEAT_LETTERS[last.seat] ?? '', { seat: last.seat, bold: true }),
+      run(' '),
+      run(`[${faces[0]}]`, { seat: last.seat }),
+      run(` ${faces.slice(1).join(' ')}  `),
+      run(resultOfSticks(last.sticks), { bold: true }),
+    ),
+  ];
 }
 
 /**
@@ -80,35 +79,17 @@ function resultRows(
   return rows;
 }
 
-function Results({
-  state,
-  selected,
-  inner,
-}: {
-  state: YutState;
-  selected: Result | undefined;
-  inner: number;
-}) {
-  if (state.results.length === 0) {
-    return <Text dimColor>Results none</Text>;
-  }
-  return (
-    <>
-      {resultRows(state, selected, inner).map((row, i) => (
-        <Text key={i} wrap="truncate-end">
-          <Text dimColor>{i === 0 ? 'Results' : ' '}</Text>
-          {row.map(({ result, word }) => (
-            <Text key={result}>
-              {' '}
-              {/* The chosen result is marked by its brackets, not by style alone. */}
-              <Text inverse={result === selected} bold={result === selected}>
-                {result === selected ? `[${word}]` : word}
-              </Text>
-            </Text>
-          ))}
-        </Text>
-      ))}
-    </>
+/** The results to use, the chosen one marked by its brackets (not by style alone). */
+function resultsOf(state: YutState, selected: Result | undefined, inner: number): Row[] {
+  if (state.results.length === 0) return [wrapped(run('Results none', dim))];
+  return resultRows(state, selected, inner).map((row, i) =>
+    cut(
+      run(i === 0 ? 'Results' : ' ', dim),
+      ...row.flatMap(({ result, word }) => [
+        run(' '),
+        result === selected ? run(`[${word}]`, { inverse: true, bold: true }) : run(word),
+      ]),
+    ),
   );
 }
 
@@ -222,29 +203,23 @@ export function YutPanel({
   // Every seat in fixed columns: a header, then name, hand, home and a computer's level or an
   // animal, so nothing is cut at 80 columns.
   const nameWidth = Math.max(6, Math.min(12, inner - 20));
-  // A notice (a hint with its reason) takes the rows it needs, up to four, from the log: it is
-  // never cut.
   // Notices come already in the players' names (the play model names the rules' refusals).
   const notice = play.notice ? logPage([play.notice], inner) : undefined;
-  // The replay keeps no rows for a notice it has not got, nor for a choice it never makes (the
-  // piece and where it goes): at 80×24 its timeline needs them for a move and the reason after it.
-  const noticeRows = notice ? Math.min(4, Math.max(2, notice.length)) : timeline ? 0 : 2;
   const choiceRows = timeline ? 0 : 2;
   const sticksRows = sticksLines(play, inner).length;
   const resultsRows = resultRows(state, preview?.result, inner).length;
   const fixedLines =
-    2 +
-    1 +
-    sticksRows +
-    resultsRows +
-    choiceRows +
-    1 +
-    1 +
-    seats.length +
-    1 +
-    keys.length +
-    noticeRows;
-  const rows = Math.max(1, height - fixedLines);
+    2 + 1 + sticksRows + resultsRows + choiceRows + 1 + 1 + seats.length + 1 + keys.length;
+  // A notice (a hint with its reason) takes the rows it needs from the log, which keeps one: it
+  // is never cut (four rows at most, a hint's five at 80 columns were drawn over each other).
+  // The replay keeps no rows for a notice it has not got, nor for a choice it never makes (the
+  // piece and where it goes): at 80×24 its timeline needs them for a move and the reason after it.
+  const noticeRows = notice
+    ? Math.max(2, Math.min(notice.length, height - fixedLines - 1))
+    : timeline
+      ? 0
+      : 2;
+  const rows = Math.max(1, height - fixedLines - noticeRows);
   // A person to move picks from the list of moves, with the newest of the log below it where
   // there is room (what the computers just did stays in sight); otherwise the log (all on `l`).
   const listing = state.phase === 'move' && !isComputer(play) && keyLines === undefined;
@@ -257,6 +232,72 @@ export function YutPanel({
         ? firstLines(play.log, inner, logRows)
         : lastLines(play.log, inner, logRows);
   const selectedFrom = preview?.from;
+  const heading = over
+    ? wrapped(
+        run(`★ ${SEAT_LETTERS[winner]} ${names[winner]} wins! ★`, { seat: winner, bold: true }),
+      )
+    : cut(
+        run(`▶ ${SEAT_LETTERS[turn]} ${names[turn]}`, { seat: turn, bold: true }),
+        run(
+          ` ${doing}${state.phase === 'throw' && state.throwsOwed > 1 ? ` (${state.throwsOwed} throws)` : ''}`,
+        ),
+      );
+  const choice =
+    choiceRows > 0
+      ? [
+          cut(
+            run('Piece ', dim),
+            run(
+              selectedFrom === undefined
+                ? '—'
+                : selectedFrom === IN_HAND
+                  ? 'a new piece from hand'
+                  : `${preview?.size === 1 ? 'the piece' : `the stack of ${preview?.size}`} at ${selectedFrom}`,
+            ),
+          ),
+          cut(
+            run('  → ', dim),
+            run(
+              preview ? previewWords(preview, names, mine ? undefined : names[turn]) : '',
+              preview?.problem !== undefined ? dim : plain,
+            ),
+          ),
+        ]
+      : [];
+  const rule = wrapped(run('─'.repeat(inner), dim));
+  const top: Row[] = [
+    heading,
+    ...sticksOf(play, inner),
+    ...resultsOf(state, preview?.result, inner),
+    ...choice,
+    rule,
+    cut(run(`   ${fit('', nameWidth)} hand home`, dim)),
+    ...seats.map((seat, i) => {
+      const animal = animalOf(state, i);
+      return cut(
+        run(`${i === turn && !over ? '▶' : ' '}${SEAT_LETTERS[i]} ${fit(seat.name, nameWidth)}`, {
+          seat: i,
+          bold: i === turn,
+        }),
+        run(` ${String(inHand(state, i)).padStart(4)} ${String(arrived(state, i)).padStart(4)}`),
+        ...(seat.kind === 'computer' ? [run(` ${seat.level ?? 'strong'}`, dim)] : []),
+        ...(animal ? [run(` ${animal}`)] : []),
+      );
+    }),
+    rule,
+  ];
+  const listed: Row[] = [
+    ...moves.map((line) =>
+      cut(run(line.text, line.chosen ? { bold: true, inverse: true } : plain)),
+    ),
+    ...(moves.length > 0 && log.length > 0 ? [wrapped(run('┄'.repeat(inner), dim))] : []),
+    ...log.map((line, i) => cut(run(line || ' ', i < log.length - 3 ? dim : plain))),
+  ];
+  const noticed: Row[] = notice
+    ? notice.map((line) => wrapped(run(line, { colour: 'yellow' })))
+    : over && recording
+      ? recordingLines(recording, inner).map((line) => wrapped(run(line, dim)))
+      : [wrapped(run(' '))];
   return (
     <Box
       borderStyle="round"
@@ -266,100 +307,14 @@ export function YutPanel({
       height={height}
       flexShrink={0}
     >
-      {over ? (
-        <Text>
-          <Styled seat={winner} bold>
-            ★ {SEAT_LETTERS[winner]} {names[winner]} wins! ★
-          </Styled>
-        </Text>
-      ) : (
-        <Text wrap="truncate-end">
-          <Styled seat={turn} bold>
-            ▶ {SEAT_LETTERS[turn]} {names[turn]}
-          </Styled>{' '}
-          {doing}
-          {state.phase === 'throw' && state.throwsOwed > 1 ? ` (${state.throwsOwed} throws)` : ''}
-        </Text>
-      )}
-      <Sticks play={play} inner={inner} />
-      <Results state={state} selected={preview?.result} inner={inner} />
-      {choiceRows > 0 ? (
-        <Text wrap="truncate-end">
-          <Text dimColor>Piece </Text>
-          {selectedFrom === undefined
-            ? '—'
-            : selectedFrom === IN_HAND
-              ? 'a new piece from hand'
-              : `${preview?.size === 1 ? 'the piece' : `the stack of ${preview?.size}`} at ${selectedFrom}`}
-        </Text>
-      ) : null}
-      {choiceRows > 0 ? (
-        <Text wrap="truncate-end" dimColor={preview?.problem !== undefined}>
-          <Text dimColor>{'  → '}</Text>
-          {preview ? previewWords(preview, names, mine ? undefined : names[turn]) : ''}
-        </Text>
-      ) : null}
-      <Text dimColor>{'─'.repeat(inner)}</Text>
-      <Text dimColor wrap="truncate-end">
-        {'   '}
-        {fit('', nameWidth)} hand home
-      </Text>
-      {seats.map((seat, i) => {
-        const animal = animalOf(state, i);
-        const hand = inHand(state, i);
-        const home = arrived(state, i);
-        return (
-          <Text key={i} wrap="truncate-end">
-            <Styled seat={i} bold={i === turn}>
-              {i === turn && !over ? '▶' : ' '}
-              {SEAT_LETTERS[i]} {fit(seat.name, nameWidth)}
-            </Styled>
-            {` ${String(hand).padStart(4)} ${String(home).padStart(4)}`}
-            {seat.kind === 'computer' ? <Text dimColor> {seat.level ?? 'strong'}</Text> : null}
-            {animal ? ` ${animal}` : ''}
-          </Text>
-        );
-      })}
-      <Text dimColor>{'─'.repeat(inner)}</Text>
+      <SegmentRows rows={top} width={inner} />
       <Box flexDirection="column" height={rows} overflow="hidden">
-        {moves.map((line, i) => (
-          <Text key={`m${i}`} bold={line.chosen} inverse={line.chosen} wrap="truncate-end">
-            {line.text}
-          </Text>
-        ))}
-        {moves.length > 0 && log.length > 0 ? <Text dimColor>{'┄'.repeat(inner)}</Text> : null}
-        {log.map((line, i) => (
-          <Text key={i} dimColor={i < log.length - 3} wrap="truncate-end">
-            {line || ' '}
-          </Text>
-        ))}
+        <SegmentRows rows={listed} width={inner} />
       </Box>
-      <Box height={noticeRows} overflow="hidden">
-        {notice ? (
-          <Box flexDirection="column">
-            {notice.map((line, i) => (
-              <Styled key={i} colour="yellow">
-                {line}
-              </Styled>
-            ))}
-          </Box>
-        ) : over && recording ? (
-          <Box flexDirection="column">
-            {recordingLines(recording, inner).map((line, i) => (
-              <Text key={i} dimColor>
-                {line}
-              </Text>
-            ))}
-          </Box>
-        ) : (
-          <Text> </Text>
-        )}
+      <Box flexDirection="column" height={noticeRows} overflow="hidden">
+        <SegmentRows rows={noticed} width={inner} />
       </Box>
-      {keys.map((k) => (
-        <Text key={k} dimColor wrap="truncate-end">
-          {k}
-        </Text>
-      ))}
+      <SegmentRows rows={keys.map((k) => cut(run(k, dim)))} width={inner} />
     </Box>
   );
 }

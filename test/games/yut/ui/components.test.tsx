@@ -7,7 +7,8 @@ import { YutPanel } from '../../../../source/games/yut/ui/YutPanel.js';
 import { SAVE_KEYS } from '../../../../source/games/yut/ui/help.js';
 import { yutModule, yutSetupSpec } from '../../../../source/games/yut/index.js';
 import { newSetupForm } from '../../../../source/ui/setup-form.js';
-import { displayWidth } from '../../../../source/ui/text.js';
+import { displayWidth, logPage } from '../../../../source/ui/text.js';
+import { renderScreen } from '../../../../source/render/screen.js';
 import { SeatsHeldContext } from '../../../../source/ui/play-session.js';
 import { ThemeContext } from '../../../../source/ui/theme.js';
 import { yutCore } from '../../../../source/games/yut/core.js';
@@ -369,6 +370,36 @@ describe('<YutPanel> notices', () => {
     const text = frame.replace(/[│\s]+/g, ' ');
     expect(text).toContain(notice);
     expect(frame.split('\n')).toHaveLength(24);
+  });
+
+  it('a hint of five rows at 80 columns is shown whole and in order, by Ink and by madang’s renderer', async () => {
+    let play = newPlay(setup({ players: 2, pieces: 4 }), seats);
+    play = step(play, thrown('gae'));
+    const notice =
+      'Hint: gae with a new piece: enters a new piece at 2; leaves 2 where Bob can reach it with a mo, or with a yut.';
+    // Five rows at the panel's 28 columns inside its border: it was four at most, and the fifth
+    // row's box squeezed them all, each drawn over the one before.
+    const rows = logPage([notice], 28);
+    expect(rows).toHaveLength(5);
+    const panel = (
+      <YutPanel play={{ ...play, notice }} preview={undefined} width={32} height={24} />
+    );
+    const shownIn = (frame: string) => {
+      const lines = plain(frame).split('\n');
+      const at = rows.map((row) => lines.findIndex((line) => line.includes(row.trim())));
+      expect(at.every((y) => y >= 0)).toBe(true);
+      // One below the other, nothing between them.
+      expect(at).toEqual(at.map((_, i) => (at[0] as number) + i));
+    };
+    shownIn(frameOf(panel));
+    let own: readonly string[] = [];
+    const screen = renderScreen(
+      <ThemeContext.Provider value={{ colour: true }}>{panel}</ThemeContext.Provider>,
+      { columns: 32, rows: 24, frame: (drawn) => (own = drawn) },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    screen.unmount();
+    shownIn(own.join('\n'));
   });
 });
 
