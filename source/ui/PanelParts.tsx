@@ -4,8 +4,8 @@
  */
 import { Box, Text } from '../render/components.js';
 import { BoardBox } from './PlayFrame.js';
-import { memo } from 'react';
 import { firstLines, lastLogLines, wrapText } from './text.js';
+import { type Row, SegmentRows } from './Segments.js';
 import { Styled } from './theme.js';
 
 /**
@@ -59,26 +59,38 @@ export function PanelTail({
   // the log, which keeps one: it was cut after two.
   const extra = notice ? Math.max(0, Math.min(rows - 1, wrapText(notice, width).length - 2)) : 0;
   const lines = lastLogLines(log, width, rows - extra);
+  const rule: Row = {
+    segments: [{ text: '─'.repeat(Math.max(0, width)), style: DIM }],
+    wrap: 'wrap',
+  };
+  // The log, older lines dim, between its rules: one text with them where every line fits.
+  const logged: Row[] = [
+    rule,
+    ...lines.map((line, i): Row => ({
+      segments: [{ text: line.text || ' ', style: i < lines.length - 3 ? DIM : PLAIN_STYLE }],
+      wrap: 'truncate-end',
+    })),
+    rule,
+  ];
   return (
     <>
-      <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
-      <Box flexDirection="column" height={lines.length} overflow="hidden">
-        {lines.map((line, i) => (
-          <LogText key={line.key} text={line.text} dim={i < lines.length - 3} />
-        ))}
-      </Box>
-      <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
+      <SegmentRows rows={logged} width={width} />
       <Box height={2 + extra} overflow="hidden">
         <Styled colour="yellow">{notice ?? ' '}</Styled>
       </Box>
-      {keys.map((line, i) => (
-        <Text key={i} dimColor wrap="truncate-end">
-          {line}
-        </Text>
-      ))}
+      <SegmentRows
+        rows={keys.map((line): Row => ({
+          segments: [{ text: line, style: DIM }],
+          wrap: 'truncate-end',
+        }))}
+        width={width}
+      />
     </>
   );
 }
+
+const DIM = { dim: true } as const;
+const PLAIN_STYLE = {} as const;
 
 /** The replay viewer's timeline (its first lines that fit), the notice and the viewer's keys. */
 export function ReplayTail({
@@ -118,15 +130,3 @@ export function ReplayTail({
  * as the board stands, so that it keeps its place as the lines of the move shown change its height.
  */
 export const ReplayPanel = BoardBox;
-
-/**
- * A line of the log, kept by its entry (lastLogLines' key): a new entry moves the others up, and
- * none of them is drawn again (a hundred screens of a Layers table each moved ten lines a move).
- */
-const LogText = memo(function LogText({ text, dim }: { text: string; dim: boolean }) {
-  return (
-    <Text wrap="truncate-end" dimColor={dim}>
-      {text || ' '}
-    </Text>
-  );
-});
