@@ -4,7 +4,7 @@
  */
 import { Box, Text } from '../render/components.js';
 import { BoardBox } from './PlayFrame.js';
-import { firstLines, lastLogLines, wrapText } from './text.js';
+import { firstLines, lastLines, wrapText } from './text.js';
 import { type Row, SegmentRows } from './Segments.js';
 import { Styled } from './theme.js';
 
@@ -58,7 +58,7 @@ export function PanelTail({
   // A notice longer than its two rows (a hint's reason beside Kono's 9 × 9 board) takes rows of
   // the log, which keeps one: it was cut after two.
   const extra = notice ? Math.max(0, Math.min(rows - 1, wrapText(notice, width).length - 2)) : 0;
-  const lines = lastLogLines(log, width, rows - extra);
+  const lines = lastLines(log, width, rows - extra);
   const rule: Row = {
     segments: [{ text: '─'.repeat(Math.max(0, width)), style: DIM }],
     wrap: 'wrap',
@@ -67,7 +67,7 @@ export function PanelTail({
   const logged: Row[] = [
     rule,
     ...lines.map((line, i): Row => ({
-      segments: [{ text: line.text || ' ', style: i < lines.length - 3 ? DIM : PLAIN_STYLE }],
+      segments: [{ text: line || ' ', style: i < lines.length - 3 ? DIM : PLAIN_STYLE }],
       wrap: 'truncate-end',
     })),
     rule,

@@ -248,28 +248,3 @@ export function lastLines(log: readonly string[], width: number, rows: number): 
   }
   return shown;
 }
-
-/** A line of the log as the panel shows it, and a key for it. */
-export interface LogLine {
-  readonly text: string;
-  readonly key: string;
-}
-
-/**
- * `lastLines` with each line's key: its text, and which of the lines of that text it is counted
- * from the newest. A line keeps its key as the log grows, and as a long log drops its oldest
- * entries (which moves every entry's index), so a panel moves its lines up instead of writing
- * every one of them again.
- */
-export function lastLogLines(log: readonly string[], width: number, rows: number): LogLine[] {
-  const shown = lastLines(log, width, rows);
-  const seen = new Map<string, number>();
-  const keyed = new Array<LogLine>(shown.length);
-  for (let y = shown.length - 1; y >= 0; y--) {
-    const text = shown[y] as string;
-    const n = seen.get(text) ?? 0;
-    seen.set(text, n + 1);
-    keyed[y] = { text, key: `${n}|${text}` };
-  }
-  return keyed;
-}

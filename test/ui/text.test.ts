@@ -6,7 +6,6 @@ import {
   firstLines,
   helpLines,
   lastLines,
-  lastLogLines,
   logPage,
   pathFit,
   wrapText,
@@ -162,26 +161,18 @@ describe('a path in a narrow place', () => {
   });
 });
 
-describe("the log's last lines, keyed", () => {
-  it('are lastLines, and a line keeps its key as the log grows (the panel moves it, not redraws)', () => {
-    const log = Array.from({ length: 12 }, (_, i) =>
-      i % 3 === 0 ? `Entry ${i}, long enough to be wrapped onto a second line here` : `Entry ${i}`,
-    );
-    const before = lastLogLines(log, 30, 8);
-    expect(before.map((line) => line.text)).toEqual(lastLines(log, 30, 8));
-    expect(new Set(before.map((line) => line.key)).size).toBe(before.length);
-    const grown = [...log, 'Entry 12, which wraps as well, onto a line of its own'];
-    const after = lastLogLines(grown, 30, 8);
-    expect(after.map((line) => line.text)).toEqual(lastLines(grown, 30, 8));
-    // Every line shown both times has the key it had, and only those.
-    const was = new Map(before.map((line) => [line.key, line.text]));
-    const kept = after.filter((line) => was.has(line.key));
-    expect(kept.length).toBe(after.length - 2);
-    for (const line of kept) expect(line.text).toBe(was.get(line.key));
-    // A long log drops its oldest entries (play-session's LOG_KEPT): the lines shown keep theirs.
-    expect(lastLogLines(grown.slice(3), 30, 8)).toEqual(after);
-    // Lines of the same text have keys of their own.
-    const same = lastLogLines(['Ann rests.', 'Bo rests.', 'Ann rests.'], 30, 3);
-    expect(new Set(same.map((line) => line.key)).size).toBe(3);
+describe("the log's last lines", () => {
+  it('are the newest entries that fit the rows, wrapped and indented, the oldest by its end', () => {
+    const log = ['Entry 0', 'Entry 1, long enough to be wrapped onto a second line', 'Entry 2'];
+    expect(lastLines(log, 30, 8)).toEqual([
+      'Entry 0',
+      'Entry 1, long enough to be',
+      '  wrapped onto a second line',
+      'Entry 2',
+    ]);
+    // Only the end of the oldest entry shown fits: what happened, not how it began.
+    expect(lastLines(log, 30, 2)).toEqual(['  wrapped onto a second line', 'Entry 2']);
+    expect(lastLines(log, 30, 1)).toEqual(['Entry 2']);
+    for (const line of lastLines(log, 30, 8)) expect(displayWidth(line)).toBeLessThanOrEqual(30);
   });
 });
