@@ -45,6 +45,14 @@ async function startServer(cli: string): Promise<{ child: ChildProcess; port: nu
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  // A server that ends before the bench stops it: what it said last (else the bench only fails
+  // later, reading the /proc of a process that is gone).
+  child.on('exit', (code, signal) => {
+    if (!child.killed)
+      process.stderr.write(
+        `madang serve ended during the bench (${code ?? signal}); its last output:\n${printed.slice(-4000)}\n`,
+      );
+  });
   const end = Date.now() + 20_000;
   while (!/listening on 127\.0\.0\.1:(\d+)/.test(printed) && Date.now() < end) await sleep(50);
   const found = /listening on 127\.0\.0\.1:(\d+)/.exec(printed);
