@@ -44,17 +44,19 @@ export function SegmentLines({ lines }: { lines: readonly (readonly Segment[])[]
   return (
     <>
       {lines.map((segments, y) => (
-        <Text key={y}>
-          {segments.map((s, i) => (
-            <Styled key={i} {...s.style}>
-              {s.text}
-            </Styled>
-          ))}
-        </Text>
+        <Text key={y}>{styledRuns(segments)}</Text>
       ))}
     </>
   );
 }
+
+/** A line's runs as Styled inside its Text (under Ink, where the segments are not cells yet). */
+const styledRuns = (segments: readonly Segment[]) =>
+  segments.map((s, i) => (
+    <Styled key={i} {...s.style}>
+      {s.text}
+    </Styled>
+  ));
 
 /**
  * A row of a panel: its runs, and how a Text would take it where it is wider than its room
@@ -86,11 +88,7 @@ export function SegmentRows({ rows, width }: { rows: readonly Row[]; width: numb
       <>
         {rows.map((row, y) => (
           <Text key={y} wrap={row.wrap}>
-            {segmentsOf(row).map((s, i) => (
-              <Styled key={i} {...s.style}>
-                {s.text}
-              </Styled>
-            ))}
+            {styledRuns(segmentsOf(row))}
           </Text>
         ))}
       </>
